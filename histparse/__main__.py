@@ -1,0 +1,5 @@
+"""``python -m histparse`` runs the command-line interface."""
+
+from histparse.cli import main
+
+raise SystemExit(main())

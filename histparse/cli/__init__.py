@@ -1,0 +1,39 @@
+"""The ``histparse`` command line: one module per subcommand, each with ``register``."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from histparse import __version__
+
+# Each module named here defines ``register(subparsers) -> None``; the subparser it adds sets
+# ``func`` (a callable taking the parsed ``argparse.Namespace`` and returning an exit status).
+COMMAND_MODULES: tuple[str, ...] = ()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(
+        prog="histparse", description="2-7 Triple Draw hand histories: parse, audit, report."
+    )
+    parser.add_argument("--version", action="version", version=f"histparse {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMAND_MODULES:
+        module = importlib.import_module(f"histparse.cli.{name}")
+        module.register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the process exit status (2: could not run)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    func = getattr(args, "func", None)
+    if func is None:
+        parser.print_help(sys.stderr)
+        return 2
+    status: int = func(args)
+    return status
