@@ -1,0 +1,81 @@
+"""Vocabulary shared by every layer: games, limit types, streets, actions and posts.
+
+It sits below events and the engine so that both speak the same words without one importing
+the other.
+"""
+
+from __future__ import annotations
+
+from enum import Enum, IntEnum
+
+
+class Game(Enum):
+    """The game a hand was dealt in. Only the 2-7 draw games are parsed in full."""
+
+    TRIPLE_DRAW_27 = "Triple Draw 2-7 Lowball"
+    SINGLE_DRAW_27 = "Single Draw 2-7 Lowball"
+    FIVE_CARD_DRAW = "5 Card Draw"
+    BADUGI = "Badugi"
+    TRIPLE_DRAW_A5 = "Triple Draw A-5 Lowball"
+    OTHER = "other"
+
+    @property
+    def draws(self) -> int:
+        """How many draws the game has (0 for games that are not draw games)."""
+        return _DRAWS.get(self, 0)
+
+
+_DRAWS = {
+    Game.TRIPLE_DRAW_27: 3,
+    Game.SINGLE_DRAW_27: 1,
+    Game.FIVE_CARD_DRAW: 1,
+    Game.BADUGI: 3,
+    Game.TRIPLE_DRAW_A5: 3,
+}
+
+
+class LimitType(Enum):
+    """Betting structure."""
+
+    FIXED = "Limit"
+    POT = "Pot Limit"
+    NO_LIMIT = "No Limit"
+
+
+class Street(IntEnum):
+    """Where a line sits in a hand. Betting rounds 0-3 are ``PREDRAW`` .. ``DRAW3``.
+
+    ``DRAWk`` covers the k-th draw and the betting round after it, as sites print them (the
+    betting has no marker of its own).
+    """
+
+    PREDEAL = -1
+    PREDRAW = 0
+    DRAW1 = 1
+    DRAW2 = 2
+    DRAW3 = 3
+    SHOWDOWN = 4
+    SUMMARY = 5
+
+
+class ActionKind(Enum):
+    """A voluntary betting action."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+
+
+class PostKind(Enum):
+    """A forced bet posted before the deal."""
+
+    SMALL_BLIND = "small blind"
+    BIG_BLIND = "big blind"
+    # "posts small & big blinds": the small-blind part is dead (goes to the pot but does not
+    # count towards the player's bet in the round), the big-blind part is live.
+    SMALL_AND_BIG_BLIND = "small & big blinds"
+    ANTE = "ante"
+    # Money that goes to the pot without counting towards the player's bet (e.g. a dead SB).
+    DEAD_BLIND = "dead blind"
