@@ -1,0 +1,57 @@
+"""Rules engine for one hand of 2-7 triple draw (RULES.md R-TABLE, R-BET, R-DRAW, R-SHOW).
+
+``HandState`` is the state machine; ``GameConfig`` and ``Seat`` set it up; ``Dealer`` deals real
+cards for simulation. Readings of rules that RULES.md leaves open are documented in
+``betting`` (incomplete all-in raises, short big blind, folding, cap lift), ``draws`` (what is
+reshuffled, what the tracker forgets) and ``pots``.
+"""
+
+from histparse.engine.betting import ActionResult, LegalActions, PostResult, UncalledBet
+from histparse.engine.config import MAX_SEATS, GameConfig, Seat
+from histparse.engine.dealer import Dealer
+from histparse.engine.draws import DrawResult
+from histparse.engine.errors import (
+    CardConflict,
+    ConfigError,
+    EngineError,
+    IllegalAction,
+    IllegalDraw,
+    IllegalPost,
+    SettlementError,
+    StateError,
+)
+from histparse.engine.positions import BlindSeats, expected_blinds, showdown_order
+from histparse.engine.pots import PlayerResult, Pot, PotResult, Settlement
+from histparse.engine.state import HandState
+from histparse.engine.views import Phase, PlayerView, Snapshot
+
+__all__ = [
+    "MAX_SEATS",
+    "ActionResult",
+    "BlindSeats",
+    "CardConflict",
+    "ConfigError",
+    "Dealer",
+    "DrawResult",
+    "EngineError",
+    "GameConfig",
+    "HandState",
+    "IllegalAction",
+    "IllegalDraw",
+    "IllegalPost",
+    "LegalActions",
+    "Phase",
+    "PlayerResult",
+    "PlayerView",
+    "PostResult",
+    "Pot",
+    "PotResult",
+    "Seat",
+    "Settlement",
+    "SettlementError",
+    "Snapshot",
+    "StateError",
+    "UncalledBet",
+    "expected_blinds",
+    "showdown_order",
+]
