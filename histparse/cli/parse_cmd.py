@@ -1,0 +1,72 @@
+"""``histparse parse PATH...``: read hand histories and say what was read.
+
+Prints the hands by site and game, the counts read / parsed / rejected / unsupported, and every
+rejected chunk with ``file:line:column`` and the reason. Exit status: 0 if nothing was rejected,
+1 if some chunks were rejected, 2 if it could not run (missing or unreadable path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from histparse.parsing import ParseError, ReadCounts, read_results
+
+__all__ = ["register", "report", "run"]
+
+
+def report(counts: ReadCounts, errors: list[ParseError], files: int, out: TextIO) -> None:
+    """Write the summary of a read to ``out``."""
+    print(
+        f"read {counts.read} hand(s) from {files} file(s): {counts.parsed} parsed, "
+        f"{counts.rejected} rejected, {counts.unsupported} unsupported",
+        file=out,
+    )
+    if counts.games:
+        print("by site and game (parsed or unsupported):", file=out)
+        width = max(len(f"{site}  {game}") for site, game in counts.games)
+        for (site, game), n in sorted(counts.games.items(), key=lambda kv: (-kv[1], kv[0])):
+            print(f"  {f'{site}  {game}':<{width}}  {n:>7}", file=out)
+    if errors:
+        print("rejected:", file=out)
+        for err in errors:
+            print(f"  {err}", file=out)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse parse``; return the exit status."""
+    try:
+        reader = read_results(*args.paths)
+    except FileNotFoundError as exc:
+        print(f"histparse parse: {exc}", file=sys.stderr)
+        return 2
+    errors: list[ParseError] = []
+    try:
+        for result in reader:
+            if isinstance(result, ParseError):
+                errors.append(result)
+    except OSError as exc:
+        print(f"histparse parse: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+        return 2
+    report(reader.counts, errors if not args.quiet else [], len(reader.files), sys.stdout)
+    return 1 if errors else 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``parse`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "parse",
+        help="read hand histories and report what was read and what was rejected",
+        description=(
+            "Read hand histories (files, directories searched for *.txt, globs) and print the "
+            "hands by site and game, the counts read/parsed/rejected/unsupported and every "
+            "rejected hand. Exit status 0: nothing rejected, 1: some hands rejected, "
+            "2: could not run."
+        ),
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.add_argument(
+        "-q", "--quiet", action="store_true", help="counts only, without the rejected list"
+    )
+    p.set_defaults(func=run)

@@ -1,0 +1,84 @@
+"""What reading produces besides hands: ``ParseError`` (a rejected chunk) and ``Unsupported``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class ParseError(ValueError):
+    """A hand (or a chunk of text between hands) that could not be parsed.
+
+    It is raised by the strict functions and yielded, as a record, by ``read_results``. It names
+    the file, the 1-based line and column, the text of that line and what was expected there.
+    ``first_line`` is the first line of the rejected chunk and ``hand_id`` its hand number when
+    the header could be read.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str = "<text>",
+        line: int = 0,
+        column: int = 1,
+        text: str = "",
+        expected: str = "",
+        first_line: int | None = None,
+        hand_id: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.text = text
+        self.expected = expected
+        self.first_line = line if first_line is None else first_line
+        self.hand_id = hand_id
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}"
+        detail = f"{where}: {self.message}"
+        if self.expected:
+            detail += f" (expected {self.expected})"
+        if self.text:
+            detail += f": {self.text!r}"
+        return detail
+
+    def __repr__(self) -> str:
+        return (
+            f"ParseError({self.message!r}, file={self.file!r}, line={self.line}, "
+            f"column={self.column}, expected={self.expected!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ParseError):
+            return NotImplemented
+        return self.as_record() == other.as_record()
+
+    def __hash__(self) -> int:
+        return hash((self.file, self.line, self.column, self.message))
+
+    def as_record(self) -> dict[str, str | int | None]:
+        """The error as a plain dict (for tables and reports)."""
+        return {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "first_line": self.first_line,
+            "hand_id": self.hand_id,
+            "message": self.message,
+            "expected": self.expected,
+            "text": self.text,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    """A hand of a game or site this package does not parse (counted, not an error)."""
+
+    site: str
+    game: str
+    file: str
+    line: int
+    hand_id: str | None = None

@@ -1,0 +1,373 @@
+"""The first lines of a PokerStars hand: the header, the table line and the seat lines."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from decimal import Decimal
+from functools import lru_cache
+from typing import Final
+from zoneinfo import ZoneInfo
+
+from histparse.events import Seat
+from histparse.game import Game, LimitType
+from histparse.parsing.common import (
+    MONEY,
+    SYMBOL_CURRENCY,
+    LineError,
+    from_roman,
+    money,
+)
+
+SITE: Final = "PokerStars"
+
+# Only these two games are parsed in full; every other header is counted as unsupported.
+_SUPPORTED: Final = {
+    "Triple Draw 2-7 Lowball": Game.TRIPLE_DRAW_27,
+    "Single Draw 2-7 Lowball": Game.SINGLE_DRAW_27,
+}
+_LIMITS: Final = (
+    (" No Limit", LimitType.NO_LIMIT),
+    (" Pot Limit", LimitType.POT),
+    (" Limit", LimitType.FIXED),
+)
+
+# Zones PokerStars prints; only used when a header has no bracketed ET copy.
+_ZONES: Final = {
+    "ET": "America/New_York",
+    "UTC": "UTC",
+    "GMT": "UTC",
+    "WET": "Europe/Lisbon",
+    "CET": "Europe/Paris",
+    "EET": "Europe/Helsinki",
+    "MSK": "Europe/Moscow",
+    "PT": "America/Los_Angeles",
+    "MT": "America/Denver",
+    "CT": "America/Chicago",
+    "AT": "America/Halifax",
+    "NT": "America/St_Johns",
+    "AKT": "America/Anchorage",
+    "HT": "Pacific/Honolulu",
+    "BRT": "America/Sao_Paulo",
+    "ART": "America/Argentina/Buenos_Aires",
+    "IST": "Asia/Kolkata",
+    "CCT": "Asia/Shanghai",
+    "JST": "Asia/Tokyo",
+    "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide",
+    "AEST": "Australia/Sydney",
+    "NZT": "Pacific/Auckland",
+}
+
+HEADER_START: Final = re.compile(
+    r"PokerStars (Home Game )?((?:Zoom )?(?:Game|Hand)) #(\d+):( {1,2})"
+)
+_CLUB: Final = re.compile(r"\{([^{}]*)\} ")
+_BUY_IN_AMOUNT: Final = r"[$€£]?(?:0|[1-9]\d*)(?:\.\d+)?"
+_TOURNAMENT: Final = re.compile(
+    r"Tournament #(\d+), ("
+    + _BUY_IN_AMOUNT
+    + r"(?:\+"
+    + _BUY_IN_AMOUNT
+    + r"){1,2})(?: ([A-Z]{3}))? "
+)
+_DATE: Final = r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})"
+_WHEN: Final = re.compile(r" - (" + _DATE + r") ([A-Za-z]{1,5})(?: \[(" + _DATE + r") ET\])?$")
+_LEVEL: Final = re.compile(r"(?:Match Round ([IVXLCDM]+), )?Level ([IVXLCDM]+) \(([^()]*)\)")
+_MIXED: Final = re.compile(r"([^()]+) \(([^()]+)\)")
+_STAKES: Final = re.compile(MONEY + "/" + MONEY + r"(?: ([A-Z]{3}))?")
+_BUY_IN_PART: Final = re.compile(MONEY)
+_TABLE: Final = re.compile(
+    r"Table '(.*)' (?:(\d{1,3})-max )?(?:\((Play Money|Real Money)\) )?"
+    r"Seat #(\d{1,3}) is the button"
+)
+_SEAT: Final = re.compile(
+    r"Seat (\d{1,3}): (.+) \("
+    + MONEY
+    + r" in chips(?:, "
+    + MONEY
+    + r" bounty)?\)(?:( is sitting out)| out of hand \(([^()]*)\))?"
+)
+
+
+@dataclass(slots=True)
+class Header:
+    """Everything the header line says (short-lived: copied into the ``Hand``)."""
+
+    hand_id: str
+    game: Game
+    limit_type: LimitType
+    stakes: tuple[Decimal, Decimal]
+    currency: str | None
+    is_play_money: bool
+    is_tournament: bool
+    tournament_id: str | None
+    buy_in: tuple[Decimal, ...] | None
+    buy_in_currency: str | None
+    buy_in_symbol: str
+    level: int | None
+    match_round: int | None
+    mixed_game: str | None
+    is_home_game: bool
+    club: str | None
+    started_at: datetime
+    header_word: str
+    colon_gap: str
+    local_time: str
+    time_zone: str
+    et_time: str | None
+    money_symbol: str
+
+
+@dataclass(frozen=True, slots=True)
+class OtherGame:
+    """A PokerStars header of a game this package does not parse."""
+
+    hand_id: str
+    game: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """``Table 'Name' 6-max (Play Money) Seat #5 is the button``."""
+
+    name: str
+    max_seats: int | None
+    money_tag: str | None
+    button: int
+
+
+def is_header(content: str) -> bool:
+    """True if the line starts like a PokerStars header (cheap: used to split files)."""
+    return content.startswith("PokerStars ") and HEADER_START.match(content) is not None
+
+
+def _game_of(description: str) -> tuple[str, LimitType | None]:
+    for suffix, limit in _LIMITS:
+        if description.endswith(suffix):
+            return description[: -len(suffix)], limit
+    return description, None
+
+
+@lru_cache(maxsize=64)
+def _zone(name: str) -> ZoneInfo:
+    return ZoneInfo(name)
+
+
+def _timestamp(groups: tuple[str | None, ...], zone: str) -> datetime:
+    year, month, day, hour, minute, second = [int(g or 0) for g in groups]
+    try:
+        return datetime(year, month, day, hour, minute, second, tzinfo=_zone(zone)).astimezone(UTC)
+    except (ValueError, OverflowError) as exc:
+        raise LineError(f"impossible date or time ({exc})", expected="a real date") from None
+
+
+def parse_header(content: str) -> Header | OtherGame:
+    """Read a header line (trailing whitespace already removed).
+
+    Returns ``OtherGame`` for the games that are only counted; raises ``LineError`` when the
+    line is not a header this parser understands.
+    """
+    start = HEADER_START.match(content)
+    if start is None:
+        raise LineError("not a PokerStars header line", expected="'PokerStars Game #<id>: ...'")
+    home, word, hand_id, gap = start.groups()
+    pos = start.end()
+    if content[pos : pos + 1] == " ":
+        raise LineError("too many spaces after the hand number", column=pos + 1)
+
+    when = _WHEN.search(content, pos)
+    if when is None:
+        raise LineError(
+            "header has no date",
+            column=len(content) + 1,
+            expected="' - YYYY/MM/DD H:MM:SS <zone>' at the end of the header",
+        )
+    middle_end = when.start()
+
+    club = None
+    m = _CLUB.match(content, pos, middle_end)
+    if m is not None:
+        club = m.group(1)
+        pos = m.end()
+
+    tournament_id = None
+    buy_in: tuple[Decimal, ...] | None = None
+    buy_in_currency = None
+    buy_in_symbol = ""
+    m = _TOURNAMENT.match(content, pos, middle_end)
+    if m is not None:
+        tournament_id = m.group(1)
+        parts = m.group(2).split("+")
+        symbols = set()
+        amounts = []
+        for part in parts:
+            pm = _BUY_IN_PART.fullmatch(part)
+            if pm is None:  # pragma: no cover - the tournament regex already checked the shape
+                raise LineError("bad buy-in", column=m.start(2) + 1)
+            symbols.add(pm.group(1))
+            amounts.append(Decimal(pm.group(2)))
+        if len(symbols) != 1:
+            raise LineError("buy-in parts have different currency symbols", column=m.start(2) + 1)
+        buy_in_symbol = symbols.pop()
+        buy_in = tuple(amounts)
+        buy_in_currency = m.group(3)
+        if (buy_in_symbol == "") != (buy_in_currency is None) or (
+            buy_in_currency is not None and SYMBOL_CURRENCY[buy_in_symbol] != buy_in_currency
+        ):
+            raise LineError(
+                "buy-in currency symbol and code disagree",
+                column=m.start(2) + 1,
+                expected="'$1.40+$0.10 USD' or play chips '100+9'",
+            )
+        pos = m.end()
+
+    middle = content[pos:middle_end]
+    level = match_round = None
+    if tournament_id is not None:
+        description, sep, level_text = middle.rpartition(" - ")
+        lm = _LEVEL.fullmatch(level_text) if sep else None
+        if lm is None:
+            if not _looks_supported(middle):
+                return OtherGame(hand_id, middle)
+            raise LineError(
+                "tournament header without a level",
+                column=pos + 1,
+                expected="'<game> - [Match Round R, ]Level L (a/b)'",
+            )
+        try:
+            match_round = from_roman(lm.group(1)) if lm.group(1) else None
+            level = from_roman(lm.group(2))
+        except ValueError as exc:
+            raise LineError(str(exc), column=pos + len(description) + 4) from None
+        stakes_text = lm.group(3)
+        stakes_col = pos + len(description) + 3 + lm.start(3) + 1
+        mixed = _MIXED.fullmatch(description)
+        mixed_game = None
+        if mixed is not None:
+            mixed_game, description = mixed.groups()
+    else:
+        mixed = _MIXED.fullmatch(middle)
+        if mixed is None:
+            if not _looks_supported(middle):
+                return OtherGame(hand_id, middle)
+            raise LineError(
+                "cash header without stakes",
+                column=pos + 1,
+                expected="'<game> <limit> ($x/$y USD)'",
+            )
+        description, stakes_text = mixed.groups()
+        stakes_col = pos + mixed.start(2) + 1
+        mixed_game = None
+        game_part, comma, rest = stakes_text.partition(", ")
+        if comma:
+            mixed_game, description, stakes_text = description, game_part, rest
+            stakes_col += len(game_part) + 2
+
+    game_name, limit = _game_of(description)
+    game = _SUPPORTED.get(game_name)
+    if game is None or limit is None:
+        shown = description if mixed_game is None else f"{mixed_game} ({description})"
+        return OtherGame(hand_id, shown)
+
+    sm = _STAKES.fullmatch(stakes_text)
+    if sm is None:
+        raise LineError("bad stakes", column=stakes_col, expected="'$0.10/$0.20 USD' or '20/40'")
+    sym1, small, sym2, big, code = sm.groups()
+    if sym1 != sym2:
+        raise LineError("stakes have different currency symbols", column=stakes_col)
+    if (sym1 == "") != (code is None) or (code is not None and SYMBOL_CURRENCY[sym1] != code):
+        raise LineError(
+            "stakes currency symbol and code disagree",
+            column=stakes_col,
+            expected="'$0.10/$0.20 USD' or chips '20/40'",
+        )
+    if tournament_id is not None and code is not None:
+        raise LineError("tournament stakes are chips", column=stakes_col, expected="'20/40'")
+
+    local_text = when.group(1)
+    zone_name = when.group(8)
+    et_text = when.group(9)
+    if et_text is not None:
+        started_at = _timestamp(when.groups()[9:15], _ZONES["ET"])
+    else:
+        zone = _ZONES.get(zone_name)
+        if zone is None:
+            raise LineError(
+                f"unknown time zone {zone_name!r}",
+                column=when.start(8) + 1,
+                expected="a known zone or a bracketed ET time",
+            )
+        started_at = _timestamp(when.groups()[1:7], zone)
+
+    is_tournament = tournament_id is not None
+    return Header(
+        hand_id=hand_id,
+        game=game,
+        limit_type=limit,
+        stakes=(Decimal(small), Decimal(big)),
+        currency=code,
+        is_play_money=(code is None) if not is_tournament else buy_in_currency is None,
+        is_tournament=is_tournament,
+        tournament_id=tournament_id,
+        buy_in=buy_in,
+        buy_in_currency=buy_in_currency,
+        buy_in_symbol=buy_in_symbol,
+        level=level,
+        match_round=match_round,
+        mixed_game=mixed_game,
+        is_home_game=home is not None,
+        club=club,
+        started_at=started_at,
+        header_word=word,
+        colon_gap=gap,
+        local_time=local_text,
+        time_zone=zone_name,
+        et_time=et_text,
+        money_symbol="" if is_tournament else sym1,
+    )
+
+
+def _looks_supported(text: str) -> bool:
+    return any(name in text for name in _SUPPORTED)
+
+
+def game_of_header(content: str) -> str:
+    """A best-effort game name for a header that could not be parsed (for counting)."""
+    start = HEADER_START.match(content)
+    rest = content[start.end() :] if start else content
+    when = _WHEN.search(rest)
+    return (rest[: when.start()] if when else rest).strip() or "unknown"
+
+
+def parse_table(content: str) -> TableLine:
+    """Read the table line."""
+    m = _TABLE.fullmatch(content)
+    if m is None:
+        raise LineError(
+            "not a table line", expected="\"Table '<name>' <n>-max Seat #<n> is the button\""
+        )
+    name, max_seats, tag, button = m.groups()
+    return TableLine(name, int(max_seats) if max_seats else None, tag, int(button))
+
+
+def parse_seat(
+    content: str, symbol: str, bounty_symbol: str, line: int, trailing: str
+) -> Seat | None:
+    """Read a seat line (chip amounts with ``symbol``, a bounty with ``bounty_symbol``); None
+    if the line is not a seat line."""
+    m = _SEAT.fullmatch(content)
+    if m is None:
+        return None
+    seat, player, sym, stack, bsym, bounty, sitting, out_of_hand = m.groups()
+    return Seat(
+        int(seat),
+        player,
+        money(sym, stack, symbol, m.start(3) + 1),
+        sitting is not None,
+        out_of_hand,
+        None if bounty is None else money(bsym, bounty, bounty_symbol, m.start(5) + 1),
+        line=line,
+        trailing=trailing,
+    )

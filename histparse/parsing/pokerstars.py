@@ -1,0 +1,409 @@
+"""Parse one PokerStars hand (a chunk of lines) into a ``Hand``.
+
+The lines are read by ``LineReader`` (the lexer: each line gives its grammar terminal and its
+event), the LALR grammar in ``pokerstars.lark`` checks the order of the terminals, and the
+events, in order, are assembled into a ``Hand``. Every failure comes out as ``ParseError``
+naming the file, line and column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from importlib.resources import files
+from typing import Any, Final, cast
+
+from lark import Lark
+from lark.lexer import Lexer
+from lark.parsers.lalr_analysis import IntParseTable, Shift
+
+from histparse.events import Event, Hand, Layout, Seat, Source
+from histparse.game import Game
+from histparse.parsing.common import LineError
+from histparse.parsing.errors import ParseError, Unsupported
+from histparse.parsing.header import (
+    SITE,
+    Header,
+    OtherGame,
+    TableLine,
+    game_of_header,
+    parse_header,
+    parse_table,
+)
+from histparse.parsing.lines import GENERIC_EXPECTED, LineReader
+
+
+@dataclass(slots=True)
+class Chunk:
+    """The lines of one hand (or of text between hands), as read from a file.
+
+    ``contents`` are the lines without trailing whitespace, ``trailings`` that whitespace and
+    ``raw`` the lines exactly as decoded, newline included.
+    """
+
+    path: str
+    first_line: int
+    contents: list[str]
+    trailings: list[str]
+    raw: list[str]
+    bom: bool = False
+    overflow: bool = False  # too long to be a hand: only the first line was kept
+    end_line: int = 0  # number of the chunk's last line (0: first_line + len(contents) - 1)
+
+    @property
+    def last_line(self) -> int:
+        """Line number of the chunk's last line."""
+        return self.end_line or self.first_line + len(self.contents) - 1
+
+
+# Lark compiles the grammar into an LALR table (strict: a conflict is an error at import).
+# Hands are then checked by a small driver over that table rather than by lark's parse(): the
+# lines are already read into events, so no tree is needed, and building one (plus the
+# transformer callbacks) took 40% of the parse time.
+class _LinesLexer(Lexer):
+    """Stand-in lexer: the terminals are only declared (``LineReader`` classifies the lines),
+    and a custom lexer spares strict mode the regexp-collision check, which needs an extra
+    package."""
+
+    def __init__(self, lexer_conf: Any) -> None:
+        pass
+
+    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Any]:
+        return iter(lexer_state)
+
+
+_LARK: Final = Lark(
+    files("histparse.parsing").joinpath("pokerstars.lark").read_text(encoding="utf-8"),
+    parser="lalr",
+    lexer=_LinesLexer,
+    strict=True,
+)
+
+# The automaton as plain lists indexed by state number. A row maps a terminal to the state to
+# shift to (an int) or to the rule to reduce: (number of symbols to pop, the rule's name).
+_Row = dict[str, int | tuple[int, str]]
+
+
+def _compile_table(lark: Lark) -> tuple[list[_Row], list[dict[str, int]], int, int]:
+    table = IntParseTable.from_ParseTable(lark.parser.parser._parse_table)
+    size = max(table.states) + 1
+    actions: list[_Row] = [{} for _ in range(size)]
+    gotos: list[dict[str, int]] = [{} for _ in range(size)]
+    for state, row in table.states.items():
+        for token, (kind, arg) in row.items():
+            # Plain str keys: lark's Token keys compare through a Python-level __eq__.
+            symbol = str(token)
+            if not symbol.isupper():
+                gotos[state][symbol] = arg  # after a reduction to this rule
+            elif kind is Shift:
+                actions[state][symbol] = arg
+            else:
+                actions[state][symbol] = (len(arg.expansion), str(arg.origin.name))
+    return actions, gotos, table.start_states["start"], table.end_states["start"]
+
+
+_ACTIONS, _GOTOS, _START, _END = _compile_table(_LARK)
+# Line kinds that only ever occur inside "any number of" loops of the grammar: a run of the
+# same such kind is accepted exactly when one of them is, so runs are checked once.
+_REPEATABLE: Final = frozenset(
+    {
+        *("SEAT", "POST", "ACTION", "CAP", "DEALT", "DRAW", "RESHUFFLE", "UNCALLED"),
+        *("COLLECTED", "SHOWS", "MUCKS", "DOESNT_SHOW", "SUMMARY_SEAT", "CHAT", "STATUS"),
+        *("FINISH", "WIN"),
+    }
+)
+
+
+class _Unexpected(Exception):
+    def __init__(self, index: int, expected: set[str]) -> None:
+        super().__init__(index)
+        self.index = index  # index of the offending line kind; len(kinds) for the end
+        self.expected = expected
+
+
+def check_order(kinds: Sequence[str]) -> None:
+    """Run the LALR automaton over the line kinds of a hand; raise ``_Unexpected`` at the
+    first line that cannot come where it is, or at the end if the hand stops early."""
+    actions = _ACTIONS
+    gotos = _GOTOS
+    repeatable = _REPEATABLE
+    stack = [_START]
+    previous = ""
+    for index, terminal in enumerate([*kinds, "$END"]):
+        if terminal == previous and terminal in repeatable:
+            continue
+        previous = terminal
+        while True:
+            row = actions[stack[-1]]
+            action = row.get(terminal)
+            if action is None:
+                raise _Unexpected(index, set(row))
+            if isinstance(action, int):
+                stack.append(action)
+                break
+            size, rule = action
+            if size:
+                del stack[-size:]
+            stack.append(gotos[stack[-1]][rule])
+            if stack[-1] == _END and terminal == "$END":
+                return
+
+
+_DESCRIBE: Final = {
+    "TD_HEADER": "a Triple Draw header line",
+    "SD_HEADER": "a Single Draw header line",
+    "TABLE": "the table line",
+    "SEAT": "a seat line",
+    "POST": "a blind or ante post",
+    "ACTION": "a betting action",
+    "CAP": "'Betting is capped'",
+    "DEALING": "'*** DEALING HANDS ***'",
+    "FIRST_DRAW": "'*** FIRST DRAW ***'",
+    "SECOND_DRAW": "'*** SECOND DRAW ***'",
+    "THIRD_DRAW": "'*** THIRD DRAW ***'",
+    "DEALT": "a 'Dealt to' line",
+    "DRAW": "a discard or stand-pat line",
+    "RESHUFFLE": "'The deck is reshuffled'",
+    "UNCALLED": "an 'Uncalled bet' line",
+    "COLLECTED": "a 'collected' line",
+    "SHOWS": "a 'shows' line",
+    "MUCKS": "a 'mucks hand' line",
+    "DOESNT_SHOW": "a 'doesn't show hand' line",
+    "SHOW_DOWN": "'*** SHOW DOWN ***'",
+    "SUMMARY": "'*** SUMMARY ***'",
+    "TOTAL_POT": "the 'Total pot' line",
+    "SUMMARY_SEAT": "a summary seat line",
+    "CHAT": "a chat line",
+    "STATUS": "a player status line",
+    "CANCELLED": "'Hand cancelled'",
+    "FINISH": "a tournament finish line",
+    "WIN": "a tournament win line",
+    "$END": "the end of the hand",
+}
+# Shown first when listing what could come next; the rest follow alphabetically.
+_ORDER: Final = list(_DESCRIBE)
+
+
+def describe_expected(terminals: Sequence[str] | set[str]) -> str:
+    """Human wording for a set of grammar terminals."""
+    names = sorted(terminals, key=lambda t: (_ORDER.index(t) if t in _ORDER else 99, t))
+    words = [_DESCRIBE.get(t, t) for t in names]
+    if len(words) > 8:
+        words = [*words[:8], "..."]
+    return " or ".join(words)
+
+
+def parse_chunk(chunk: Chunk) -> Hand | Unsupported:
+    """Parse one chunk that starts with a PokerStars header line.
+
+    Returns ``Unsupported`` for games other than 2-7 Triple and Single Draw; raises
+    ``ParseError`` for anything that cannot be read.
+    """
+    try:
+        return _parse_chunk(chunk)
+    except ParseError:
+        raise
+    except Exception as exc:  # the contract: nothing but ParseError comes out of parsing
+        raise ParseError(
+            f"internal parser error: {type(exc).__name__}: {exc}",
+            file=chunk.path,
+            line=chunk.first_line,
+            text=chunk.contents[0] if chunk.contents else "",
+            first_line=chunk.first_line,
+        ) from exc
+
+
+def _error(chunk: Chunk, index: int, exc: LineError, hand_id: str | None) -> ParseError:
+    return ParseError(
+        exc.message,
+        file=chunk.path,
+        line=chunk.first_line + index,
+        column=exc.column,
+        text=chunk.contents[index],
+        expected=exc.expected,
+        first_line=chunk.first_line,
+        hand_id=hand_id,
+    )
+
+
+def _parse_chunk(chunk: Chunk) -> Hand | Unsupported:
+    contents = chunk.contents
+    trailings = chunk.trailings
+    first = chunk.first_line
+    try:
+        header = parse_header(contents[0])
+    except LineError as exc:
+        if "2-7 Lowball" not in contents[0]:
+            # A header we cannot read for a game we do not parse anyway: count it, no error.
+            return Unsupported(SITE, game_of_header(contents[0]), chunk.path, first)
+        raise _error(chunk, 0, exc, None) from None
+    if isinstance(header, OtherGame):
+        return Unsupported(SITE, header.game, chunk.path, first, header.hand_id)
+    hand_id = header.hand_id
+
+    if len(contents) < 2:
+        raise ParseError(
+            "the hand ends after its header",
+            file=chunk.path,
+            line=first,
+            column=len(contents[0]) + 1,
+            text=contents[0],
+            expected=_DESCRIBE["TABLE"],
+            first_line=first,
+            hand_id=hand_id,
+        )
+    try:
+        table = parse_table(contents[1])
+    except LineError as exc:
+        raise _error(chunk, 1, exc, hand_id) from None
+
+    header_kind = "TD_HEADER" if header.game is Game.TRIPLE_DRAW_27 else "SD_HEADER"
+    reader = LineReader(header)
+    read = reader.read
+    kinds = [header_kind, "TABLE"]
+    events: list[Event | Seat] = []
+    add_kind = kinds.append
+    add_event = events.append
+    index = 1
+    try:
+        for index, content, trailing in zip(
+            range(2, len(contents)), contents[2:], trailings[2:], strict=True
+        ):
+            kind, event = read(content, first + index, trailing)
+            add_kind(kind)
+            add_event(event)
+    except LineError as exc:
+        err = _error(chunk, index, exc, hand_id)
+        if exc.expected is GENERIC_EXPECTED:
+            # Say what the grammar would have accepted at this point.
+            err.expected = _expected_after(kinds) or err.expected
+        raise err from None
+
+    try:
+        check_order(kinds)
+    except _Unexpected as exc:
+        expected = _expected_after(kinds[: exc.index])
+        if exc.index >= len(kinds):
+            raise ParseError(
+                "the hand ends too early",
+                file=chunk.path,
+                line=chunk.last_line,
+                column=len(contents[-1]) + 1,
+                text=contents[-1],
+                expected=expected,
+                first_line=first,
+                hand_id=hand_id,
+            ) from None
+        raise ParseError(
+            f"{_DESCRIBE.get(kinds[exc.index], kinds[exc.index])} cannot come here",
+            file=chunk.path,
+            line=first + exc.index,
+            text=contents[exc.index],
+            expected=expected,
+            first_line=first,
+            hand_id=hand_id,
+        ) from None
+
+    _check_summary_seats(chunk, reader, hand_id)
+    return _assemble(chunk, header, table, events, reader)
+
+
+def _check_summary_seats(chunk: Chunk, reader: LineReader, hand_id: str) -> None:
+    """The summary lists every seat dealt in, in seat order (players moved in "out of hand"
+    are not; sitting-out players may be left out). This is what notices a hand cut short in
+    its summary, which the grammar alone cannot."""
+    seats = reader.seats
+    listed = reader.summary_seats
+    required = {s.seat for s in seats if s.out_of_hand is None and not s.sitting_out}
+    allowed = {s.seat for s in seats if s.out_of_hand is None}
+    ok = listed == sorted(set(listed)) and required <= set(listed) <= allowed
+    if not ok:
+        missing = sorted(required - set(listed))
+        detail = f"seats {missing} are missing" if missing else "its seats are wrong"
+        raise ParseError(
+            f"the summary does not list the seats dealt in: {detail} (hand cut short?)",
+            file=chunk.path,
+            line=chunk.last_line,
+            column=len(chunk.contents[-1]) + 1,
+            text=chunk.contents[-1],
+            expected="one summary line per seat dealt in, in seat order",
+            first_line=chunk.first_line,
+            hand_id=hand_id,
+        )
+
+
+def _acceptable(kinds: list[str]) -> set[str]:
+    """The line kinds that could come after ``kinds`` (only computed on the error path).
+
+    Asked of the automaton one kind at a time: the row of the current state is not precise
+    enough, since LALR merges states and lets some reductions happen before an error."""
+    n = len(kinds)
+    accepted = set()
+    for terminal in _DESCRIBE:
+        try:
+            check_order([*kinds, terminal, "$PROBE"] if terminal != "$END" else kinds)
+        except _Unexpected as exc:
+            if exc.index > n:
+                accepted.add(terminal)
+        else:
+            accepted.add(terminal)
+    return accepted
+
+
+def _expected_after(kinds: list[str]) -> str:
+    """What the grammar accepts after ``kinds``, in words."""
+    return describe_expected(_acceptable(kinds))
+
+
+def _assemble(
+    chunk: Chunk, header: Header, table: TableLine, read: list[Event | Seat], reader: LineReader
+) -> Hand:
+    # The grammar put every seat line right after the table line.
+    seats = reader.seats
+    events = cast(list[Event], read[len(seats) :])
+    raw = chunk.raw
+    newline = "\r\n" if raw[0].endswith("\r\n") else "\n"
+    text = "".join(raw)
+    if text.endswith("\n"):
+        text = text[:-2] if text.endswith("\r\n") else text[:-1]
+    layout = Layout(
+        header_word=header.header_word,
+        colon_gap=header.colon_gap,
+        local_time=header.local_time,
+        time_zone=header.time_zone,
+        et_time=header.et_time,
+        money_symbol=header.money_symbol,
+        buy_in_symbol=header.buy_in_symbol,
+        table_money=table.money_tag,
+        newline=newline,
+        bom=chunk.bom,
+        header_trailing=chunk.trailings[0],
+        table_trailing=chunk.trailings[1],
+    )
+    return Hand(
+        site=SITE,
+        hand_id=header.hand_id,
+        game=header.game,
+        limit_type=header.limit_type,
+        stakes=header.stakes,
+        currency=header.currency,
+        is_play_money=header.is_play_money or table.money_tag == "Play Money",
+        is_tournament=header.is_tournament,
+        tournament_id=header.tournament_id,
+        buy_in=header.buy_in,
+        buy_in_currency=header.buy_in_currency,
+        level=header.level,
+        match_round=header.match_round,
+        mixed_game=header.mixed_game,
+        is_home_game=header.is_home_game,
+        club=header.club,
+        started_at=header.started_at,
+        table_name=table.name,
+        max_seats=table.max_seats,
+        button_seat=table.button,
+        seats=tuple(seats),
+        hero=reader.hero,
+        events=tuple(events),
+        source=Source(chunk.path, chunk.first_line, chunk.last_line, text),
+        layout=layout,
+    )

@@ -1,0 +1,380 @@
+"""Read hand-history files: paths, encodings, splitting into hands, streaming, counting.
+
+Files are read line by line and handed on one hand at a time, so memory does not grow with the
+file size. Every chunk of text is accounted for: each one is a parsed ``Hand``, a rejected chunk
+(``ParseError``) or an ``Unsupported`` hand, and ``read == parsed + rejected + unsupported``.
+"""
+
+from __future__ import annotations
+
+import codecs
+import glob
+import os
+import warnings
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO, Final, Literal, TextIO
+
+from histparse.events import Hand
+from histparse.parsing.errors import ParseError, Unsupported
+from histparse.parsing.header import SITE, is_header
+from histparse.parsing.pokerstars import Chunk, parse_chunk
+
+PathArg = str | os.PathLike[str]
+Result = Hand | ParseError | Unsupported
+OnError = Literal["raise", "warn"] | Callable[[ParseError], object]
+
+_GLOB_CHARS: Final = frozenset("*?[")
+# Bounds that keep memory flat on hostile input; real hands are far below them (lines of
+# under 300 characters, hands of under 200 lines).
+MAX_LINE: Final = 1 << 16
+MAX_CHUNK_CHARS: Final = 1 << 20
+_BOM8: Final = "\ufeff"
+_SUMMARY_START: Final = "PokerStars Tournament #"
+_TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
+_SUMMARY: Final = "tournament summary"
+
+# First lines of hands from sites this package does not parse (counted as unsupported).
+_OTHER_SITES: Final = (
+    ("Full Tilt Poker Game #", "Full Tilt Poker"),
+    ("FullTiltPoker Game #", "Full Tilt Poker"),
+    ("Winamax Poker - ", "Winamax"),
+    ("***** History for hand ", "Ongame"),
+)
+
+
+@dataclass
+class ReadCounts:
+    """Running counts of a read. ``games`` counts parsed and unsupported hands by
+    ``(site, game)``; rejected chunks have no trustworthy game."""
+
+    read: int = 0
+    parsed: int = 0
+    rejected: int = 0
+    unsupported: int = 0
+    games: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    def add(self, result: Result) -> None:
+        """Count one result."""
+        self.read += 1
+        if isinstance(result, Hand):
+            self.parsed += 1
+            self.games[(result.site, game_label(result))] += 1
+        elif isinstance(result, Unsupported):
+            self.unsupported += 1
+            self.games[(result.site, result.game)] += 1
+        else:
+            self.rejected += 1
+
+
+def game_label(hand: Hand) -> str:
+    """The game as a header names it, e.g. ``Triple Draw 2-7 Lowball Limit`` or
+    ``8-Game (Triple Draw 2-7 Lowball Limit)``: the labels of unsupported games look alike."""
+    game = f"{hand.game.value} {hand.limit_type.value}"
+    return game if hand.mixed_game is None else f"{hand.mixed_game} ({game})"
+
+
+def expand_paths(paths: Iterable[PathArg]) -> list[str]:
+    """Files named by ``paths``: files as given, directories searched recursively for
+    ``*.txt``, and glob patterns. Raises ``FileNotFoundError`` for a path that matches nothing."""
+    out: list[str] = []
+    for p in paths:
+        text = os.fspath(p)
+        path = Path(text)
+        if path.is_dir():
+            out.extend(sorted(str(f) for f in path.rglob("*.txt") if f.is_file()))
+        elif path.exists():
+            out.append(text)
+        elif _GLOB_CHARS & set(text):
+            matches = sorted(m for m in glob.glob(text, recursive=True) if Path(m).is_file())
+            if not matches:
+                raise FileNotFoundError(f"no file matches {text!r}")
+            out.extend(matches)
+        else:
+            raise FileNotFoundError(f"no such file or directory: {text!r}")
+    return out
+
+
+def _bounded_bytes(f: BinaryIO) -> Iterator[bytes]:
+    """Lines of a binary file, each cut to ``MAX_LINE`` bytes (the rest of a longer line is
+    read and dropped) so that one enormous line cannot exhaust memory."""
+    readline = f.readline
+    while line := readline(MAX_LINE):
+        if len(line) == MAX_LINE and not line.endswith(b"\n"):
+            while (rest := readline(MAX_LINE)) and not rest.endswith(b"\n"):
+                pass
+        yield line
+
+
+def _bounded_text(f: TextIO) -> Iterator[str]:
+    """As ``_bounded_bytes``, for a text file (``MAX_LINE`` characters)."""
+    readline = f.readline
+    while line := readline(MAX_LINE):
+        if len(line) == MAX_LINE and not line.endswith("\n"):
+            while (rest := readline(MAX_LINE)) and not rest.endswith("\n"):
+                pass
+        yield line
+
+
+def decoded_lines(path: PathArg) -> Iterator[str]:
+    """The lines of a file, decoded, newlines kept, read lazily.
+
+    UTF-8 (a BOM is kept as the first character so callers can record it), UTF-16 with a BOM
+    or, recognised by its zero bytes, without one; bytes that are not UTF-8 are read as
+    Windows-1252 line by line, so one stray byte does not lose the file. Lines longer than
+    ``MAX_LINE`` are cut (such a line is never part of a real hand and will be rejected).
+    """
+    with open(path, "rb") as f:
+        head = f.read(4)
+        encoding = None
+        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+            encoding = "utf-16"
+        elif len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] and head[2]:
+            encoding = "utf-16-le"
+        elif len(head) >= 4 and head[0] == 0 and head[2] == 0 and head[1] and head[3]:
+            encoding = "utf-16-be"
+        if encoding is not None:
+            # newline="\n": split on LF only and keep CR, so CRLF survives as written.
+            with open(path, encoding=encoding, errors="replace", newline="\n") as t:
+                first = True
+                for line in _bounded_text(t):
+                    if first:
+                        first = False
+                        # Python's utf-16 codec strips the BOM; mark it like a UTF-8 one.
+                        if encoding == "utf-16":
+                            line = _BOM8 + line
+                    yield line
+            return
+        f.seek(0)
+        for raw in _bounded_bytes(f):
+            try:
+                yield raw.decode("utf-8")
+            except UnicodeDecodeError:
+                yield raw.decode("cp1252", errors="replace")
+
+
+def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
+    """Group lines into chunks: a chunk ends at a blank line and before a header line.
+
+    Blank lines (only whitespace) belong to no chunk. A BOM at the start of a line (the file's
+    first line, or a file concatenated into another) is removed and recorded on the chunk. A
+    chunk longer than ``MAX_CHUNK_CHARS`` keeps only its first line and is marked ``overflow``
+    (it cannot be a hand; this keeps memory flat).
+    """
+    contents: list[str] = []
+    trailings: list[str] = []
+    raw: list[str] = []
+    first = 0
+    bom = False
+    size = 0
+    overflow = False
+    known_tails = _TAILS
+    lineno = 0
+    for lineno, line in enumerate(lines, 1):
+        content = line.rstrip(" \t\r\n")
+        if not content:
+            if contents:
+                yield Chunk(path, first, contents, trailings, raw, bom, overflow, lineno - 1)
+                contents, trailings, raw = [], [], []
+                bom = overflow = False
+            continue
+        head = content[0]
+        if head == _BOM8:
+            content = content[1:]
+            line = line[1:]
+            if contents:
+                yield Chunk(path, first, contents, trailings, raw, bom, overflow, lineno - 1)
+                contents, trailings, raw = [], [], []
+                overflow = False
+            bom = True
+            if not content:
+                continue
+            head = content[0]
+        if not contents:
+            first = lineno
+            size = 0
+        elif head == "P" and is_header(content):
+            yield Chunk(path, first, contents, trailings, raw, bom, overflow, lineno - 1)
+            contents, trailings, raw = [], [], []
+            bom = overflow = False
+            first = lineno
+            size = 0
+        elif overflow:
+            continue
+        size += len(line)
+        if size > MAX_CHUNK_CHARS:
+            overflow = True
+            del contents[1:], trailings[1:], raw[1:]
+            continue
+        contents.append(content)
+        tail = line[len(content) :]
+        trailing = known_tails.get(tail)
+        if trailing is None:
+            # The newline (LF or CRLF) is not part of the trailing whitespace.
+            if tail.endswith("\r\n"):
+                trailing = tail[:-2]
+            elif tail.endswith("\n"):
+                trailing = tail[:-1]
+            else:
+                trailing = tail
+        trailings.append(trailing)
+        raw.append(line)
+    if contents:
+        yield Chunk(path, first, contents, trailings, raw, bom, overflow, lineno)
+
+
+def parse_any_chunk(chunk: Chunk) -> Result:
+    """The result for one chunk: a hand, an unsupported hand or a rejected chunk."""
+    head = chunk.contents[0]
+    if chunk.overflow:
+        return ParseError(
+            f"chunk of {chunk.end_line - chunk.first_line + 1} lines is too long for a hand",
+            file=chunk.path,
+            line=chunk.first_line,
+            text=head[:200],
+            expected=f"a hand of under {MAX_CHUNK_CHARS} characters",
+        )
+    if head.startswith("PokerStars "):
+        if is_header(head):
+            try:
+                return parse_chunk(chunk)
+            except ParseError as exc:
+                return exc
+        if head.startswith(_SUMMARY_START):
+            return Unsupported(SITE, _SUMMARY, chunk.path, chunk.first_line)
+    for prefix, site in _OTHER_SITES:
+        if head.startswith(prefix):
+            return Unsupported(site, "unknown", chunk.path, chunk.first_line)
+    return ParseError(
+        "text outside a hand",
+        file=chunk.path,
+        line=chunk.first_line,
+        text=head,
+        expected="a PokerStars header line ('PokerStars Game #<id>: ...')",
+    )
+
+
+def iter_results(lines: Iterable[str], path: str) -> Iterator[Result]:
+    """Results for every chunk of the given lines."""
+    absorbing = False
+    for chunk in split_chunks(lines, path):
+        if absorbing and not _starts_hand(chunk.contents[0]):
+            # Tournament summaries and other sites' hands contain blank lines: the headerless
+            # chunks that follow them are part of the same unsupported text, not garbage.
+            continue
+        result = parse_any_chunk(chunk)
+        absorbing = isinstance(result, Unsupported) and (
+            result.site != SITE or result.game == _SUMMARY
+        )
+        yield result
+
+
+def _starts_hand(head: str) -> bool:
+    return (
+        is_header(head)
+        or head.startswith(_SUMMARY_START)
+        or any(head.startswith(prefix) for prefix, _ in _OTHER_SITES)
+    )
+
+
+class Reader:
+    """Iterates over the results of reading files: ``Hand``, ``ParseError`` (rejected chunk)
+    or ``Unsupported``, one per chunk, keeping running ``counts``.
+
+    Paths are resolved when the reader is made, so a missing path fails at once with
+    ``FileNotFoundError``.
+    """
+
+    def __init__(self, *paths: PathArg) -> None:
+        self.files: list[str] = expand_paths(paths)
+        self.counts = ReadCounts()
+
+    def __iter__(self) -> Iterator[Result]:
+        counts = self.counts
+        for path in self.files:
+            for result in iter_results(decoded_lines(path), path):
+                counts.add(result)
+                yield result
+
+
+def read_results(*paths: PathArg) -> Reader:
+    """Read files, directories (recursively, ``*.txt``) and globs; iterate over the result
+    of every chunk (``Hand``, ``ParseError`` or ``Unsupported``). See ``Reader``."""
+    return Reader(*paths)
+
+
+def read_histories(*paths: PathArg, on_error: OnError = "raise") -> Iterator[Hand]:
+    """Read files, directories (recursively, ``*.txt``) and globs; yield the parsed hands.
+
+    Unsupported games are skipped (use ``read_results`` to see them). A rejected chunk is
+    handled by ``on_error``: ``"raise"`` (default) raises its ``ParseError``, ``"warn"`` issues a
+    warning and goes on, a callable receives the error and reading goes on.
+    """
+    reader = Reader(*paths)
+    for result in reader:
+        if isinstance(result, Hand):
+            yield result
+        elif isinstance(result, ParseError):
+            _handle(result, on_error)
+
+
+def _handle(error: ParseError, on_error: OnError) -> None:
+    if on_error == "raise":
+        raise error
+    if on_error == "warn":
+        warnings.warn(str(error), stacklevel=3)
+    elif callable(on_error):
+        on_error(error)
+    else:
+        raise ValueError(f"on_error must be 'raise', 'warn' or a callable, not {on_error!r}")
+
+
+def _text_lines(text: str) -> list[str]:
+    lines = [line + "\n" for line in text.split("\n")]
+    lines[-1] = lines[-1][:-1]
+    if not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def parse_results(text: str, source: str = "<text>") -> list[Result]:
+    """The result of every chunk of ``text`` (never raises for bad hands)."""
+    return list(iter_results(_text_lines(text), source))
+
+
+def parse_text(text: str, source: str = "<text>") -> list[Hand]:
+    """Parse all the hands in ``text``. Raises the ``ParseError`` of the first chunk that does
+    not parse; hands of unsupported games are skipped (``parse_results`` shows them)."""
+    hands = []
+    for result in iter_results(_text_lines(text), source):
+        if isinstance(result, ParseError):
+            raise result
+        if isinstance(result, Hand):
+            hands.append(result)
+    return hands
+
+
+def parse_hand(text: str, source: str = "<text>") -> Hand:
+    """Parse ``text`` holding exactly one hand of a supported game, or raise ``ParseError``."""
+    results = parse_results(text, source)
+    if len(results) != 1:
+        raise ParseError(
+            f"expected one hand, found {len(results)} chunks",
+            file=source,
+            line=1,
+            expected="exactly one hand",
+        )
+    result = results[0]
+    if isinstance(result, ParseError):
+        raise result
+    if isinstance(result, Unsupported):
+        raise ParseError(
+            f"unsupported game: {result.game} ({result.site})",
+            file=source,
+            line=result.line,
+            expected="a 2-7 Triple Draw or 2-7 Single Draw hand",
+            hand_id=result.hand_id,
+        )
+    return result
