@@ -1,0 +1,80 @@
+"""``histparse graph PATH... --player NAME --out FILE.png [--kind KIND]``: a player's graphs.
+
+Exit status: 0 when the image was written from every hand, 1 when it was written but some hands
+were rejected, 2 when it could not run (missing path, no hands for the player, unwritable file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from matplotlib.figure import Figure
+
+    from histparse.stats.aggregate import TablesLike
+
+__all__ = ["KINDS", "register", "run"]
+
+# matplotlib and the tables are imported when the command runs, not when the CLI starts.
+KINDS = ("all", "net", "positions", "draws", "showdown")
+
+
+def _plot(kind: str) -> Callable[[TablesLike, str], Figure]:
+    from histparse import plots
+
+    if kind == "all":
+        return plots.dashboard
+    single = {
+        "net": plots.plot_net,
+        "positions": plots.plot_positions,
+        "draws": plots.plot_draw_stats,
+        "showdown": plots.plot_showdown_classes,
+    }[kind]
+    return lambda tables, player: single(tables, player, None)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse graph``."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from histparse.cli.stats_cmd import load_tables
+    from histparse.plots import PlotError
+
+    try:
+        loaded = load_tables(args.paths)
+    except FileNotFoundError as exc:
+        print(f"histparse graph: {exc}", file=sys.stderr)
+        return 2
+    loaded.report(sys.stderr)
+    try:
+        fig = _plot(args.kind)(loaded.tables, args.player)
+    except PlotError as exc:
+        print(f"histparse graph: {exc}", file=sys.stderr)
+        return 2
+    # The Agg canvas renders without a display and without pyplot's global state.
+    FigureCanvasAgg(fig)
+    try:
+        fig.savefig(args.out)
+    except (OSError, ValueError) as exc:
+        print(f"histparse graph: cannot write {args.out}: {exc}", file=sys.stderr)
+        return 2
+    print(f"wrote {args.out}")
+    return 1 if loaded.rejected else 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``graph`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "graph",
+        help="graphs of a player's results: net won, bb/100 by position, draws, showdowns",
+        description="Draw a player's graphs from the hands under PATH into an image file.",
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.add_argument("--player", required=True, metavar="NAME", help="the player to draw")
+    p.add_argument("--out", required=True, metavar="FILE", help="image file (.png, .svg, .pdf)")
+    p.add_argument("--kind", choices=KINDS, default="all", help="one graph, or all four (default)")
+    p.set_defaults(func=run)

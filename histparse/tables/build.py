@@ -1,0 +1,445 @@
+"""``tables(hands)``: the hands, players, actions and draws DataFrames.
+
+Each hand is read once (``read_ledger``); its rows are gathered in Python lists, and each
+DataFrame is made once at the end: the hand keys of the other tables are expanded with numpy, and
+the stat columns that are plain functions of other columns are derived with numpy, so 100,000
+hands take seconds.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from decimal import Decimal
+from operator import attrgetter
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+from pandas.api.types import union_categoricals
+
+from histparse.cards import Card, format_cards
+from histparse.events import Hand
+from histparse.stats.errors import TableError
+from histparse.stats.flags import PlayerFlags, hand_flags
+from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger
+from histparse.stats.positions import Position, positions_by_player
+from histparse.tables.schema import (
+    ACTIONS,
+    DRAWS,
+    HANDS,
+    MONEY_SCALE,
+    PLAYERS,
+    Column,
+    Kind,
+    frame,
+)
+
+__all__ = ["CHUNK_HANDS", "FindingLike", "Findings", "HandErrorHandler", "Tables", "tables"]
+
+
+@runtime_checkable
+class FindingLike(Protocol):
+    """Anything with the hand it is about: the auditor's findings, duck-typed."""
+
+    @property
+    def site(self) -> str: ...
+
+    @property
+    def hand_id(self) -> object: ...
+
+
+# Either findings themselves, or a mapping from (site, hand_id) (or a bare hand_id) to a count or
+# a collection of findings.
+Findings: TypeAlias = Mapping[tuple[str, str] | str, int | Sized] | Iterable[FindingLike]
+
+
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """The four tables; ``docs/tables.md`` documents every column."""
+
+    hands: pd.DataFrame
+    players: pd.DataFrame
+    actions: pd.DataFrame
+    draws: pd.DataFrame
+
+
+def _finding_counts(findings: Findings | None) -> tuple[dict[tuple[str, str], int], dict[str, int]]:
+    """Counts keyed by (site, hand_id), and by bare hand_id for mappings keyed that way."""
+    by_key: dict[tuple[str, str], int] = {}
+    by_id: dict[str, int] = {}
+    if findings is None:
+        return by_key, by_id
+    if isinstance(findings, Mapping):
+        for key, value in findings.items():
+            n = value if isinstance(value, int) else len(value)
+            if isinstance(key, tuple):
+                site, hand_id = key
+                by_key[(str(site), str(hand_id))] = by_key.get((str(site), str(hand_id)), 0) + n
+            else:
+                by_id[str(key)] = by_id.get(str(key), 0) + n
+        return by_key, by_id
+    for f in findings:
+        try:
+            k = (str(f.site), str(f.hand_id))
+        except AttributeError:
+            raise TypeError(
+                f"a finding needs 'site' and 'hand_id' attributes, got {type(f).__name__}"
+            ) from None
+        by_key[k] = by_key.get(k, 0) + 1
+    return by_key, by_id
+
+
+_CENT = Decimal(1).scaleb(-MONEY_SCALE)
+
+
+def _minor(amount: Decimal, hand: Hand) -> int:
+    units = amount.scaleb(MONEY_SCALE)
+    if units != units.to_integral_value():
+        raise TableError(f"{hand.site} hand {hand.hand_id}: amount {amount} is finer than {_CENT}")
+    return int(units)
+
+
+def _rake_shares(ledger: Ledger) -> dict[str, Decimal]:
+    """The rake split in proportion to what each player put in, in whole cents (largest
+    remainder, ties to the earlier seat), so the shares add up to the rake exactly."""
+    zero = Decimal(0)
+    rake = ledger.rake
+    weights = [max(_minor(ledger.invested[p], ledger.hand), 0) for p in ledger.players]
+    total = sum(weights)
+    if not rake or total == 0:
+        return dict.fromkeys(ledger.players, zero)
+    r = _minor(rake, ledger.hand)
+    base = [r * w // total for w in weights]
+    left = r - sum(base)
+    order = sorted(range(len(weights)), key=lambda i: (-(r * weights[i] % total), i))
+    for i in order[:left]:
+        base[i] += 1
+    return {p: Decimal(c).scaleb(-MONEY_SCALE) for p, c in zip(ledger.players, base, strict=True)}
+
+
+def _positions(ledger: Ledger) -> dict[str, Position]:
+    hand = ledger.hand
+    sb_posted = any(s.act is Act.POST_SB for s in ledger.steps if s.round == 0)
+    small_blind_posted = True
+    if not sb_posted and ledger.players:
+        seats = sorted(ledger.seat.values())
+        first = next((s for s in seats if s > hand.button_seat), seats[0])
+        first_player = next(p for p, s in ledger.seat.items() if s == first)
+        # A dead small blind: the first seat left of the button posted the big blind.
+        small_blind_posted = not any(
+            s.act is Act.POST_BB and s.player == first_player for s in ledger.steps
+        )
+    return positions_by_player(ledger.seat, hand.button_seat, small_blind_posted=small_blind_posted)
+
+
+def _stakes_label(hand: Hand) -> str:
+    low, high = hand.stakes
+    return f"{low}/{high} {hand.currency or 'chips'} {hand.limit_type.value}"
+
+
+HandErrorHandler: TypeAlias = Callable[[Hand, TableError], object]
+
+# The per-player values kept as row objects; the stat columns are derived from them in
+# ``_players``. PlayerFlags attribute -> column.
+_FLAG_COLUMNS = (
+    ("won", "won"), ("went_to_showdown", "went_to_showdown"),
+    ("vpip_opp", "vpip_opp"), ("vpip", "vpip"), ("pfr", "pfr"),
+    ("three_bet_opp", "three_bet_opp"), ("three_bet", "three_bet"),
+    ("fold_to_three_bet_opp", "fold_to_three_bet_opp"),
+    ("fold_to_three_bet", "fold_to_three_bet"), ("steal_opp", "steal_opp"), ("steal", "steal"),
+    ("fold_bb_to_steal_opp", "fold_bb_to_steal_opp"), ("fold_bb_to_steal", "fold_bb_to_steal"),
+    ("break_opp", "break_opp"), ("break_", "break"), ("snow_opp", "snow_opp"), ("snow", "snow"),
+)  # fmt: skip
+
+
+_COUNT_ATTRS = ("aggressive", "calls", "folds", "drawn_1", "drawn_2", "drawn_3")
+
+
+@dataclass(slots=True)
+class _Acc:
+    """Everything gathered from the hands, column-friendly: a tuple per hand, and for the other
+    tables the row objects of all hands in order with the number of rows of each hand (so the
+    hand keys are expanded once, with numpy, at the end)."""
+
+    hands: list[tuple[object, ...]] = field(default_factory=list)
+    n_players: list[int] = field(default_factory=list)
+    n_steps: list[int] = field(default_factory=list)
+    n_draws: list[int] = field(default_factory=list)
+    player: list[str] = field(default_factory=list)
+    seat: list[int] = field(default_factory=list)
+    position: list[str] = field(default_factory=list)
+    is_hero: list[bool] = field(default_factory=list)
+    stack: list[Decimal] = field(default_factory=list)
+    invested: list[Decimal] = field(default_factory=list)
+    collected: list[Decimal] = field(default_factory=list)
+    net: list[Decimal] = field(default_factory=list)
+    rake_share: list[Decimal] = field(default_factory=list)
+    flags: list[PlayerFlags] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
+    draws: list[DrawRecord] = field(default_factory=list)
+
+
+def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
+    """Gather one hand; everything that can fail runs before the first append."""
+    ledger = read_ledger(hand)
+    cancelled = ledger.cancelled
+    players = ledger.players
+    hand_row = (
+        hand.site, str(hand.hand_id), hand.game.value, hand.limit_type.value, hand.currency,
+        _stakes_label(hand), ledger.small_bet, ledger.big_bet, ledger.small_blind,
+        ledger.big_blind, hand.started_at, hand.table_name, hand.max_seats,
+        hand.button_seat, len(players), hand.is_tournament, hand.tournament_id,
+        ledger.total_pot, ledger.rake, hand.hero, ledger.has_showdown, cancelled, n_findings,
+    )  # fmt: skip
+    if cancelled:
+        acc.hands.append(hand_row)
+        acc.n_players.append(0)
+        acc.n_steps.append(0)
+        acc.n_draws.append(0)
+        return
+    pos = _positions(ledger)
+    flags = hand_flags(ledger, pos)
+    shares = _rake_shares(ledger)
+    acc.hands.append(hand_row)
+    acc.n_players.append(len(players))
+    acc.n_steps.append(len(ledger.steps))
+    acc.n_draws.append(len(ledger.draws))
+    hero = hand.hero
+    invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
+    for p in players:
+        inv, col = invested[p], collected[p]
+        acc.player.append(p)
+        acc.seat.append(seat[p])
+        acc.position.append(pos[p]._value_)
+        acc.is_hero.append(p == hero)
+        acc.stack.append(stack[p])
+        acc.invested.append(inv)
+        acc.collected.append(col)
+        acc.net.append(col - inv)
+        acc.rake_share.append(shares[p])
+        acc.flags.append(flags[p])
+    acc.steps.extend(ledger.steps)
+    acc.draws.extend(ledger.draws)
+
+
+def tables(
+    hands: Iterable[Hand],
+    findings: Findings | None = None,
+    *,
+    on_error: HandErrorHandler | None = None,
+) -> Tables:
+    """The hands, players, actions and draws tables of ``hands``.
+
+    ``findings`` (optional) are the auditor's findings: objects with ``site`` and ``hand_id``,
+    or a mapping from ``(site, hand_id)`` (or a bare ``hand_id``) to a count or a collection;
+    the ``findings`` column of ``hands`` counts them. Cancelled hands get a ``hands`` row only.
+
+    A hand whose events cannot be accounted for, or a second hand with the same site and hand
+    id, raises ``TableError``; with ``on_error``, the handler receives ``(hand, error)`` instead
+    and the hand is left out of every table.
+    """
+    by_key, by_id = _finding_counts(findings)
+    parts: list[Tables] = []
+    acc = _Acc()
+    seen: dict[tuple[str, str], str] = {}
+    with _collector_paused():
+        for hand in hands:
+            hid = str(hand.hand_id)
+            n_findings = by_key.get((hand.site, hid), 0) + by_id.get(hid, 0)
+            where = f"{hand.source.path}:{hand.source.first_line}"
+            try:
+                first = seen.get((hand.site, hid))
+                if first is not None:
+                    # The same file read twice, or overlapping exports: one hand, one row.
+                    raise TableError(
+                        f"{hand.site} hand {hid} ({where}) was already read at {first}"
+                    )
+                _add_hand(hand, n_findings, acc)
+                seen[(hand.site, hid)] = where
+            except TableError as exc:
+                if on_error is None:
+                    raise
+                on_error(hand, exc)
+            if len(acc.hands) >= CHUNK_HANDS:
+                parts.append(_frames(acc))
+                acc = _Acc()
+        if acc.hands or not parts:
+            parts.append(_frames(acc))
+    return parts[0] if len(parts) == 1 else _concat(parts)
+
+
+# Hands gathered as Python objects before they become DataFrames: the Python objects take
+# several times the memory of the frames, so batches keep the peak near the size of the result.
+CHUNK_HANDS = 20_000
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while the tables are built.
+
+    Building allocates millions of small acyclic objects while every ``Hand`` is alive; each
+    full collection walks all of them, which doubled the time of 100,000 hands. Reference
+    counting frees what is made here all the same; anything cyclic waits for the next
+    collection after the build.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _frames(acc: _Acc) -> Tables:
+    hands_df = frame(HANDS, _transpose([c.name for c in HANDS], acc.hands))
+    keys = _Keys(hands_df)
+    return Tables(
+        hands=hands_df,
+        players=_players(acc, keys),
+        actions=_actions(acc, keys),
+        draws=_draws(acc, keys),
+    )
+
+
+def _union(pieces: list[pd.Series[Any]]) -> pd.Categorical:
+    """Categoricals joined, categories sorted as ``pd.Categorical`` sorts them. A batch where a
+    column is all null has categories of another dtype; it gets the others' (empty) instead."""
+    kinds = [p.cat.categories.dtype for p in pieces if len(p.cat.categories)]
+    if kinds:
+        empty = pd.Index([], dtype=kinds[0])
+        pieces = [p if len(p.cat.categories) else p.cat.set_categories(empty) for p in pieces]
+    return union_categoricals(pieces, sort_categories=True)
+
+
+def _concat(parts: list[Tables]) -> Tables:
+    """One table from batches; categoricals get the union of the batches' categories."""
+
+    def one(name: str, columns: Sequence[Column]) -> pd.DataFrame:
+        frames: list[pd.DataFrame] = [getattr(t, name) for t in parts]
+        data: dict[str, object] = {}
+        for c in columns:
+            pieces = [f[c.name] for f in frames]
+            if c.kind is Kind.CATEGORY and c.categories is None:
+                data[c.name] = pd.Series(_union(pieces))
+            else:
+                data[c.name] = pd.concat(pieces, ignore_index=True)
+        return pd.DataFrame(data)
+
+    return Tables(
+        hands=one("hands", HANDS),
+        players=one("players", PLAYERS),
+        actions=one("actions", ACTIONS),
+        draws=one("draws", DRAWS),
+    )
+
+
+def _transpose(names: Sequence[str], rows: list[tuple[object, ...]]) -> dict[str, list[object]]:
+    if not rows:
+        return {n: [] for n in names}
+    cols = list(zip(*rows, strict=True))
+    return {n: list(c) for n, c in zip(names, cols, strict=True)}
+
+
+class _Keys:
+    """Expands the hands' ``site`` and ``hand_id`` to the rows of another table."""
+
+    def __init__(self, hands: pd.DataFrame) -> None:
+        site = hands["site"].cat
+        self._codes = site.codes.to_numpy()
+        self._categories = site.categories
+        self._ids = pa.array(hands["hand_id"].to_numpy(dtype=object), type=pa.string())
+        self._n = len(hands)
+
+    def expand(self, counts: list[int]) -> dict[str, object]:
+        idx = np.repeat(np.arange(self._n), np.asarray(counts, dtype=np.int64))
+        site = pd.Categorical.from_codes(self._codes[idx], categories=self._categories)
+        ids = pd.arrays.ArrowStringArray(self._ids.take(pa.array(idx)))
+        return {"site": pd.Series(site), "hand_id": pd.Series(ids, dtype="string[pyarrow]")}
+
+
+def _actions(acc: _Acc, keys: _Keys) -> pd.DataFrame:
+    steps = acc.steps
+    counts = np.asarray(acc.n_steps, dtype=np.int64)
+    starts = np.cumsum(counts) - counts
+    seq = np.arange(len(steps)) - np.repeat(starts, counts) + 1
+    data: dict[str, object] = keys.expand(acc.n_steps)
+    data["seq"] = seq
+    data["round"] = [s.round for s in steps]
+    data["player"] = [s.player for s in steps]
+    data["action"] = [s.act._value_ for s in steps]
+    data["amount"] = [s.amount for s in steps]
+    data["to_amount"] = [s.to_amount for s in steps]
+    data["all_in"] = [s.all_in for s in steps]
+    return frame(ACTIONS, data)  # type: ignore[arg-type]
+
+
+def _cards(cards: tuple[Card, ...] | None) -> str | None:
+    return None if cards is None else format_cards(cards)
+
+
+def _draws(acc: _Acc, keys: _Keys) -> pd.DataFrame:
+    draws = acc.draws
+    data: dict[str, object] = keys.expand(acc.n_draws)
+    data["draw"] = [d.draw for d in draws]
+    data["player"] = [d.player for d in draws]
+    data["discarded"] = [d.discarded for d in draws]
+    data["pat"] = [d.pat for d in draws]
+    data["discarded_cards"] = [_cards(d.discarded_cards) for d in draws]
+    data["received_cards"] = [_cards(d.received_cards) for d in draws]
+    return frame(DRAWS, data)  # type: ignore[arg-type]
+
+
+def _players(acc: _Acc, keys: _Keys) -> pd.DataFrame:
+    fl = acc.flags
+    data: dict[str, object] = keys.expand(acc.n_players)
+    data.update(
+        player=acc.player,
+        seat=acc.seat,
+        position=acc.position,
+        is_hero=acc.is_hero,
+        starting_stack=acc.stack,
+        invested=acc.invested,
+        collected=acc.collected,
+        net=acc.net,
+        rake_share=acc.rake_share,
+        showdown_class=[None if f.showdown_class is None else f.showdown_class._value_ for f in fl],
+    )
+    # One C-level attribute fetch per player, then one conversion to a 2-D array.
+    attrs = [attr for attr, _ in _FLAG_COLUMNS] + [*_COUNT_ATTRS]
+    fetch = attrgetter(*attrs)
+    matrix = np.array([fetch(f) for f in fl], dtype=np.int16).reshape(len(fl), len(attrs))
+    column_of = {attr: matrix[:, i] for i, attr in enumerate(attrs)}
+    for attr, column in _FLAG_COLUMNS:
+        data[column] = column_of[attr]
+
+    won = np.asarray(data["won"], dtype=bool)
+    went = np.asarray(data["went_to_showdown"], dtype=bool)
+    agg, calls, folds = column_of["aggressive"], column_of["calls"], column_of["folds"]
+    drawn = {k: column_of[f"drawn_{k}"] for k in (1, 2, 3)}
+    took = {k: drawn[k] >= 0 for k in (1, 2, 3)}
+    for k in (1, 2, 3):
+        data[f"drawn_{k}"] = pd.arrays.IntegerArray(drawn[k].astype(np.int8), ~took[k])
+        data[f"pat_{k}"] = drawn[k] == 0
+        data[f"pat_{k}_opp"] = took[k]
+        data[f"cards_drawn_{k}"] = np.where(took[k], drawn[k], 0).astype("int16")
+        data[f"cards_drawn_{k}_opp"] = took[k].astype("int16")
+        for c in range(6):
+            data[f"d{k}_drew{c}"] = drawn[k] == c
+            data[f"d{k}_drew{c}_opp"] = took[k]
+    data["pfr_opp"] = data["vpip_opp"]
+    data["af"] = agg
+    data["af_opp"] = calls
+    data["afq"] = agg
+    data["afq_opp"] = agg + calls + folds
+    data["wtsd"] = went & took[1]
+    data["wtsd_opp"] = took[1]
+    data["wsd"] = went & won
+    data["wsd_opp"] = went
+    data["wwsf"] = won & took[1]
+    data["wwsf_opp"] = took[1]
+    return frame(PLAYERS, data)  # type: ignore[arg-type]

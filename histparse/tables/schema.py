@@ -1,0 +1,285 @@
+"""The four tables' schemas (column, type, meaning) and the code that makes a DataFrame from
+column lists in one go. ``docs/tables.md`` is ``markdown()`` of these definitions.
+
+Money columns are ``decimal128(18, 2)`` Arrow decimals: every amount a PokerStars history can
+write (cents, or whole chips) is held exactly, up to 10^16 - 0.01; an amount with a finer scale
+is refused with a ``TableError`` rather than rounded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import pandas as pd
+import pyarrow as pa
+
+from histparse.game import Game, LimitType
+from histparse.stats.classes import ShowdownClass
+from histparse.stats.definitions import STATS
+from histparse.stats.errors import TableError
+from histparse.stats.ledger import Act
+from histparse.stats.positions import POSITION_ORDER
+
+__all__ = [
+    "ACTIONS",
+    "DRAWS",
+    "HANDS",
+    "MONEY",
+    "MONEY_SCALE",
+    "PLAYERS",
+    "SCHEMAS",
+    "Column",
+    "Kind",
+    "frame",
+    "markdown",
+    "sections",
+]
+
+MONEY_SCALE = 2
+MONEY_TYPE = pa.decimal128(18, MONEY_SCALE)
+MONEY = pd.ArrowDtype(MONEY_TYPE)
+
+
+class Kind(Enum):
+    """Column types; the value is how ``docs/tables.md`` names it."""
+
+    MONEY = "decimal128(18, 2)"
+    CATEGORY = "category"
+    STRING = "string"
+    BOOL = "bool"
+    INT8 = "int8"
+    INT16 = "int16"
+    INT32 = "int32"
+    NULLABLE_INT8 = "Int8 (nullable)"
+    TIMESTAMP = "datetime64[ns, UTC]"
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column: name, type, meaning; fixed categories (in order) for some categoricals."""
+
+    name: str
+    kind: Kind
+    meaning: str
+    nullable: bool = False
+    categories: tuple[str, ...] | None = None
+
+
+def _cat(
+    name: str, meaning: str, categories: Sequence[str] | None = None, *, nullable: bool = False
+) -> Column:
+    cats = tuple(categories) if categories is not None else None
+    return Column(name, Kind.CATEGORY, meaning, nullable=nullable, categories=cats)
+
+
+_KEY = (
+    _cat("site", "Site that wrote the history, e.g. `PokerStars`."),
+    Column("hand_id", Kind.STRING, "The site's hand number (unique per site)."),
+)
+
+HANDS: tuple[Column, ...] = (
+    *_KEY,
+    _cat("game", "Game, as `histparse.game.Game` values.", [g.value for g in Game]),
+    _cat("limit_type", "`Limit`, `Pot Limit` or `No Limit`.", [t.value for t in LimitType]),
+    Column(
+        "currency",
+        Kind.CATEGORY,
+        "ISO currency of the chips (`USD`); null for tournament/play chips.",
+        nullable=True,
+    ),
+    _cat("stakes", "Stakes label: the header's two amounts, currency or `chips`, limit type."),
+    Column("small_bet", Kind.MONEY, "Limit: the header's small bet. Pot/No Limit: the big blind."),
+    Column("big_bet", Kind.MONEY, "Limit: the header's big bet. Pot/No Limit: twice the BB."),
+    Column(
+        "small_blind",
+        Kind.MONEY,
+        "First small blind posted in full (null if none; Pot/No Limit: the header's).",
+        nullable=True,
+    ),
+    Column(
+        "big_blind",
+        Kind.MONEY,
+        "First big blind posted in full; if none, the small bet (Limit) or the header's.",
+    ),
+    Column("started_at", Kind.TIMESTAMP, "Start time in UTC."),
+    _cat("table_name", "Table name as written."),
+    Column("max_seats", Kind.NULLABLE_INT8, "N-max of the table.", nullable=True),
+    Column("button_seat", Kind.INT8, "Seat number of the button."),
+    Column("n_players", Kind.INT8, "Players dealt in."),
+    Column("is_tournament", Kind.BOOL, "A tournament hand (chips are tournament chips)."),
+    Column("tournament_id", Kind.STRING, "Tournament number, null for cash games.", nullable=True),
+    Column("total_pot", Kind.MONEY, "`Total pot` of the summary (null if none).", nullable=True),
+    Column("rake", Kind.MONEY, "`Rake` of the summary (null if none).", nullable=True),
+    Column(
+        "hero",
+        Kind.CATEGORY,
+        "The player whose own cards the history shows (`Dealt to`); null if none.",
+        nullable=True,
+    ),
+    Column("has_showdown", Kind.BOOL, "A `SHOW DOWN` section with two or more players in."),
+    Column("cancelled", Kind.BOOL, "`Hand cancelled`: the hand has no rows in the other tables."),
+    Column("findings", Kind.INT32, "Auditor findings for this hand (0 when none were given)."),
+)
+
+_PLAYER_FACTS = (
+    *_KEY,
+    _cat("player", "Player name."),
+    Column("seat", Kind.INT8, "Seat number."),
+    _cat(
+        "position",
+        "SB, BB, then back from the button BTN, CO, MP, UTG, EP (heads-up: BTN, BB).",
+        [p.value for p in POSITION_ORDER],
+    ),
+    Column("is_hero", Kind.BOOL, "The player is the hand's hero."),
+    Column("starting_stack", Kind.MONEY, "Chips in front of the player at the start."),
+    Column("invested", Kind.MONEY, "Posts, calls, bets and raises, less uncalled bets returned."),
+    Column("collected", Kind.MONEY, "Won from pots, after rake (the `collected` lines)."),
+    Column("net", Kind.MONEY, "`collected - invested`."),
+    Column(
+        "rake_share",
+        Kind.MONEY,
+        "The rake apportioned by `invested` in cents (largest remainder): sums to the rake.",
+    ),
+    Column("won", Kind.BOOL, "Collected money from a pot (`collected > 0`)."),
+    Column("went_to_showdown", Kind.BOOL, "In the hand (not folded) at a showdown."),
+    _cat(
+        "showdown_class",
+        "Class of the player's known final hand at a showdown; null if none or not known.",
+        [c.value for c in ShowdownClass],
+        nullable=True,
+    ),
+    *(
+        Column(
+            f"drawn_{k}",
+            Kind.NULLABLE_INT8,
+            f"Cards discarded at draw {k} (0 = stood pat); null if not in draw {k}.",
+            nullable=True,
+        )
+        for k in (1, 2, 3)
+    ),
+)
+
+
+def _stat_columns() -> tuple[Column, ...]:
+    cols: list[Column] = []
+    for s in STATS:
+        kind = Kind.INT16 if s.counts else Kind.BOOL
+        cols.append(Column(s.name, kind, f"{s.label}: count (see docs/stats.md)."))
+        cols.append(Column(s.opp, kind, f"{s.label}: opportunities."))
+    return tuple(cols)
+
+
+PLAYERS: tuple[Column, ...] = (*_PLAYER_FACTS, *_stat_columns())
+
+ACTIONS: tuple[Column, ...] = (
+    *_KEY,
+    Column("seq", Kind.INT16, "Order of the post or action in the hand, from 1."),
+    Column("round", Kind.INT8, "Betting round: 0 before the first draw, k after draw k."),
+    _cat("player", "Player name."),
+    _cat(
+        "action",
+        "post_sb, post_bb, post_ante, post_dead, fold, check, call, bet, raise.",
+        [a.value for a in Act],
+    ),
+    Column(
+        "amount",
+        Kind.MONEY,
+        "Chips this action put in (for `raises A to B`: B minus the player's round total "
+        "before, not A); 0 for checks and folds.",
+    ),
+    Column(
+        "to_amount",
+        Kind.MONEY,
+        "The player's total in the round after the action; null for checks, folds, antes "
+        "and dead money.",
+        nullable=True,
+    ),
+    Column("all_in", Kind.BOOL, "The line says `and is all-in`."),
+)
+
+DRAWS: tuple[Column, ...] = (
+    *_KEY,
+    Column("draw", Kind.INT8, "Draw number, 1-3."),
+    _cat("player", "Player name."),
+    Column("discarded", Kind.INT8, "Cards discarded, 0-5 (0 = stood pat)."),
+    Column("pat", Kind.BOOL, "Stood pat."),
+    Column(
+        "discarded_cards",
+        Kind.STRING,
+        "The discarded cards (`Kh Th`) when known (the hero; empty for a pat); else null.",
+        nullable=True,
+    ),
+    Column(
+        "received_cards",
+        Kind.STRING,
+        "The replacement cards when known (the hero; empty for a pat); else null.",
+        nullable=True,
+    ),
+)
+
+SCHEMAS: dict[str, tuple[Column, ...]] = {
+    "hands": HANDS,
+    "players": PLAYERS,
+    "actions": ACTIONS,
+    "draws": DRAWS,
+}
+
+_NUMPY = {
+    Kind.BOOL: "bool",
+    Kind.INT8: "int8",
+    Kind.INT16: "int16",
+    Kind.INT32: "int32",
+    Kind.NULLABLE_INT8: "Int8",
+}
+
+
+def _series(col: Column, values: Sequence[Any]) -> pd.Series[Any]:
+    kind = col.kind
+    if kind is Kind.MONEY:
+        try:
+            arr = pa.array(values, type=MONEY_TYPE)
+        except (pa.ArrowInvalid, pa.ArrowTypeError) as exc:
+            raise TableError(
+                f"column {col.name!r}: an amount does not fit decimal128(18, {MONEY_SCALE}): {exc}"
+            ) from None
+        return pd.Series(pd.arrays.ArrowExtensionArray(arr), name=col.name)
+    if kind is Kind.CATEGORY:
+        if col.categories is not None:
+            return pd.Series(
+                pd.Categorical(values, categories=col.categories, ordered=True), name=col.name
+            )
+        return pd.Series(pd.Categorical(values), name=col.name)
+    if kind is Kind.STRING:
+        return pd.Series(values, dtype="string[pyarrow]", name=col.name)
+    if kind is Kind.TIMESTAMP:
+        return pd.Series(pd.to_datetime(list(values), utc=True), name=col.name).astype(
+            "datetime64[ns, UTC]"
+        )
+    return pd.Series(values, dtype=_NUMPY[kind], name=col.name)
+
+
+def frame(columns: Sequence[Column], data: Mapping[str, Sequence[Any]]) -> pd.DataFrame:
+    """A DataFrame with exactly ``columns``, in order, typed as the schema says."""
+    missing = [c.name for c in columns if c.name not in data]
+    if missing:
+        raise TableError(f"no data for columns {missing}")
+    return pd.DataFrame({c.name: _series(c, data[c.name]) for c in columns})
+
+
+def sections() -> str:
+    """Every table's schema as Markdown sections: the generated part of ``docs/tables.md``."""
+    return "".join(f"\n## `{name}`\n\n" + markdown(cols) for name, cols in SCHEMAS.items())
+
+
+def markdown(columns: Sequence[Column]) -> str:
+    """The schema as a Markdown table: column, type, meaning."""
+    lines = ["| column | type | meaning |", "|---|---|---|"]
+    for c in columns:
+        kind = c.kind.value + (
+            ", nullable" if c.nullable and c.kind is not Kind.NULLABLE_INT8 else ""
+        )
+        lines.append(f"| `{c.name}` | {kind} | {c.meaning} |")
+    return "\n".join(lines) + "\n"
