@@ -1,0 +1,66 @@
+"""Simulated 2-7 Triple Draw hand histories (PokerStars format) played through the engine.
+
+``simulate(hands, seed, config)`` yields ``Hand`` objects exactly as the parser would read them
+from the file ``write_file(path, simulate(...))`` writes. ``SimConfig`` sets the table size,
+betting structure, stakes, rake or sit & go structure, the bots and the hard cases to force
+(``HardCase``); ``census`` counts the hard cases in any hands.
+"""
+
+from histparse.simulate.bots import (
+    BREAKER,
+    DEFAULT_MIX,
+    LAG,
+    MANIAC,
+    NIT,
+    PATTER,
+    PROFILES,
+    ROCK,
+    SNOWMAN,
+    STATION,
+    TAG,
+    WHALE,
+    BotProfile,
+    DrawPolicy,
+)
+from histparse.simulate.census import Census, census
+from histparse.simulate.errors import SimulationError
+from histparse.simulate.session import simulate
+from histparse.simulate.structure import (
+    HardCase,
+    Level,
+    RakeRule,
+    SimConfig,
+    TournamentStructure,
+    default_levels,
+    default_payouts,
+    parse_stakes,
+)
+
+__all__ = [
+    "BREAKER",
+    "DEFAULT_MIX",
+    "LAG",
+    "MANIAC",
+    "NIT",
+    "PATTER",
+    "PROFILES",
+    "ROCK",
+    "SNOWMAN",
+    "STATION",
+    "TAG",
+    "WHALE",
+    "BotProfile",
+    "Census",
+    "DrawPolicy",
+    "HardCase",
+    "Level",
+    "RakeRule",
+    "SimConfig",
+    "SimulationError",
+    "TournamentStructure",
+    "census",
+    "default_levels",
+    "default_payouts",
+    "parse_stakes",
+    "simulate",
+]
