@@ -1,0 +1,34 @@
+"""The auditor's per-hand checks, run by the replayer on each ``Replay``; plus the check across
+hands (``across``), run by ``audit``.
+
+Each module checks one part of a hand and returns findings: ``structure`` (sections, seats,
+blinds), ``betting`` (uncalled bets; the engine judges the actions), ``cards`` (hero draws,
+descriptions), ``pots`` (money and winners) and ``summary`` (the summary seat lines).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from histparse.audit.checks.betting import check_uncalled
+from histparse.audit.checks.cards import check_descriptions
+from histparse.audit.checks.pots import check_pots
+from histparse.audit.checks.structure import check_structure
+from histparse.audit.checks.summary import check_summary
+from histparse.audit.findings import Finding
+
+if TYPE_CHECKING:
+    from histparse.replay.types import Replay
+
+__all__ = ["run_hand_checks"]
+
+
+def run_hand_checks(r: Replay) -> list[Finding]:
+    """Every per-hand check that runs after the engine pass."""
+    return [
+        *check_structure(r),
+        *check_uncalled(r),
+        *check_descriptions(r),
+        *check_pots(r),
+        *check_summary(r),
+    ]

@@ -1,0 +1,67 @@
+"""Betting checks: the engine's verdicts turned into finding codes, and the uncalled bets.
+
+The engine judges each action (R-BET-2..7) and names the rule it breaks; ``action_code`` maps
+that to a finding code. ``check_uncalled`` compares the ``Uncalled bet`` lines with what the
+rules return (R-BET-7) once the replay is over.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from histparse.audit.findings import Finding, make_finding
+from histparse.engine import IllegalAction
+from histparse.game import ActionKind
+
+if TYPE_CHECKING:
+    from histparse.replay.types import Replay
+
+__all__ = ["action_code", "check_uncalled"]
+
+_BY_RULE = {
+    "R-BET-2": "BET-ORDER",
+    "R-BET-3": "BET-ILLEGAL",
+    "R-BET-4": "BET-SIZE",
+    "R-BET-5": "BET-CAP",
+    "R-BET-6": "BET-BOUNDS",
+    "R-BET-7": "BET-ALLIN",
+}
+
+
+def action_code(error: IllegalAction, kind: ActionKind) -> str:
+    """The finding code for an action the engine rejected with ``error``."""
+    rule = error.rule_id or ""
+    if rule == "R-BET-2":
+        return "BET-ORDER"
+    if kind is ActionKind.CALL and error.legal is not None and error.legal.can_call:
+        return "BET-CALL"  # a call was allowed, just not of that amount
+    return _BY_RULE.get(rule, "BET-ILLEGAL")
+
+
+def check_uncalled(r: Replay) -> list[Finding]:
+    """BET-UNCALLED: the ``Uncalled bet`` lines, in order, must be what the rules return."""
+    if not r.complete:
+        return []
+    site = [(u.player, u.amount) for u in r.body.uncalled]
+    rules = [(x.player, x.amount) for x in r.returned]
+    if site == rules:
+        return []
+    hand = r.hand
+    sym = hand.layout.money_symbol
+
+    def show(items: list[tuple[str, object]]) -> str:
+        return ", ".join(f"{sym}{amount} to {player}" for player, amount in items) or "nothing"
+
+    line = None
+    for k, u in enumerate(r.body.uncalled):
+        if k >= len(rules) or rules[k] != (u.player, u.amount):
+            line = u.line
+            break
+    return [
+        make_finding(
+            hand,
+            "BET-UNCALLED",
+            f"uncalled bets returned: {show(list(site))}; the rules return {show(list(rules))}",
+            line,
+        )
+    ]

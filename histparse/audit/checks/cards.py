@@ -1,0 +1,190 @@
+"""Card checks: the hero's draws against the hand held, and the site's hand descriptions.
+
+``hero_draw`` is called by the replayer at each of the hero's draw lines; it says what is
+wrong and which cards the engine may be told (only consistent ones, so that one bad line does
+not spread into findings about every later card). ``check_descriptions`` runs after the
+replay. Unknown cards (opponents' hands and discards) are never a finding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from histparse.audit.findings import Finding, make_finding
+from histparse.cards import Card, format_cards
+from histparse.events import DealtTo, Draw
+from histparse.ranking import HandError, describe
+
+if TYPE_CHECKING:
+    from histparse.replay.types import Replay
+
+__all__ = ["HeroDraw", "check_descriptions", "description_problem", "hero_draw", "is_hand"]
+
+Cards = tuple[Card, ...]
+HAND_SIZE = 5
+
+
+def is_hand(cards: Sequence[Card]) -> bool:
+    """Five distinct cards."""
+    return len(cards) == HAND_SIZE and len(set(cards)) == HAND_SIZE
+
+
+def _fmt(cards: Sequence[Card]) -> str:
+    return "[" + format_cards(cards) + "]"
+
+
+@dataclass(frozen=True, slots=True)
+class HeroDraw:
+    """What ``hero_draw`` found.
+
+    ``problems`` are (code, message, whether it is about the ``Dealt to`` line); ``discarded``
+    and ``received`` are for the engine (None where the lines cannot be trusted); ``hand`` is
+    the hero's hand after the draw when the lines give five distinct cards; ``listed`` the
+    cards the lines say the hero holds, right or wrong (to check the next discard against).
+    """
+
+    problems: tuple[tuple[str, str, bool], ...]
+    discarded: Cards | None
+    received: Cards | None
+    hand: Cards | None
+    listed: Cards | None
+
+
+def hero_draw(
+    player: str, held: Cards | None, listed: Cards | None, draw: Draw, dealt: DealtTo | None
+) -> HeroDraw:
+    """Check one hero draw line and the ``Dealt to`` line after it (R-DRAW-2).
+
+    ``held`` is the hero's hand before the draw when known to be five good cards, ``listed``
+    whatever the last ``Dealt to`` line listed. ``[kept]`` must be ``held`` minus the discards
+    in the same order and ``[new]`` as many cards as were discarded (PokerStars prints one
+    bracket when all five are replaced).
+    """
+    problems: list[tuple[str, str, bool]] = []
+
+    def problem(code: str, message: str, on_dealt: bool = False) -> None:
+        problems.append((code, message, on_dealt))
+
+    count = draw.count
+    if draw.pat or count == 0:
+        pat = draw.pat_cards
+        if pat is not None and held is not None and sorted(pat) != sorted(held):
+            problem("CARD-HERO-SHOW", f"{player} stands pat on {_fmt(pat)} but holds {_fmt(held)}")
+        if dealt is not None:
+            problem("CARD-HERO-DRAW", f"{player} stands pat but is dealt new cards", True)
+        hand = held if held is not None else (pat if pat is not None and is_hand(pat) else None)
+        return HeroDraw(tuple(problems), (), (), hand, listed if pat is None else pat)
+
+    disc = draw.discarded
+    disc_ok = disc is not None
+    if disc is not None:
+        if len(disc) != count:
+            problem(
+                "CARD-HERO-DRAW",
+                f"{player} discards {count} card(s) but the line lists {len(disc)}: {_fmt(disc)}",
+            )
+            disc_ok = False
+        elif len(set(disc)) != len(disc):
+            problem("CARD-DUPLICATE", f"{player} discards {_fmt(disc)}: a card twice")
+            disc_ok = False
+        else:
+            pool = held if held is not None else listed
+            if pool is not None:
+                missing = [c for c in disc if c not in pool]
+                if missing:
+                    problem(
+                        "CARD-HERO-DRAW",
+                        f"{player} discards {_fmt(missing)}, not in the hand held {_fmt(pool)}",
+                    )
+                    disc_ok = False
+
+    if dealt is None:
+        problem("CARD-HERO-DRAW", f"{player} discards {count} card(s) but no 'Dealt to' follows")
+        return HeroDraw(tuple(problems), disc if disc_ok else None, None, None, None)
+
+    kept: Cards = dealt.kept
+    new = dealt.new
+    if new is None:
+        if count == HAND_SIZE:
+            kept, new = (), dealt.kept
+        else:
+            problem(
+                "CARD-HERO-DRAW",
+                f"'Dealt to {player}' gives no new cards after a discard of {count}",
+                True,
+            )
+    cards = kept + (new or ())
+    good = new is not None
+    if new is not None and len(new) != count:
+        problem(
+            "CARD-HERO-DRAW",
+            f"{player} is dealt {len(new)} new card(s) {_fmt(new)} for {count} discarded",
+            True,
+        )
+        good = False
+    if held is not None and disc_ok and disc is not None:
+        expected = tuple(c for c in held if c not in disc)
+        if kept != expected:
+            problem(
+                "CARD-HERO-DRAW",
+                f"{player} keeps {_fmt(kept)} but {_fmt(held)} minus the discards {_fmt(disc)} "
+                f"is {_fmt(expected)}",
+                True,
+            )
+            good = False
+    if len(set(cards)) != len(cards):
+        problem("CARD-DUPLICATE", f"'Dealt to {player}' repeats a card: {_fmt(cards)}", True)
+        good = False
+    elif len(cards) != HAND_SIZE:
+        problem("CARD-COUNT", f"{player} holds {len(cards)} cards: {_fmt(cards)}", True)
+        good = False
+    hand = cards if good else None
+    received = new if hand is not None and disc_ok else None
+    return HeroDraw(tuple(problems), disc if disc_ok else None, received, hand, cards)
+
+
+def description_problem(cards: Sequence[Card], description: str | None, prefix: str) -> str | None:
+    """Why ``description`` is not the site's wording of ``cards`` (None when it is, or when
+    there is nothing to compare)."""
+    if description is None:
+        return None
+    try:
+        expected = describe(cards, prefix=prefix)
+    except HandError:
+        return None  # not five good cards: reported as a card finding elsewhere
+    if description == expected:
+        return None
+    return f"{_fmt(cards)} is described as {description!r}; the hand is {expected!r}"
+
+
+def check_descriptions(r: Replay) -> list[Finding]:
+    """CARD-DESCRIPTION: every ``shows`` line and every summary ``showed`` line (R-RANK-3)."""
+    out: list[Finding] = []
+    hand = r.hand
+    prefix = r.profile.description_prefix
+    # A shown hand is described twice (showdown and summary): judge each pair once.
+    judged: dict[tuple[tuple[Card, ...], str | None], str | None] = {}
+    for player, cards, description, line, summary in _descriptions(r):
+        key = (cards, description)
+        if key not in judged:
+            judged[key] = description_problem(cards, description, prefix)
+        why = judged[key]
+        if why is not None:
+            text = f"summary: {player} {why}" if summary else f"{player} shows {why}"
+            out.append(make_finding(hand, "CARD-DESCRIPTION", text, line))
+    return out
+
+
+def _descriptions(
+    r: Replay,
+) -> list[tuple[str, tuple[Card, ...], str | None, int, bool]]:
+    """(player, cards, description, line, from the summary) of every described hand."""
+    items = [(s.player, s.cards, s.description, s.line, False) for s in r.body.shows.values()]
+    items.extend(
+        (seat.player, seat.cards, seat.description, seat.line, True)
+        for seat in r.body.summary_seats
+        if seat.cards is not None and seat.description is not None
+    )
+    return items

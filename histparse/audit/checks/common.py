@@ -1,0 +1,37 @@
+"""Small facts several checks need: who really posted the big blind, money formatting."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from histparse.engine.positions import clockwise_from
+from histparse.events import Hand, Post
+from histparse.game import PostKind
+
+__all__ = ["BLIND_KINDS", "LIVE_BIG_BLINDS", "money", "real_big_blind"]
+
+LIVE_BIG_BLINDS = (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
+BLIND_KINDS = (
+    PostKind.SMALL_BLIND,
+    PostKind.BIG_BLIND,
+    PostKind.SMALL_AND_BIG_BLIND,
+    PostKind.DEAD_BLIND,
+)
+
+
+def real_big_blind(hand: Hand, posts: Iterable[Post]) -> str | None:
+    """The player who posted the table's big blind: of the big-blind posters, the first one
+    clockwise from the button (a new player's extra big blind comes later; FORMATS.md §1.4)."""
+    posters = {p.player for p in posts if p.kind in LIVE_BIG_BLINDS}
+    if not posters:
+        return None
+    seat_player = {s.seat: s.player for s in hand.seats if s.player in posters}
+    for seat in clockwise_from(sorted(seat_player), hand.button_seat):
+        return seat_player[seat]
+    return None
+
+
+def money(hand: Hand, amount: Decimal) -> str:
+    """``amount`` as the hand writes it (``$0.10``, ``1500``)."""
+    return f"{hand.layout.money_symbol}{amount}"

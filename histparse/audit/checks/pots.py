@@ -1,0 +1,280 @@
+"""Pot checks: the money adds up, and each pot goes to its rightful winners (R-SHOW-2..4).
+
+The arithmetic checks use only the lines (they run even when the engine could not finish);
+the winner checks compare the ``collected`` lines with the engine's settlement.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import ROUND_CEILING, Decimal
+from typing import TYPE_CHECKING
+
+from histparse.audit.checks.common import money
+from histparse.audit.findings import Finding, make_finding
+
+if TYPE_CHECKING:
+    from histparse.replay.types import PotOutcome, Replay
+
+__all__ = ["check_pots"]
+
+_ZERO = Decimal(0)
+
+
+def check_pots(r: Replay) -> list[Finding]:
+    """POT-* findings of one replayed hand."""
+    out: list[Finding] = []
+    hand = r.hand
+    body = r.body
+    sp = body.summary_pot
+    if sp is None or body.cancelled:
+        return out
+    total, rake = sp.total, sp.rake
+    put_in = sum(body.contributed.values(), _ZERO) - sum((u.amount for u in body.uncalled), _ZERO)
+    if put_in != total:
+        out.append(
+            make_finding(
+                hand,
+                "POT-TOTAL",
+                f"the players put in {money(hand, put_in)} (after uncalled bets) but the total "
+                f"pot is {money(hand, total)}",
+                sp.line,
+            )
+        )
+    collected = sum((c.amount for c in body.collected), _ZERO)
+    rake_ok = total - rake == collected
+    if not rake_ok:
+        out.append(
+            make_finding(
+                hand,
+                "POT-RAKE",
+                f"total pot {money(hand, total)} minus rake {money(hand, rake)} is "
+                f"{money(hand, total - rake)} but {money(hand, collected)} was collected",
+                sp.line,
+            )
+        )
+    _rake_profile(r, total, rake, out)
+    if collected > total:
+        line = body.collected[-1].line if body.collected else sp.line
+        out.append(
+            make_finding(
+                hand,
+                "POT-OVERCOLLECTED",
+                f"{money(hand, collected)} collected from a total pot of {money(hand, total)}",
+                line,
+            )
+        )
+    if r.complete and r.pots:
+        _summary_breakdown(r, out)
+        _collections(r, rake_ok, out)
+    return out
+
+
+def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) -> None:
+    hand = r.hand
+    profile = r.profile
+    line = r.body.summary_pot.line if r.body.summary_pot is not None else None
+    if rake < 0 or rake > total:
+        out.append(
+            make_finding(
+                hand,
+                "POT-RAKE-PROFILE",
+                f"rake {money(hand, rake)} on a pot of {money(hand, total)}",
+                line,
+            )
+        )
+        return
+    if rake and (hand.is_tournament or hand.is_play_money) and not profile.rake_in_tournaments:
+        out.append(
+            make_finding(
+                hand,
+                "POT-RAKE-PROFILE",
+                f"rake {money(hand, rake)} in a tournament or play-money hand",
+                line,
+            )
+        )
+    elif profile.max_rake is not None:
+        ceiling = (
+            total * profile.max_rake.numerator / profile.max_rake.denominator / r.unit
+        ).to_integral_value(ROUND_CEILING) * r.unit
+        if rake > ceiling:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-RAKE-PROFILE",
+                    f"rake {money(hand, rake)} is above {profile.site}'s ceiling of "
+                    f"{profile.max_rake} of the pot ({money(hand, ceiling)})",
+                    line,
+                )
+            )
+
+
+def _summary_breakdown(r: Replay, out: list[Finding]) -> None:
+    """``Main pot X. Side pot-1 Y.`` against the pots the rules build (main pot net of rake)."""
+    hand = r.hand
+    sp = r.body.summary_pot
+    assert sp is not None
+    nets = [p.net for p in r.pots]
+    if sp.main is None:
+        if len(nets) > 1:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-SIDE-POTS",
+                    f"the rules build {len(nets)} pots but the summary gives one total",
+                    sp.line,
+                )
+            )
+        return
+    written = [sp.main, *sp.sides]
+    if written != nets:
+        out.append(
+            make_finding(
+                hand,
+                "POT-SIDE-POTS",
+                "the summary's pots are "
+                + ", ".join(money(hand, a) for a in written)
+                + "; the rules build "
+                + ", ".join(f"{p.name} {money(hand, p.net)}" for p in r.pots)
+                + " (after rake)",
+                sp.line,
+            )
+        )
+
+
+def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
+    hand = r.hand
+    body = r.body
+    pots = {p.index: p for p in r.pots}
+    named = any(c.pot != "pot" for c in body.collected)
+    if len(pots) > 1 and not named:
+        _collections_by_player(r, rake_ok, out)
+        return
+    taken: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(lambda: _ZERO))
+    for c in body.collected:
+        pot = pots.get(c.pot_index)
+        if pot is None:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-SIDE-POTS",
+                    f"{c.player} collects from the {c.pot}, which the rules do not build",
+                    c.line,
+                )
+            )
+            continue
+        taken[pot.index][c.player] += c.amount
+        if c.player not in pot.eligible:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-NOT-ELIGIBLE",
+                    f"{c.player} collects from the {_name(pot, len(pots))} but only "
+                    f"{', '.join(pot.eligible)} may win it",
+                    c.line,
+                )
+            )
+        elif c.player not in pot.winners:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-WINNER",
+                    f"{c.player} collects the {_name(pot, len(pots))}; it belongs to "
+                    f"{' and '.join(pot.winners)}{_ranks(r, pot)}",
+                    c.line,
+                )
+            )
+    for pot in r.pots:
+        got = taken.get(pot.index, {})
+        line = next((c.line for c in body.collected if c.pot_index == pot.index), None)
+        if sum(got.values(), _ZERO) > pot.amount:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-OVERCOLLECTED",
+                    f"{money(hand, sum(got.values(), _ZERO))} collected from the "
+                    f"{_name(pot, len(pots))}, which holds {money(hand, pot.amount)}",
+                    line,
+                )
+            )
+        if pot.net > 0:
+            shares = dict(pot.shares)
+            for w in pot.winners:
+                if w not in got and shares[w] > 0:
+                    out.append(
+                        make_finding(
+                            hand,
+                            "POT-WINNER",
+                            f"{w} wins the {_name(pot, len(pots))} by the rules but collects "
+                            "nothing from it",
+                            line,
+                        )
+                    )
+        if rake_ok and set(got) == {w for w, share in pot.shares if share > 0}:
+            shares = dict(pot.shares)
+            if any(got.get(w, _ZERO) != shares[w] for w in pot.winners):
+                code = "POT-SPLIT" if len(pot.winners) > 1 else "POT-SIDE-POTS"
+                out.append(
+                    make_finding(
+                        hand,
+                        code,
+                        f"the {_name(pot, len(pots))} is collected as "
+                        + ", ".join(f"{w} {money(hand, got.get(w, _ZERO))}" for w in pot.winners)
+                        + "; the rules give "
+                        + ", ".join(f"{w} {money(hand, shares[w])}" for w in pot.winners)
+                        + (f" (odd chips to {', '.join(pot.odd_chips)})" if pot.odd_chips else ""),
+                        line,
+                    )
+                )
+
+
+def _collections_by_player(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
+    """Several pots but ``collected ... from pot`` lines: compare each player's total."""
+    hand = r.hand
+    body = r.body
+    rightful = {p.player: p.rightful or _ZERO for p in r.players}
+    got: dict[str, Decimal] = defaultdict(lambda: _ZERO)
+    for c in body.collected:
+        got[c.player] += c.amount
+    for player, amount in got.items():
+        if rightful.get(player, _ZERO) == 0:
+            eligible = any(player in p.eligible for p in r.pots)
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-WINNER" if eligible else "POT-NOT-ELIGIBLE",
+                    f"{player} collects {money(hand, amount)} but wins no pot by the rules",
+                    next(c.line for c in body.collected if c.player == player),
+                )
+            )
+        elif rake_ok and amount != rightful[player]:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-SPLIT",
+                    f"{player} collects {money(hand, amount)}; the rules give "
+                    f"{money(hand, rightful[player])}",
+                    next(c.line for c in body.collected if c.player == player),
+                )
+            )
+    for player, amount in rightful.items():
+        if amount > 0 and player not in got:
+            out.append(
+                make_finding(
+                    hand,
+                    "POT-WINNER",
+                    f"{player} wins {money(hand, amount)} by the rules but collects nothing",
+                )
+            )
+
+
+def _name(pot: PotOutcome, count: int) -> str:
+    return "pot" if count == 1 else pot.name
+
+
+def _ranks(r: Replay, pot: PotOutcome) -> str:
+    shown = [r.body.shows[p] for p in pot.eligible if p in r.body.shows]
+    if not shown:
+        return ""
+    parts = [f"{s.player} [{' '.join(map(str, s.cards))}]" for s in shown]
+    return " (shown: " + ", ".join(parts) + ")"

@@ -1,0 +1,243 @@
+"""Structure checks: sections in order, seats and button coherent, blinds right (R-TABLE-1/2)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from histparse.audit.checks.common import LIVE_BIG_BLINDS, money
+from histparse.audit.findings import Finding, make_finding
+from histparse.engine import MAX_SEATS
+from histparse.events import Section
+from histparse.game import Game, LimitType, PostKind
+
+if TYPE_CHECKING:
+    from histparse.replay.types import Replay
+
+__all__ = ["check_structure"]
+
+_TD_ORDER = (
+    Section.DEALING_HANDS,
+    Section.FIRST_DRAW,
+    Section.SECOND_DRAW,
+    Section.THIRD_DRAW,
+    Section.SHOW_DOWN,
+    Section.SUMMARY,
+)
+_SINGLE_ORDER = (Section.DEALING_HANDS, Section.SHOW_DOWN, Section.SUMMARY)
+_DRAW_MARKERS = (Section.FIRST_DRAW, Section.SECOND_DRAW, Section.THIRD_DRAW)
+
+
+def check_structure(r: Replay) -> list[Finding]:
+    """STRUCT-*, BLIND-* findings of one replayed hand."""
+    out: list[Finding] = []
+    _seats(r, out)
+    _sections(r, out)
+    _blinds(r, out)
+    return out
+
+
+def _seats(r: Replay, out: list[Finding]) -> None:
+    hand = r.hand
+    seats = hand.seats
+    numbers = [s.seat for s in seats]
+    names = [s.player for s in seats]
+    if len(set(numbers)) != len(numbers):
+        for seat, n in Counter(numbers).items():
+            if n > 1:
+                out.append(make_finding(hand, "STRUCT-SEATS", f"seat {seat} is listed {n} times"))
+    if len(set(names)) != len(names):
+        for name, n in Counter(names).items():
+            if n > 1:
+                out.append(make_finding(hand, "STRUCT-SEATS", f"{name} sits in {n} seats"))
+    size = hand.max_seats
+    dealt = r.body.dealt_in
+    for s in seats:
+        if s.seat < 1 or (size is not None and s.seat > size):
+            out.append(
+                make_finding(
+                    hand, "STRUCT-SEATS", f"seat {s.seat} on a {size}-max table", s.line or None
+                )
+            )
+        if s.stack <= 0 and s.player in dealt:
+            out.append(
+                make_finding(
+                    hand,
+                    "STRUCT-SEATS",
+                    f"{s.player} is dealt in with {money(hand, s.stack)}",
+                    s.line or None,
+                )
+            )
+    most = MAX_SEATS if hand.game is Game.TRIPLE_DRAW_27 else (size or len(seats))
+    if not 2 <= len(dealt) <= max(most, 2):
+        out.append(
+            make_finding(
+                hand, "STRUCT-SEATS", f"{len(dealt)} players dealt in; the game takes 2 to {most}"
+            )
+        )
+    if hand.button_seat not in numbers:
+        out.append(
+            make_finding(hand, "STRUCT-BUTTON", f"the button is on empty seat {hand.button_seat}")
+        )
+
+
+def _sections(r: Replay, out: list[Finding]) -> None:
+    hand = r.hand
+    body = r.body
+    order = _TD_ORDER if hand.game.draws == 3 else _SINGLE_ORDER
+    last = -1
+    present: list[Section] = []
+    for marker in body.sections:
+        section = marker.section
+        text = f"'*** {section.value} ***'"
+        if section not in order:
+            out.append(
+                make_finding(
+                    hand, "STRUCT-SECTIONS", f"{text} in a {hand.game.value} hand", marker.line
+                )
+            )
+            continue
+        k = order.index(section)
+        if section in present:
+            out.append(make_finding(hand, "STRUCT-SECTIONS", f"{text} twice", marker.line))
+        elif k < last:
+            out.append(make_finding(hand, "STRUCT-SECTIONS", f"{text} out of order", marker.line))
+        present.append(section)
+        last = max(last, k)
+    for required in (Section.DEALING_HANDS, Section.SUMMARY):
+        if required not in present:
+            out.append(
+                make_finding(hand, "STRUCT-SECTIONS", f"no '*** {required.value} ***' section")
+            )
+    if body.summary_pot is None and not body.cancelled:
+        out.append(make_finding(hand, "STRUCT-SECTIONS", "no 'Total pot' summary line"))
+    reached = body.reached_draw
+    if order is _TD_ORDER and reached is not None:
+        for number, section in enumerate(_DRAW_MARKERS, start=1):
+            if number <= reached and section not in present:
+                out.append(
+                    make_finding(
+                        hand,
+                        "STRUCT-SECTIONS",
+                        f"draw {number} took place but '*** {section.value} ***' is missing",
+                    )
+                )
+    if body.showdown is not None and (Section.SHOW_DOWN in present) is not body.showdown:
+        line = next((m.line for m in body.sections if m.section is Section.SHOW_DOWN), None)
+        what = (
+            "two or more players reach the showdown but '*** SHOW DOWN ***' is missing"
+            if body.showdown
+            else "'*** SHOW DOWN ***' but only one player is left"
+        )
+        out.append(make_finding(hand, "STRUCT-SECTIONS", what, line))
+
+
+def _blinds(r: Replay, out: list[Finding]) -> None:
+    hand = r.hand
+    blinds = r.blinds
+    bb = r.big_blind
+    if blinds is None or bb is None or r.body.cancelled:
+        return
+    seat_of = {s.player: s.seat for s in hand.seats}
+    stack_of = {s.player: s.stack for s in hand.seats}
+    posts = r.body.posts
+    profile = r.profile
+    small = [p for p in posts if p.kind is PostKind.SMALL_BLIND]
+    for p in small:
+        if seat_of.get(p.player) != blinds.small_blind:
+            out.append(
+                make_finding(
+                    hand,
+                    "BLIND-SEAT",
+                    f"{p.player} (seat {seat_of.get(p.player)}) posts the small blind; seat "
+                    f"{blinds.small_blind} should",
+                    p.line,
+                )
+            )
+    if len(small) > 1:
+        out.append(make_finding(hand, "BLIND-SEAT", "two small blinds posted", small[1].line))
+    real = r.body.big_blind_player
+    if real is not None:
+        allowed = {blinds.big_blind} if small else {blinds.big_blind, blinds.small_blind}
+        if seat_of.get(real) not in allowed:
+            line = next(p.line for p in posts if p.player == real and p.kind in LIVE_BIG_BLINDS)
+            out.append(
+                make_finding(
+                    hand,
+                    "BLIND-SEAT",
+                    f"{real} (seat {seat_of.get(real)}) posts the big blind; seat "
+                    f"{blinds.big_blind} should",
+                    line,
+                )
+            )
+    else:
+        owner = next((s.player for s in hand.seats if s.seat == blinds.big_blind), None)
+        if owner is not None:
+            owner_antes = sum(
+                (p.amount for p in posts if p.player == owner and p.kind is PostKind.ANTE),
+                Decimal(0),
+            )
+            if stack_of[owner] - owner_antes > 0:
+                out.append(
+                    make_finding(
+                        hand,
+                        "BLIND-MISSING",
+                        f"{owner} (seat {blinds.big_blind}) posts no big blind",
+                    )
+                )
+    # Amounts: the big blind from the stakes, the small blind within the profile's rounding
+    # (fixed limit) or the stakes' small blind (pot and no limit). All-in posts may be less.
+    fixed = hand.limit_type is LimitType.FIXED
+    lo, hi = profile.small_blind_min, profile.small_blind_max
+    sb_text = (
+        f"{lo} to {hi} of the big blind {money(hand, bb)}" if fixed else money(hand, hand.stakes[0])
+    )
+    antes = [p.amount for p in posts if p.kind is PostKind.ANTE and not p.all_in]
+    top_ante = max(antes, default=None)
+    for p in posts:
+        amount = p.amount
+        if p.kind is PostKind.BIG_BLIND:
+            ok = amount == bb or (p.all_in and amount < bb)
+            want = money(hand, bb)
+        elif p.kind is PostKind.SMALL_BLIND:
+            ok = _small_blind_ok(amount, bb, hand.stakes[0], fixed, lo, hi, p.all_in)
+            want = sb_text
+        elif p.kind is PostKind.SMALL_AND_BIG_BLIND:
+            ok = p.all_in or _small_blind_ok(amount - bb, bb, hand.stakes[0], fixed, lo, hi, False)
+            want = f"the big blind {money(hand, bb)} plus a small blind of {sb_text}"
+        elif p.kind is PostKind.ANTE:
+            ok = top_ante is None or amount == top_ante or (p.all_in and amount < top_ante)
+            want = money(hand, top_ante) if top_ante is not None else "no ante"
+        else:
+            ok = 0 < amount <= bb
+            want = f"at most the big blind {money(hand, bb)}"
+        if not ok:
+            out.append(
+                make_finding(
+                    hand,
+                    "BLIND-AMOUNT",
+                    f"{p.player} posts {p.kind.value} {money(hand, amount)}; expected {want}",
+                    p.line,
+                )
+            )
+
+
+def _small_blind_ok(
+    amount: Decimal,
+    bb: Decimal,
+    stake_sb: Decimal,
+    fixed: bool,
+    lo: Fraction,
+    hi: Fraction,
+    all_in: bool,
+) -> bool:
+    """Fixed limit: between ``lo`` and ``hi`` of the big blind; else the stakes' small blind.
+    An all-in post may be anything smaller."""
+    if not fixed:
+        return amount == stake_sb or (all_in and 0 < amount < stake_sb)
+    # amount / bb compared with the fractions, in exact Decimal products (no division).
+    above_lo = amount * lo.denominator >= bb * lo.numerator
+    below_hi = amount * hi.denominator <= bb * hi.numerator
+    return (above_lo and below_hi) or (all_in and amount > 0 and below_hi)

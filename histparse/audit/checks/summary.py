@@ -1,0 +1,200 @@
+"""Summary checks: every seat's summary line against the body of the hand."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from histparse.audit.checks.common import BLIND_KINDS, money
+from histparse.audit.findings import Finding, make_finding
+from histparse.events import Position, SeatOutcome, Section, SummarySeat
+from histparse.game import PostKind, Street
+
+if TYPE_CHECKING:
+    from histparse.replay.types import Replay
+
+__all__ = ["check_summary"]
+
+_ZERO = Decimal(0)
+_SHOWED = (SeatOutcome.SHOWED_WON, SeatOutcome.SHOWED_LOST)
+# Keyed by the outcome's text: string keys hash in C, enum members in Python.
+_FOLD_STREET = {o.value: o.fold_street for o in SeatOutcome}
+
+
+def check_summary(r: Replay) -> list[Finding]:
+    """SUMMARY-* findings of one replayed hand."""
+    out: list[Finding] = []
+    hand = r.hand
+    body = r.body
+    if body.cancelled or all(m.section is not Section.SUMMARY for m in body.sections):
+        return out
+    seats = {s.player: s for s in hand.seats}
+    seen: set[str] = set()
+    for line in body.summary_seats:
+        seat = seats.get(line.player)
+        if seat is None:
+            out.append(
+                make_finding(
+                    hand,
+                    "SUMMARY-SEAT",
+                    f"summary seat {line.seat}: {line.player} is not seated",
+                    line.line,
+                )
+            )
+            continue
+        if line.player in seen:
+            out.append(
+                make_finding(
+                    hand, "SUMMARY-SEAT", f"{line.player} has two summary lines", line.line
+                )
+            )
+            continue
+        seen.add(line.player)
+        if seat.seat != line.seat:
+            out.append(
+                make_finding(
+                    hand,
+                    "SUMMARY-SEAT",
+                    f"the summary puts {line.player} in seat {line.seat}; the seat list says "
+                    f"seat {seat.seat}",
+                    line.line,
+                )
+            )
+        _outcome(r, line, out)
+    for player in body.dealt_in:
+        if player not in seen:
+            out.append(make_finding(hand, "SUMMARY-SEAT", f"no summary line for {player}"))
+    _positions(r, out)
+    return out
+
+
+def _outcome(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
+    hand = r.hand
+    body = r.body
+    p = line.player
+    outcome = line.outcome
+    fold = body.folds.get(p)
+    collected = body.collected_by(p)
+    shown = body.shows.get(p)
+    where = line.line
+
+    def add(code: str, message: str) -> None:
+        out.append(make_finding(hand, code, f"summary: {message}", where))
+
+    fold_street = _FOLD_STREET[outcome.value]
+    if fold_street is not None:
+        if fold is None:
+            add("SUMMARY-FOLD", f"{p} {outcome.value}, but {p} does not fold in the hand")
+        elif fold[0] != fold_street:
+            add(
+                "SUMMARY-FOLD",
+                f"{p} {outcome.value}, but {p} folds in the {_street(fold[0])} (line {fold[1]})",
+            )
+        _didnt_bet(r, line, out)
+        return
+    if fold is not None:
+        add("SUMMARY-FOLD", f"{p} {outcome.value}, but {p} folds at line {fold[1]}")
+        return
+    if outcome in _SHOWED:
+        if shown is None:
+            add("SUMMARY-SHOWDOWN", f"{p} showed, but {p} has no 'shows' line")
+        elif line.cards is not None and sorted(line.cards) != sorted(shown.cards):
+            add(
+                "SUMMARY-SHOWDOWN",
+                f"{p} showed [{' '.join(map(str, line.cards))}], but the showdown line shows "
+                f"[{' '.join(map(str, shown.cards))}]",
+            )
+        if outcome is SeatOutcome.SHOWED_WON:
+            if collected == 0:
+                add("SUMMARY-SHOWDOWN", f"{p} won, but {p} collects nothing")
+            elif line.amount is not None and line.amount != collected:
+                add(
+                    "SUMMARY-AMOUNT",
+                    f"{p} won {money(hand, line.amount)}, but {p} collects "
+                    f"{money(hand, collected)}",
+                )
+        elif collected > 0:
+            add("SUMMARY-SHOWDOWN", f"{p} lost, but {p} collects {money(hand, collected)}")
+    elif outcome is SeatOutcome.MUCKED:
+        if p not in body.mucks:
+            add("SUMMARY-SHOWDOWN", f"{p} mucked, but {p} has no 'mucks hand' line")
+        if collected > 0:
+            add("SUMMARY-SHOWDOWN", f"{p} mucked, but {p} collects {money(hand, collected)}")
+    elif outcome is SeatOutcome.COLLECTED:
+        if shown is not None:
+            add("SUMMARY-SHOWDOWN", f"{p} collected without showing, but {p} shows")
+        if line.amount is not None and line.amount != collected:
+            add(
+                "SUMMARY-AMOUNT",
+                f"{p} collected {money(hand, line.amount)}, but {p} collects "
+                f"{money(hand, collected)}",
+            )
+
+
+def _didnt_bet(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
+    """``(didn't bet)``: no blind posted and no money put in voluntarily (antes aside)."""
+    body = r.body
+    p = line.player
+    posted = [x.kind for x in body.posts if x.player == p]
+    blind = any(kind in BLIND_KINDS for kind in posted)
+    if posted and not blind:
+        return  # ante only: the site's reading is not known, so either is accepted
+    expected = not blind and p not in body.voluntary
+    if line.didnt_bet is not expected:
+        text = "says" if line.didnt_bet else "does not say"
+        why = "puts money in" if not expected else "puts nothing in"
+        out.append(
+            make_finding(
+                r.hand,
+                "SUMMARY-DIDNT-BET",
+                f"summary: {p}'s line {text} (didn't bet), but {p} {why}",
+                line.line,
+            )
+        )
+
+
+def _positions(r: Replay, out: list[Finding]) -> None:
+    hand = r.hand
+    body = r.body
+    blinds = r.blinds
+    sb_posters = [x.player for x in body.posts if x.kind is PostKind.SMALL_BLIND]
+    bb = body.big_blind_player
+    button = hand.button_seat
+    for line in body.summary_seats:
+        tags = line.positions
+        p = line.player
+        wrong: list[tuple[Position, bool]] = []
+        has = Position.BUTTON in tags
+        if has is not (line.seat == button):
+            wrong.append((Position.BUTTON, has))
+        has = Position.SMALL_BLIND in tags
+        if sb_posters:
+            if has is not (p in sb_posters):
+                wrong.append((Position.SMALL_BLIND, has))
+        elif has and (blinds is None or line.seat != blinds.small_blind):
+            wrong.append((Position.SMALL_BLIND, has))
+        has = Position.BIG_BLIND in tags
+        if bb is not None:
+            if has is not (p == bb):
+                wrong.append((Position.BIG_BLIND, has))
+        elif has and (blinds is None or line.seat != blinds.big_blind):
+            wrong.append((Position.BIG_BLIND, has))
+        for tag, tagged in wrong:
+            what = "is tagged" if tagged else "is not tagged"
+            out.append(
+                make_finding(
+                    hand,
+                    "SUMMARY-POSITION",
+                    f"summary: {p} (seat {line.seat}) {what} ({tag.value})",
+                    line.line,
+                )
+            )
+
+
+def _street(street: Street) -> str:
+    return {
+        Street.PREDRAW: "pre-draw round",
+        Street.DRAW1: "round after the 1st draw",
+        Street.DRAW2: "round after the 2nd draw",
+        Street.DRAW3: "round after the 3rd draw",
+    }.get(street, street.name)

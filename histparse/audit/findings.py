@@ -1,0 +1,494 @@
+"""Findings: what the auditor reports, with a stable code, a severity and the rule it checks.
+
+``CODES`` is the one catalogue of finding codes; ``docs/findings.md`` documents the same list
+(a test keeps the two in step). A code never changes meaning once released: add a new one
+instead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from types import MappingProxyType
+from typing import Final
+
+from histparse.events import Hand
+
+__all__ = [
+    "CODES",
+    "CodeInfo",
+    "Finding",
+    "Severity",
+    "code_info",
+    "make_finding",
+]
+
+
+class Severity(IntEnum):
+    """How bad a finding is; ordered ``INFO < WARNING < ERROR``."""
+
+    INFO = 0
+    WARNING = 1
+    ERROR = 2
+
+    @property
+    def label(self) -> str:
+        """``info``, ``warning`` or ``error``."""
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        """The severity named ``text`` (case-insensitive); ``ValueError`` otherwise."""
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            names = ", ".join(s.label for s in cls)
+            raise ValueError(f"unknown severity {text!r} (expected one of {names})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class CodeInfo:
+    """A finding code: its severity, the RULES.md rule it checks (if any) and its meaning."""
+
+    code: str
+    severity: Severity
+    rule: str | None
+    meaning: str
+    group: str
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem (or noteworthy fact) in one hand.
+
+    ``file``/``line`` point at the line that shows it (the hand's first line for whole-hand
+    findings); ``hand_id`` is None for text that could not be read as a hand.
+    """
+
+    site: str
+    hand_id: str | None
+    code: str
+    severity: Severity
+    message: str
+    file: str
+    line: int
+    rule: str | None = None
+
+    def as_record(self) -> dict[str, str | int | None]:
+        """Plain JSON-ready dict (severity as its label)."""
+        return {
+            "site": self.site,
+            "hand_id": self.hand_id,
+            "code": self.code,
+            "severity": self.severity.label,
+            "message": self.message,
+            "file": self.file,
+            "line": self.line,
+            "rule": self.rule,
+        }
+
+
+_E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
+
+# (code, severity, rule id, meaning, group). Groups follow the order of the issue's checks.
+_TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
+    # -- reading and replaying
+    ("PARSE-REJECTED", _E, None, "The text could not be parsed as a hand.", "reading"),
+    (
+        "MONEY-UNREPRESENTABLE",
+        _E,
+        None,
+        "An amount is not a whole number of the hand's money unit (cents for cash, "
+        "chips for tournaments and play money).",
+        "reading",
+    ),
+    (
+        "REPLAY-ABORTED",
+        _E,
+        None,
+        "The rules engine could not go on with the hand (an event that cannot happen at all at "
+        "that point); checks that need the engine stop there, the others still run.",
+        "reading",
+    ),
+    (
+        "REPLAY-UNSUPPORTED",
+        _I,
+        None,
+        "The hand's game or seating cannot be replayed by the rules engine; only the checks "
+        "that do not need it ran.",
+        "reading",
+    ),
+    ("HAND-CANCELLED", _I, None, "The site cancelled the hand; it is not replayed.", "reading"),
+    # -- structure
+    (
+        "STRUCT-SECTIONS",
+        _E,
+        "R-BET-1",
+        "Section markers missing, repeated or out of order, or not matching how far the hand "
+        "went (a draw marker after the hand ended, no summary...).",
+        "structure",
+    ),
+    (
+        "STRUCT-STREET",
+        _E,
+        "R-BET-1",
+        "An event is labelled with a street other than the section it sits in.",
+        "structure",
+    ),
+    (
+        "STRUCT-SEATS",
+        _E,
+        "R-TABLE-1",
+        "Seats incoherent: a seat number or name used twice, a seat beyond the table size, too "
+        "few or too many players dealt in, a dealt-in player without chips.",
+        "structure",
+    ),
+    (
+        "STRUCT-BUTTON",
+        _W,
+        "R-TABLE-1",
+        "The button is on a seat nobody is dealt in on.",
+        "structure",
+    ),
+    (
+        "STRUCT-PLAYER",
+        _E,
+        None,
+        "An event names a player who is not dealt in this hand.",
+        "structure",
+    ),
+    (
+        "BLIND-SEAT",
+        _E,
+        "R-TABLE-2",
+        "A blind is posted by the wrong seat (the small blind is the first seat left of the "
+        "button, the big blind the next; heads-up the button posts the small blind).",
+        "structure",
+    ),
+    (
+        "BLIND-AMOUNT",
+        _E,
+        "R-TABLE-2",
+        "A blind or ante of the wrong amount for the stakes (the site profile gives the allowed "
+        "small-blind rounding); all-in posts for less are allowed.",
+        "structure",
+    ),
+    (
+        "BLIND-MISSING",
+        _E,
+        "R-TABLE-2",
+        "No big blind was posted although the big-blind player had chips.",
+        "structure",
+    ),
+    # -- betting
+    (
+        "BET-ORDER",
+        _E,
+        "R-BET-2",
+        "A player acts out of turn.",
+        "betting",
+    ),
+    (
+        "BET-ILLEGAL",
+        _E,
+        "R-BET-3",
+        "An action that is not among the player's options (check facing a bet, bet into a bet, "
+        "call with nothing to call, raise without a bet).",
+        "betting",
+    ),
+    (
+        "BET-SIZE",
+        _E,
+        "R-BET-4",
+        "A fixed-limit bet or raise that is not exactly one bet (small bet in rounds 1-2, big "
+        "bet in rounds 3-4), unless all-in for less.",
+        "betting",
+    ),
+    (
+        "BET-CAP",
+        _E,
+        "R-BET-5",
+        "A raise after the fixed-limit cap (the site profile says whether heads-up lifts it).",
+        "betting",
+    ),
+    (
+        "BET-CAP-LINE",
+        _W,
+        "R-BET-5",
+        "'Betting is capped' printed when the cap was not reached, or missing when it was.",
+        "betting",
+    ),
+    (
+        "BET-BOUNDS",
+        _E,
+        "R-BET-6",
+        "A pot-limit or no-limit bet or raise below the minimum or above the maximum.",
+        "betting",
+    ),
+    (
+        "BET-CALL",
+        _E,
+        "R-BET-3",
+        "A call of the wrong amount (the call is the amount to match, or the whole stack when "
+        "it is smaller).",
+        "betting",
+    ),
+    (
+        "BET-ALLIN",
+        _E,
+        "R-BET-7",
+        "More chips than the player has, or a raise the all-in rules do not allow (an "
+        "incomplete all-in raise does not reopen the betting).",
+        "betting",
+    ),
+    (
+        "BET-ALLIN-FLAG",
+        _W,
+        "R-BET-7",
+        "'and is all-in' printed when chips remain behind, or missing when the stack ran out.",
+        "betting",
+    ),
+    (
+        "BET-RAISE-ARITHMETIC",
+        _E,
+        None,
+        "In 'raises A to B', B minus A is not the bet being raised.",
+        "betting",
+    ),
+    (
+        "BET-AFTER-FOLD",
+        _E,
+        "R-BET-3",
+        "A player acts or draws after folding.",
+        "betting",
+    ),
+    (
+        "BET-ROUND",
+        _E,
+        "R-BET-3",
+        "Betting out of place: an action after the round closed, or the round left unfinished "
+        "(a draw, showdown or summary while players still had to act).",
+        "betting",
+    ),
+    (
+        "BET-UNCALLED",
+        _E,
+        "R-BET-7",
+        "An uncalled bet returned in the wrong amount, to the wrong player, or not at all.",
+        "betting",
+    ),
+    # -- draws and cards
+    (
+        "DRAW-ORDER",
+        _E,
+        "R-DRAW-2",
+        "A player draws out of turn (draws go clockwise from the first live player left of the "
+        "button).",
+        "cards",
+    ),
+    (
+        "DRAW-MISSING",
+        _E,
+        "R-DRAW-1",
+        "A live player has no draw line in a draw, or draws when there is no draw to make.",
+        "cards",
+    ),
+    (
+        "CARD-DUPLICATE",
+        _E,
+        "R-RANK-1",
+        "A known card in two places at once (two hands, a hand and the muck, twice in a hand).",
+        "cards",
+    ),
+    (
+        "CARD-COUNT",
+        _E,
+        "R-RANK-1",
+        "A hand shown or revealed with other than five cards, or a discard of more cards than "
+        "the player holds.",
+        "cards",
+    ),
+    (
+        "CARD-HERO-DRAW",
+        _E,
+        "R-DRAW-2",
+        "The hero's discards or 'Dealt to [kept] [new]' line disagree with the hand held "
+        "(a discard not held, wrong counts, kept cards not the hand minus the discards).",
+        "cards",
+    ),
+    (
+        "CARD-HERO-SHOW",
+        _E,
+        "R-RANK-1",
+        "The hero shows, mucks or stands pat on cards other than the hand the hero holds.",
+        "cards",
+    ),
+    (
+        "CARD-RESHUFFLE",
+        _E,
+        "R-DRAW-3",
+        "A reshuffle that breaks R-DRAW-3: announced when the stub still had the cards, missing "
+        "when it ran out, or a discarded card coming back before the reshuffle or to the player "
+        "who threw it in the same draw.",
+        "cards",
+    ),
+    (
+        "CARD-DESCRIPTION",
+        _E,
+        "R-RANK-3",
+        "The site's hand description (e.g. 'Lo: 8,7,5,4,3') does not match the cards.",
+        "cards",
+    ),
+    # -- pots
+    (
+        "POT-TOTAL",
+        _E,
+        "R-SHOW-4",
+        "The contributions (posts, bets, calls, raises, minus uncalled bets) do not add up to "
+        "the summary's total pot.",
+        "pots",
+    ),
+    (
+        "POT-SIDE-POTS",
+        _E,
+        "R-SHOW-3",
+        "The summary's main and side pots, or the amounts collected from each pot, differ "
+        "from the pots the rules build (or a collection names a pot the rules do not build).",
+        "pots",
+    ),
+    (
+        "POT-RAKE",
+        _E,
+        "R-SHOW-4",
+        "Total pot minus rake does not equal what was collected.",
+        "pots",
+    ),
+    (
+        "POT-RAKE-PROFILE",
+        _W,
+        "R-SHOW-4",
+        "Rake outside what the site profile allows (rake in a tournament or play-money hand, "
+        "or above the profile's ceiling).",
+        "pots",
+    ),
+    (
+        "POT-OVERCOLLECTED",
+        _E,
+        "R-SHOW-4",
+        "More collected from a pot than the pot holds.",
+        "pots",
+    ),
+    (
+        "POT-WINNER",
+        _E,
+        "R-SHOW-2",
+        "A pot collected by someone other than its rightful winner under the 2-7 ranking, or a "
+        "rightful winner who collected nothing.",
+        "pots",
+    ),
+    (
+        "POT-NOT-ELIGIBLE",
+        _E,
+        "R-SHOW-3",
+        "A player collects from a pot they are not eligible for (folded, or did not cover it).",
+        "pots",
+    ),
+    (
+        "POT-SPLIT",
+        _E,
+        "R-SHOW-2",
+        "A split pot shared unequally, or odd chips given to the wrong winner (they go one at a "
+        "time from the first winner left of the button).",
+        "pots",
+    ),
+    # -- summary
+    (
+        "SUMMARY-SEAT",
+        _E,
+        None,
+        "A summary seat line missing, repeated, or naming a seat or player not in the seat list.",
+        "summary",
+    ),
+    (
+        "SUMMARY-POSITION",
+        _W,
+        "R-TABLE-2",
+        "A summary position tag ((button), (small blind), (big blind)) on the wrong seat.",
+        "summary",
+    ),
+    (
+        "SUMMARY-FOLD",
+        _E,
+        None,
+        "The summary says a player folded (and when) differently from the body.",
+        "summary",
+    ),
+    (
+        "SUMMARY-SHOWDOWN",
+        _E,
+        None,
+        "The summary's showed / mucked / won / lost / collected disagrees with the body, or its "
+        "cards differ from the ones shown.",
+        "summary",
+    ),
+    (
+        "SUMMARY-AMOUNT",
+        _E,
+        None,
+        "The amount a summary line says a player won or collected differs from the body.",
+        "summary",
+    ),
+    (
+        "SUMMARY-DIDNT-BET",
+        _W,
+        None,
+        "'(didn't bet)' on a player who posted or put money in, or missing on one who did not.",
+        "summary",
+    ),
+    # -- across hands
+    (
+        "STACK-TOPUP",
+        _I,
+        None,
+        "A player starts the next hand at the same table with more than the previous start "
+        "plus net: a rebuy or top-up.",
+        "across hands",
+    ),
+    (
+        "STACK-MISMATCH",
+        _W,
+        None,
+        "A player starts the next hand at the same table with less than the previous start "
+        "plus net.",
+        "across hands",
+    ),
+)
+
+CODES: Final = MappingProxyType(
+    {code: CodeInfo(code, sev, rule, meaning, group) for code, sev, rule, meaning, group in _TABLE}
+)
+"""Every finding code, in documentation order."""
+
+
+def code_info(code: str) -> CodeInfo:
+    """The catalogue entry of ``code``; ``KeyError`` naming it if unknown."""
+    try:
+        return CODES[code]
+    except KeyError:
+        raise KeyError(f"unknown finding code {code!r}") from None
+
+
+def make_finding(hand: Hand, code: str, message: str, line: int | None = None) -> Finding:
+    """A finding of ``code`` about ``hand`` at ``line`` (default: the hand's first line), with
+    the severity and rule of the catalogue."""
+    info = CODES[code]
+    return Finding(
+        site=hand.site,
+        hand_id=hand.hand_id,
+        code=code,
+        severity=info.severity,
+        message=message,
+        file=hand.source.path,
+        line=hand.source.first_line if line is None else line,
+        rule=info.rule,
+    )

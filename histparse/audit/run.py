@@ -1,0 +1,123 @@
+"""Audit many hands: ``audit(hands)`` and ``audit_results(results)``.
+
+``audit`` yields the findings of parsed hands: each hand's replay findings, then the check
+across hands. ``audit_results`` takes what ``histparse.parsing.read_results`` yields (hands,
+rejected chunks, unsupported hands), turns every rejected chunk into a ``PARSE-REJECTED``
+finding and keeps the counts a report needs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from histparse.audit.checks.across import StackChain
+from histparse.audit.findings import CODES, Finding, Severity
+from histparse.audit.profiles import SiteProfile
+from histparse.events import Hand
+from histparse.parsing import ParseError, Unsupported
+from histparse.replay import replay
+
+__all__ = ["AuditCounts", "AuditRun", "audit", "audit_results", "rejected_finding"]
+
+Result = Hand | ParseError | Unsupported
+
+
+def audit(hands: Iterable[Hand], *, profile: SiteProfile | None = None) -> Iterator[Finding]:
+    """Yield every finding of ``hands``, hand by hand, in the order given.
+
+    ``profile`` overrides each hand's site profile (for what-if audits).
+    """
+    chain = StackChain()
+    for hand in hands:
+        result = replay(hand, profile=profile)
+        yield from result.findings
+        yield from chain.feed(result)
+
+
+def rejected_finding(error: ParseError) -> Finding:
+    """The ``PARSE-REJECTED`` finding of a chunk the parser rejected."""
+    # Only the PokerStars parser rejects chunks; a chunk without a readable header is not
+    # known to be anybody's.
+    site = (
+        "PokerStars"
+        if error.hand_id is not None or error.text.startswith("PokerStars")
+        else "unknown"
+    )
+    return Finding(
+        site=site,
+        hand_id=error.hand_id,
+        code="PARSE-REJECTED",
+        severity=CODES["PARSE-REJECTED"].severity,
+        message=str(error),
+        file=error.file,
+        line=error.line,
+        rule=None,
+    )
+
+
+@dataclass
+class AuditCounts:
+    """What an ``AuditRun`` read (``read == parsed + rejected + unsupported``) and found."""
+
+    read: int = 0
+    parsed: int = 0
+    rejected: int = 0
+    unsupported: int = 0
+    info: int = 0
+    warnings: int = 0
+    errors: int = 0
+
+    def add_finding(self, finding: Finding) -> None:
+        """Count one finding by severity."""
+        if finding.severity is Severity.ERROR:
+            self.errors += 1
+        elif finding.severity is Severity.WARNING:
+            self.warnings += 1
+        else:
+            self.info += 1
+
+
+class AuditRun:
+    """Iterate over the findings of a stream of parse results, counting as it goes.
+
+    Rejected chunks become ``PARSE-REJECTED`` findings; unsupported hands are counted only.
+    A chunk that is not a parsed hand breaks the check across hands for its file (something
+    unseen happened at the table in between).
+    """
+
+    def __init__(self, results: Iterable[Result], *, profile: SiteProfile | None = None) -> None:
+        self._results = results
+        self._profile = profile
+        self.counts = AuditCounts()
+
+    def __iter__(self) -> Iterator[Finding]:
+        counts = self.counts
+        chain = StackChain()
+        profile = self._profile
+        for result in self._results:
+            counts.read += 1
+            if isinstance(result, Hand):
+                counts.parsed += 1
+                r = replay(result, profile=profile)
+                for f in r.findings:
+                    counts.add_finding(f)
+                    yield f
+                for f in chain.feed(r):
+                    counts.add_finding(f)
+                    yield f
+            elif isinstance(result, ParseError):
+                counts.rejected += 1
+                chain.break_file(result.file)
+                f = rejected_finding(result)
+                counts.add_finding(f)
+                yield f
+            else:
+                counts.unsupported += 1
+                chain.break_file(result.file)
+
+
+def audit_results(results: Iterable[Result], *, profile: SiteProfile | None = None) -> AuditRun:
+    """Audit what ``read_results`` yields; iterate over the returned ``AuditRun`` for the
+    findings, then read its ``counts``."""
+    return AuditRun(results, profile=profile)

@@ -1,0 +1,74 @@
+"""``histparse audit PATH... [--json] [--min-severity LEVEL]``: replay and check hands.
+
+Prints a report grouped by finding code with counts and the worst hands first (or, with
+``--json``, one JSON object). Exit status: 0 when no finding is an error, 1 when some are,
+2 when the command could not run (missing path, unreadable file, bad option).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from histparse.audit.findings import Finding, Severity
+from histparse.audit.report import write_json, write_text
+from histparse.audit.run import audit_results
+from histparse.parsing import read_results
+
+__all__ = ["register", "run"]
+
+
+def _severity(text: str) -> Severity:
+    try:
+        return Severity.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse audit``; return the exit status."""
+    try:
+        reader = read_results(*args.paths)
+    except FileNotFoundError as exc:
+        print(f"histparse audit: {exc}", file=sys.stderr)
+        return 2
+    auditing = audit_results(reader)
+    findings: list[Finding] = []
+    try:
+        findings.extend(auditing)
+    except OSError as exc:
+        print(f"histparse audit: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+        return 2
+    counts = auditing.counts
+    shown = [f for f in findings if f.severity >= args.min_severity]
+    if args.json:
+        write_json(counts, shown, sys.stdout)
+    else:
+        write_text(
+            counts, findings, sys.stdout, files=len(reader.files), min_severity=args.min_severity
+        )
+    return 1 if counts.errors else 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``audit`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "audit",
+        help="replay hands through the rules engine and report what breaks the rules",
+        description=(
+            "Parse hand histories (files, directories searched for *.txt, globs), replay every "
+            "hand through the rules engine and report the findings grouped by code, worst "
+            "hands first. Exit status 0: no error finding, 1: error findings, 2: could not run."
+        ),
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.add_argument("--json", action="store_true", help="print one JSON object instead")
+    p.add_argument(
+        "--min-severity",
+        type=_severity,
+        default=Severity.INFO,
+        metavar="LEVEL",
+        help="show findings of this severity and above: info (default), warning or error",
+    )
+    p.set_defaults(func=run)

@@ -1,0 +1,22 @@
+"""Replay a hand through the rules engine: ``replay(hand) -> Replay``.
+
+The result holds what the rules say (pots and side pots with their eligible players, rightful
+winners, odd chips, each player's invested / collected / net money) next to what the hand's
+lines say, and the findings of every per-hand check. See ``histparse.replay.driver``.
+"""
+
+from histparse.replay.driver import replay
+from histparse.replay.money import Money, Unrepresentable
+from histparse.replay.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
+
+__all__ = [
+    "Body",
+    "Money",
+    "PlayerMoney",
+    "PotOutcome",
+    "Replay",
+    "Returned",
+    "StateAfter",
+    "Unrepresentable",
+    "replay",
+]

@@ -1,0 +1,79 @@
+"""Exact conversion between a hand's written amounts (``Decimal``) and engine minor units.
+
+Cash hands count in cents; tournament and play-money chips count in whole chips unless the
+hand writes finer amounts, in which case the finest scale written is the unit. An amount that
+is not a whole number of units cannot be replayed: ``Unrepresentable`` names it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from histparse.events import Chat, Hand, PlayerStatus, Post
+
+__all__ = ["Money", "Unrepresentable"]
+
+_CENT_PLACES = 2
+
+
+class Unrepresentable(ValueError):
+    """An amount that is not a whole number of the hand's money unit."""
+
+    def __init__(self, amount: Decimal, unit: Decimal, what: str) -> None:
+        super().__init__(f"{what} {amount} is not a whole number of the money unit {unit}")
+        self.amount = amount
+        self.unit = unit
+
+
+def _places(amount: Decimal) -> int:
+    exponent = amount.as_tuple().exponent
+    if not isinstance(exponent, int) or exponent >= 0:
+        return 0
+    # "1500.00" is written with two places but is a whole number of chips.
+    exponent = amount.normalize().as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _written_amounts(hand: Hand) -> Iterable[Decimal]:
+    """The amounts that set a chip hand's scale: stakes, stacks and forced bets. (Bets follow
+    the stakes; one written finer than these is reported as unrepresentable.)"""
+    yield from hand.stakes
+    for seat in hand.seats:
+        yield seat.stack
+    for e in hand.events:
+        if type(e) is Post:
+            yield e.amount
+        elif type(e) is not PlayerStatus and type(e) is not Chat:
+            return
+
+
+class Money:
+    """The money unit of one hand: ``to_units`` and ``to_decimal`` convert exactly."""
+
+    __slots__ = ("places", "scale", "unit")
+
+    def __init__(self, places: int) -> None:
+        self.places = places
+        self.scale = 10**places
+        self.unit = Decimal(1).scaleb(-places)
+
+    @classmethod
+    def for_hand(cls, hand: Hand) -> Money:
+        """Cents for real-money cash, else (chips) the finest scale written."""
+        chips = hand.is_tournament or hand.is_play_money or not hand.layout.money_symbol
+        if not chips:
+            return cls(_CENT_PLACES)
+        return cls(max((_places(a) for a in _written_amounts(hand)), default=0))
+
+    def to_units(self, amount: Decimal, what: str = "amount") -> int:
+        """``amount`` in minor units; ``Unrepresentable`` if it is not a whole number of them."""
+        scaled = amount * self.scale
+        units = int(scaled)
+        if units != scaled:
+            raise Unrepresentable(amount, self.unit, what)
+        return units
+
+    def to_decimal(self, units: int) -> Decimal:
+        """``units`` minor units as a ``Decimal`` amount."""
+        return Decimal(units).scaleb(-self.places) if self.places else Decimal(units)

@@ -1,0 +1,180 @@
+"""What ``replay`` returns: the rules' view of one hand next to what the hand's lines say."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from histparse.audit.findings import Finding, Severity
+from histparse.audit.profiles import SiteProfile
+from histparse.engine import BlindSeats, Settlement, Snapshot
+from histparse.events import (
+    Collected,
+    Hand,
+    Mucks,
+    Post,
+    SectionMarker,
+    Shows,
+    SummaryPot,
+    SummarySeat,
+    UncalledBet,
+)
+from histparse.game import Street
+
+__all__ = ["Body", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
+
+
+@dataclass(frozen=True, slots=True)
+class PotOutcome:
+    """One pot as the rules settle it (R-SHOW-2..4).
+
+    ``amount`` is every chip in the pot, ``rake`` what the site took from it, ``shares`` what
+    each rightful winner gets after rake, ``odd_chips`` the winners who got one more unit than
+    the others (R-SHOW-2), ``collected`` what the site says each player collected from it.
+    """
+
+    index: int
+    amount: Decimal
+    rake: Decimal
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: tuple[tuple[str, Decimal], ...]
+    odd_chips: tuple[str, ...]
+    collected: tuple[tuple[str, Decimal], ...]
+
+    @property
+    def name(self) -> str:
+        """``main pot`` or ``side pot-N`` (PokerStars numbering)."""
+        return "main pot" if self.index == 0 else f"side pot-{self.index}"
+
+    @property
+    def net(self) -> Decimal:
+        """The pot after rake: what its winners share."""
+        return self.amount - self.rake
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerMoney:
+    """One seated player's money over the hand.
+
+    ``invested`` and ``collected`` are what the hand's lines say (posts and bets minus uncalled
+    bets; the ``collected`` lines), ``net = collected - invested``; ``rightful`` is what the
+    rules award the player (None when the replay did not reach the settlement).
+    """
+
+    player: str
+    seat: int
+    dealt_in: bool
+    starting_stack: Decimal
+    invested: Decimal
+    collected: Decimal
+    net: Decimal
+    rightful: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class Returned:
+    """An uncalled bet (or unmatched dead money) the rules return to ``player``."""
+
+    player: str
+    amount: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class StateAfter:
+    """The engine's public state right after ``hand.events[index]`` (``replay(trace=True)``)."""
+
+    index: int
+    line: int
+    state: Snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class Body:
+    """Facts read off the hand's lines in the replay pass, for the checks.
+
+    ``cancelled`` says the hand holds ``Hand cancelled``; ``folds`` maps a player to the
+    street and line of their fold; ``contributed`` is the money
+    each player put in as the lines say it (before uncalled bets come back);
+    ``uncalled`` the ``Uncalled bet`` lines; ``reached_draw`` the last draw
+    the hand reached and ``showdown`` whether it reached a showdown (both from the engine when it
+    ran to the end, else from the lines); ``collected_totals`` sums the ``collected`` lines
+    per player; ``big_blind_player`` is who posted the table's big blind (the first big-blind
+    poster clockwise from the button; a new player's extra big blind comes later).
+    """
+
+    cancelled: bool
+    dealt_in: tuple[str, ...]
+    posts: tuple[Post, ...]
+    folds: Mapping[str, tuple[Street, int]]
+    shows: Mapping[str, Shows]
+    mucks: Mapping[str, Mucks]
+    collected: tuple[Collected, ...]
+    uncalled: tuple[UncalledBet, ...]
+    voluntary: frozenset[str]
+    contributed: Mapping[str, Decimal]
+    sections: tuple[SectionMarker, ...]
+    summary_pot: SummaryPot | None
+    summary_seats: tuple[SummarySeat, ...]
+    reached_draw: int | None
+    showdown: bool | None
+    collected_totals: Mapping[str, Decimal]
+    big_blind_player: str | None
+
+    def collected_by(self, player: str) -> Decimal:
+        """Everything ``player`` collected according to the ``collected`` lines."""
+        return self.collected_totals.get(player, Decimal(0))
+
+    def invested_by(self, player: str) -> Decimal:
+        """What ``player`` put in, net of the ``Uncalled bet`` lines."""
+        back = sum((u.amount for u in self.uncalled if u.player == player), Decimal(0))
+        return self.contributed.get(player, Decimal(0)) - back
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The result of replaying one hand through the rules engine.
+
+    ``complete`` is True when the engine reached the settlement; ``pots``, ``returned`` and the
+    ``rightful`` amounts are the rules' answer (empty or None otherwise). ``blinds`` are the
+    seats the rules expect to post. ``states`` holds one snapshot per event only with
+    ``replay(hand, trace=True)``. ``settlement`` is the engine's own record, in minor units of
+    ``unit``.
+    """
+
+    hand: Hand
+    profile: SiteProfile
+    unit: Decimal
+    complete: bool
+    blinds: BlindSeats | None
+    big_blind: Decimal | None
+    pots: tuple[PotOutcome, ...]
+    returned: tuple[Returned, ...]
+    total_pot: Decimal | None
+    players: tuple[PlayerMoney, ...]
+    body: Body
+    findings: tuple[Finding, ...]
+    states: tuple[StateAfter, ...] = ()
+    settlement: Settlement | None = None
+
+    def player(self, name: str) -> PlayerMoney:
+        """The money of ``name``; ``KeyError`` if not seated."""
+        for p in self.players:
+            if p.player == name:
+                return p
+        raise KeyError(name)
+
+    def with_findings(self, findings: tuple[Finding, ...]) -> Replay:
+        """A copy with ``findings`` instead of this replay's."""
+        return replace(self, findings=findings)
+
+    @property
+    def worst(self) -> Severity | None:
+        """The highest severity among the findings (None when there are none)."""
+        return max((f.severity for f in self.findings), default=None)
+
+    @property
+    def codes(self) -> frozenset[str]:
+        """The finding codes, for quick tests."""
+        return frozenset(f.code for f in self.findings)

@@ -1,0 +1,181 @@
+"""``replay(hand)``: the rules' view of real and hand-built PokerStars hands."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from histparse.audit import Severity
+from histparse.engine import Phase
+from histparse.events import Action, Hand, Shows
+from histparse.game import ActionKind, Game
+from histparse.parsing import parse_hand, read_histories
+from histparse.replay import Money, Unrepresentable, replay
+
+TESTS = Path(__file__).resolve().parent
+REAL = TESTS / "data" / "pokerstars"
+FIXTURES = TESTS / "mutations" / "hands"
+CORRUPT = "81631597149"
+
+
+@cache
+def real_hands() -> dict[str, Hand]:
+    return {h.hand_id: h for h in read_histories(REAL)}
+
+
+@cache
+def fixture(name: str) -> Hand:
+    return parse_hand((FIXTURES / name).read_text(encoding="utf-8"), name)
+
+
+def test_real_triple_draw_hands_have_no_error_or_warning_but_the_corrupt_one() -> None:
+    td = [h for h in real_hands().values() if h.game is Game.TRIPLE_DRAW_27]
+    assert len(td) == 38
+    for hand in td:
+        bad = [f for f in replay(hand).findings if f.severity >= Severity.WARNING]
+        if hand.hand_id == CORRUPT:
+            assert bad and all(f.code.startswith("CARD-") for f in bad)
+        else:
+            assert bad == [], (hand.hand_id, bad)
+
+
+def test_real_single_draw_hands_are_clean_too() -> None:
+    sd = [h for h in real_hands().values() if h.game is Game.SINGLE_DRAW_27]
+    assert len(sd) == 4
+    for hand in sd:
+        r = replay(hand)
+        assert r.complete
+        assert r.findings == ()
+
+
+def test_corrupt_hand_is_flagged_on_the_bad_lines() -> None:
+    """PokerStars' duplicate hole-card bug: empty discard list, ten 'dealt' cards, a discard
+    of a card never held (FORMATS.md §1.6)."""
+    r = replay(real_hands()[CORRUPT])
+    by_line = {(f.line, f.code) for f in r.findings}
+    assert (21, "CARD-HERO-DRAW") in by_line  # discards 2 cards []
+    assert (22, "CARD-DUPLICATE") in by_line  # [2s 7s 5h 3c Qh] [2s 7s 5h 3c Qh]
+    assert (43, "CARD-HERO-DRAW") in by_line  # discards 1 card [Ad]
+    # The money is still replayed: the uncalled bet and the pot are right.
+    assert r.complete
+    assert r.returned[0].player == "Player2" and r.returned[0].amount == Decimal(2)
+    assert r.total_pot == Decimal(20)
+
+
+def test_side_pot_fixture() -> None:
+    r = replay(fixture("td-sidepot.txt"))
+    assert r.findings == ()
+    main, side = r.pots
+    assert (main.amount, main.rake, main.eligible, main.winners) == (
+        Decimal("0.90"),
+        Decimal("0.07"),
+        ("Hero", "Shorty", "Villain"),
+        ("Shorty",),
+    )
+    assert (side.amount, side.rake, side.eligible, side.winners) == (
+        Decimal("0.60"),
+        Decimal("0.00"),
+        ("Hero", "Villain"),
+        ("Hero",),
+    )
+    assert main.net == Decimal("0.83") and side.name == "side pot-1"
+    money = {p.player: (p.invested, p.collected, p.net, p.rightful) for p in r.players}
+    assert money == {
+        "Hero": (Decimal("0.60"), Decimal("0.60"), Decimal("0.00"), Decimal("0.60")),
+        "Shorty": (Decimal("0.30"), Decimal("0.83"), Decimal("0.53"), Decimal("0.83")),
+        "Villain": (Decimal("0.60"), Decimal(0), Decimal("-0.60"), Decimal(0)),
+    }
+    assert r.total_pot == Decimal("1.50")
+
+
+def test_split_pot_fixture_gives_the_odd_chip_left_of_the_button() -> None:
+    r = replay(fixture("td-split.txt"))
+    assert r.findings == ()
+    (pot,) = r.pots
+    assert pot.winners == ("Hero", "Alpha")  # clockwise from the button (seat 4)
+    assert dict(pot.shares) == {"Hero": Decimal("0.48"), "Alpha": Decimal("0.47")}
+    assert pot.odd_chips == ("Hero",)
+    assert dict(pot.collected) == dict(pot.shares)
+
+
+def test_unmatched_ante_comes_back_with_the_uncalled_bet() -> None:
+    """The real SD hand: the hero is all-in for an ante of 1; the other player's big blind
+    and 24 of the 25 ante come back as one uncalled bet of 124."""
+    r = replay(real_hands()["71348201941"])
+    assert r.findings == ()
+    assert [(x.player, x.amount) for x in r.returned] == [("Player0", Decimal(124))]
+    assert r.total_pot == Decimal(2)
+    assert r.pots[0].winners == ("Player0",)
+
+
+def test_uncontested_hand_needs_no_cards() -> None:
+    """Opponents' cards and discards are unknown; that is never a finding."""
+    hand = real_hands()["35839176665"]  # six-handed, reshuffled in the third draw
+    r = replay(hand)
+    assert r.findings == ()
+    assert r.body.reached_draw == 3 and r.body.showdown is False
+    assert r.pots[0].winners == ("Hero",)
+
+
+def test_trace_gives_one_state_per_event_and_only_when_asked() -> None:
+    hand = real_hands()["35839050562"]
+    assert replay(hand).states == ()
+    traced = replay(hand, trace=True)
+    assert [s.index for s in traced.states] == list(range(len(hand.events)))
+    assert [s.line for s in traced.states] == [e.line for e in hand.events]
+    first_draw = next(s for s in traced.states if s.state.phase is Phase.DRAWING)
+    assert first_draw.state.street == 1
+    final = traced.states[-1].state
+    assert final.phase is Phase.SHOWDOWN
+    shown = next(e for e in hand.events if isinstance(e, Shows) and e.player == "Hero")
+    assert final.player("Hero").cards == shown.cards
+    assert traced.findings == replay(hand).findings
+
+
+def test_cancelled_hand_is_not_replayed() -> None:
+    r = replay(real_hands()["20349633663"])
+    assert r.codes == {"HAND-CANCELLED"}
+    assert r.worst is Severity.INFO
+    assert not r.complete and r.pots == ()
+
+
+def test_money_units() -> None:
+    cents = Money(2)
+    assert cents.to_units(Decimal("1.24")) == 124
+    assert cents.to_units(Decimal("3")) == 300
+    assert cents.to_decimal(124) == Decimal("1.24")
+    with pytest.raises(Unrepresentable, match=r"0\.005"):
+        cents.to_units(Decimal("0.005"), "call")
+    chips = Money.for_hand(real_hands()["99631756108"])
+    assert chips.unit == Decimal(1)
+    assert Money.for_hand(real_hands()["35839001292"]).unit == Decimal("0.01")
+
+
+def test_unrepresentable_amount_is_a_finding() -> None:
+    hand = real_hands()["35839050562"]
+    k, call = next(
+        (k, e)
+        for k, e in enumerate(hand.events)
+        if isinstance(e, Action) and e.kind is ActionKind.CALL
+    )
+    events = list(hand.events)
+    events[k] = replace(call, amount=Decimal("0.105"))
+    r = replay(replace(hand, events=tuple(events)))
+    assert "MONEY-UNREPRESENTABLE" in r.codes
+    assert not r.complete
+    bad = next(f for f in r.findings if f.code == "MONEY-UNREPRESENTABLE")
+    assert bad.line == call.line and bad.file == hand.source.path
+
+
+def test_findings_carry_site_hand_file_and_line() -> None:
+    hand = real_hands()[CORRUPT]
+    for f in replay(hand).findings:
+        assert f.site == "PokerStars"
+        assert f.hand_id == CORRUPT
+        assert f.file == hand.source.path
+        assert hand.source.first_line <= f.line <= hand.source.last_line
+        assert f.severity is Severity.ERROR
