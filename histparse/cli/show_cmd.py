@@ -1,0 +1,73 @@
+"""``histparse show HAND_ID PATH...``: print one hand street by street.
+
+Finds the first hand with that id (``#`` optional) in the files, directories and globs given,
+and prints it with the pot after each action, the hero's hand after each draw, the showdown,
+the winners, each player's net and the hand's findings. Exit status: 0 when the hand was found
+and shown (whatever its findings), 1 when it was not found or could not be parsed, 2 when the
+command could not run (bad hand id, missing or unreadable path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from histparse.parsing import ParseError, Unsupported
+from histparse.show import BadHandId, find_hand, normalize_hand_id, render_hand
+
+__all__ = ["register", "run"]
+
+
+def _hand_id(text: str) -> str:
+    try:
+        return normalize_hand_id(text)
+    except BadHandId as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse show``; return the exit status."""
+    hand_id: str = args.hand_id
+    try:
+        found = find_hand(hand_id, args.paths)
+    except FileNotFoundError as exc:
+        print(f"histparse show: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"histparse show: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+        return 2
+    if found is None:
+        where = ", ".join(args.paths)
+        print(f"histparse show: hand #{hand_id} not found in {where}", file=sys.stderr)
+        return 1
+    if isinstance(found, ParseError):
+        print(f"histparse show: hand #{hand_id} could not be parsed: {found}", file=sys.stderr)
+        return 1
+    if isinstance(found, Unsupported):
+        print(
+            f"histparse show: hand #{hand_id} ({found.file}:{found.line}) is a {found.site} "
+            f"{found.game} hand; only 2-7 Triple Draw and 2-7 Single Draw hands can be shown",
+            file=sys.stderr,
+        )
+        return 1
+    sys.stdout.write(render_hand(found))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``show`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "show",
+        help="print one hand street by street with pots, draws, winners and findings",
+        description=(
+            "Find the first hand with HAND_ID (with or without '#') in the hand histories "
+            "given (files, directories searched for *.txt, globs) and print it street by "
+            "street: the pot after each action, the hero's hand after each draw, the showdown, "
+            "the pots with their winners, each player's net and the hand's findings. Exit "
+            "status 0: shown, 1: not found or not parseable, 2: could not run."
+        ),
+    )
+    p.add_argument("hand_id", type=_hand_id, metavar="HAND_ID", help="hand number, e.g. #3583905")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.set_defaults(func=run)

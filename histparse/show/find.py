@@ -1,0 +1,58 @@
+"""Find one hand by its id in hand-history files, streaming, stopping at the first match.
+
+Only the header line of each chunk is looked at until the id matches, so a hand near the start
+of a large file is found without parsing the rest, and memory stays flat.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Generator, Iterable
+from typing import Final
+
+from histparse.events import Hand
+from histparse.parsing import ParseError, Unsupported, decoded_lines, expand_paths
+from histparse.parsing.header import HEADER_START
+from histparse.parsing.reader import PathArg, parse_any_chunk, split_chunks
+
+__all__ = ["BadHandId", "Found", "find_hand", "normalize_hand_id"]
+
+Found = Hand | ParseError | Unsupported
+
+_HAND_ID: Final = re.compile(r"#?(\d+)")
+
+
+class BadHandId(ValueError):
+    """A hand id that is not a number (optionally written with a leading ``#``)."""
+
+
+def normalize_hand_id(text: str) -> str:
+    """``"#35839050562"`` or ``"35839050562"`` → ``"35839050562"``; ``BadHandId`` otherwise."""
+    m = _HAND_ID.fullmatch(text.strip())
+    if m is None:
+        raise BadHandId(f"not a hand id: {text!r} (expected digits, optionally after '#')")
+    return m.group(1)
+
+
+def find_hand(hand_id: str, paths: Iterable[PathArg]) -> Found | None:
+    """The first hand with ``hand_id`` in ``paths`` (files, directories, globs, as
+    ``read_results`` takes them), or None when no header carries that id.
+
+    The result is the parsed ``Hand``, or the ``ParseError`` / ``Unsupported`` record when the
+    hand with that id could not be parsed or is of a game this package does not parse. Raises
+    ``BadHandId`` for a malformed id, ``FileNotFoundError`` for a path that matches nothing and
+    ``OSError`` for an unreadable file.
+    """
+    wanted = normalize_hand_id(hand_id)
+    for path in expand_paths(paths):
+        lines = decoded_lines(path)
+        try:
+            for chunk in split_chunks(lines, path):
+                m = HEADER_START.match(chunk.contents[0])
+                if m is not None and m.group(3) == wanted:
+                    return parse_any_chunk(chunk)
+        finally:
+            # Stopping early must not leave the file open until the generator is collected.
+            if isinstance(lines, Generator):
+                lines.close()
+    return None

@@ -1,0 +1,447 @@
+"""Render one hand as text: ``render_hand(hand, replay=None) -> str``.
+
+The text has a header, the seats with stacks and positions, then the hand street by street
+(every post and action with the pot after it, every draw line, the hero's hand after each
+draw), the showdown, the result from the replay (pots with their winners, rake, each player's
+net) and the hand's findings. Money is printed exactly, in the hand's money unit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC
+from decimal import Decimal, InvalidOperation
+
+from histparse.cards import Card, CardError, format_hand
+from histparse.events import (
+    Action,
+    CapReached,
+    Chat,
+    DealtTo,
+    DoesntShow,
+    Draw,
+    Event,
+    Hand,
+    HandCancelled,
+    Mucks,
+    PlayerStatus,
+    Post,
+    Reshuffle,
+    SectionMarker,
+    Shows,
+    StatusKind,
+    SummarySeat,
+    TournamentFinish,
+    TournamentWin,
+    UncalledBet,
+)
+from histparse.game import ActionKind, PostKind, Street
+from histparse.ranking import describe, hand_rank
+from histparse.replay import Money, PotOutcome, Replay
+from histparse.replay import replay as replay_hand
+from histparse.show.pot import running_pot
+from histparse.stats.positions import positions_by_player
+
+__all__ = ["describe_cards", "render_hand"]
+
+_ZERO = Decimal(0)
+# The pot column starts after the longest line text, but a long chat line should not push
+# every pot far to the right.
+_MAX_TEXT = 44
+_STREET_TITLES = {
+    Street.PREDEAL: "Blinds and antes",
+    Street.PREDRAW: "Pre-draw",
+    Street.DRAW1: "First draw",
+    Street.DRAW2: "Second draw",
+    Street.DRAW3: "Third draw",
+    Street.SHOWDOWN: "Showdown",
+}
+_POST_TEXT = {
+    PostKind.SMALL_BLIND: "posts small blind",
+    PostKind.BIG_BLIND: "posts big blind",
+    PostKind.SMALL_AND_BIG_BLIND: "posts small & big blinds",
+    PostKind.ANTE: "posts the ante",
+    PostKind.DEAD_BLIND: "posts a dead blind",
+}
+
+
+class _Money:
+    """Formats amounts with the hand's currency symbol, at the hand's money unit."""
+
+    def __init__(self, hand: Hand) -> None:
+        self.symbol = hand.layout.money_symbol
+        self.unit = Money.for_hand(hand).unit
+
+    def __call__(self, amount: Decimal, *, signed: bool = False) -> str:
+        try:
+            shown = amount.quantize(self.unit)
+        except InvalidOperation:
+            shown = amount
+        if shown != amount:
+            # Finer than the unit (the auditor reports it): print it as written, never rounded.
+            shown = amount
+        sign = "-" if shown < 0 else ("+" if signed and shown > 0 else "")
+        return f"{sign}{self.symbol}{abs(shown)}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One line of the street-by-street part: who, what, and the pot after it (if it moved
+    money or could have)."""
+
+    player: str
+    text: str
+    pot: Decimal | None = None
+
+
+_Item = str | _Row
+
+
+def describe_cards(cards: Sequence[Card]) -> str:
+    """``Lo: 7,5,4,3,2 (rank 1)`` for a five-card hand, or why the cards are no hand."""
+    if len(cards) != 5:
+        return f"not a five-card hand ({len(cards)} cards)"
+    try:
+        return f"{describe(cards)} (rank {hand_rank(cards)})"
+    except CardError:
+        return "not a valid hand (a card appears twice)"
+
+
+def render_hand(hand: Hand, replay: Replay | None = None) -> str:
+    """The hand as text, street by street, ending with a newline.
+
+    ``replay`` is ``replay(hand)`` (computed when not given); it supplies the positions'
+    dealt-in players, the pots with their winners, each player's net and the findings.
+    """
+    if replay is None:
+        replay = replay_hand(hand)
+    elif replay.hand.hand_id != hand.hand_id or replay.hand.site != hand.site:
+        raise ValueError(
+            f"the replay is of {replay.hand.site} hand #{replay.hand.hand_id}, "
+            f"not of {hand.site} hand #{hand.hand_id}"
+        )
+    money = _Money(hand)
+    lines: list[str] = []
+    lines.extend(_header(hand, money))
+    lines.append("")
+    lines.extend(_seats(hand, replay, money))
+    lines.append("")
+    lines.extend(_layout(_streets(hand, money), money))
+    lines.append("")
+    lines.extend(_result(hand, replay, money))
+    lines.append("")
+    lines.extend(_findings(replay))
+    return "\n".join(lines) + "\n"
+
+
+# ------------------------------------------------------------------------------------ header
+
+
+def _header(hand: Hand, money: _Money) -> list[str]:
+    game = hand.game.value if hand.mixed_game is None else f"{hand.mixed_game} ({hand.game.value})"
+    low, high = hand.stakes
+    stakes = f"{hand.limit_type.value} {money(low)}/{money(high)}"
+    if hand.currency is not None:
+        stakes += f" {hand.currency}"
+    if hand.is_play_money:
+        stakes += " (play money)"
+    lines = [f"{hand.site} hand #{hand.hand_id}: {game}, {stakes}"]
+    if hand.is_tournament:
+        parts = [f"Tournament #{hand.tournament_id}"]
+        if hand.buy_in:
+            sym = hand.layout.buy_in_symbol
+            buy_in = "+".join(f"{sym}{part}" for part in hand.buy_in)
+            if hand.buy_in_currency:
+                buy_in += f" {hand.buy_in_currency}"
+            parts.append(f"buy-in {buy_in}")
+        if hand.match_round is not None:
+            parts.append(f"match round {hand.match_round}")
+        if hand.level is not None:
+            parts.append(f"level {hand.level}")
+        lines.append(", ".join(parts))
+    if hand.is_home_game:
+        lines.append("Home game" + (f" {{{hand.club}}}" if hand.club else ""))
+    table = f"Table '{hand.table_name}'"
+    if hand.max_seats is not None:
+        table += f" {hand.max_seats}-max"
+    when = hand.started_at.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
+    lines.append(f"{table}, {when}, button seat {hand.button_seat}")
+    src = hand.source
+    lines.append(f"From {src.path}, lines {src.first_line}-{src.last_line}")
+    return lines
+
+
+# ------------------------------------------------------------------------------------- seats
+
+
+def _dealt_in(hand: Hand, replay: Replay) -> dict[str, int]:
+    dealt = {p.player: p.seat for p in replay.players if p.dealt_in}
+    if dealt:
+        return dealt
+    # The replay did not get as far as seating (a cancelled hand): every seat that is neither
+    # out of the hand nor sitting out.
+    return {s.player: s.seat for s in hand.seats if s.out_of_hand is None and not s.sitting_out}
+
+
+def _small_blind_posted(hand: Hand, dealt: dict[str, int]) -> bool:
+    """False when the first seat left of the button posted the big blind (a dead small
+    blind), which moves the blinds one seat for the position labels."""
+    posts = hand.posts
+    if any(p.kind is PostKind.SMALL_BLIND for p in posts) or not dealt:
+        return True
+    seats = sorted(dealt.values())
+    first = next((s for s in seats if s > hand.button_seat), seats[0])
+    big = (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
+    return not any(p.kind in big and dealt.get(p.player) == first for p in posts)
+
+
+def _seats(hand: Hand, replay: Replay, money: _Money) -> list[str]:
+    dealt = _dealt_in(hand, replay)
+    positions = positions_by_player(
+        dealt, hand.button_seat, small_blind_posted=_small_blind_posted(hand, dealt)
+    )
+    name_w = max((len(s.player) for s in hand.seats), default=0)
+    stacks = {s.player: money(s.stack) for s in hand.seats}
+    stack_w = max((len(t) for t in stacks.values()), default=0)
+    lines = ["Seats"]
+    for s in sorted(hand.seats, key=lambda s: s.seat):
+        position = positions.get(s.player)
+        notes = []
+        if s.player == hand.hero:
+            notes.append("hero")
+        if s.bounty is not None:
+            notes.append(f"bounty {hand.layout.buy_in_symbol}{s.bounty}")
+        if s.out_of_hand is not None:
+            notes.append(f"out of hand ({s.out_of_hand})")
+        elif s.player not in dealt:
+            notes.append("sitting out")
+        line = (
+            f"  Seat {s.seat}: {s.player:<{name_w}}  {stacks[s.player]:>{stack_w}}  "
+            f"{position.value if position is not None else '-':<3}"
+        )
+        if notes:
+            line += "  " + ", ".join(notes)
+        lines.append(line.rstrip())
+    return lines
+
+
+# ----------------------------------------------------------------------------------- streets
+
+
+def _street_of(e: Event) -> Street | None:
+    if isinstance(e, SectionMarker):
+        return e.section.street
+    if isinstance(e, Action | Draw | DealtTo):
+        return e.street
+    return None
+
+
+def _street_title(hand: Hand, street: Street) -> str:
+    if street is Street.DRAW1 and hand.game.draws == 1:
+        return "Draw"
+    return _STREET_TITLES[street]
+
+
+def _streets(hand: Hand, money: _Money) -> list[_Item]:
+    """The lines from the first post to the summary, grouped under street titles."""
+    pots = running_pot(hand)
+    summary_cards = {
+        e.player: e.cards for e in hand.iter_events(SummarySeat) if e.cards is not None
+    }
+    hero = hand.hero
+    hero_cards: tuple[Card, ...] | None = None
+    items: list[_Item] = []
+    street: Street | None = None
+    pot = _ZERO
+
+    def holds(player: str, cards: tuple[Card, ...]) -> None:
+        items.append(_Row(player, f"holds {format_hand(cards)}: {describe_cards(cards)}"))
+
+    for index, e in enumerate(hand.events):
+        at = _street_of(e)
+        if at is Street.SUMMARY:
+            break
+        if street is None or (at is not None and at > street):
+            street = Street.PREDEAL if at is None else at
+            title = _street_title(hand, street)
+            items.append(title if street is Street.PREDEAL else f"{title} (pot {money(pot)})")
+        if index in pots:
+            pot = pots[index]
+        if isinstance(e, Post):
+            text = f"{_POST_TEXT[e.kind]} {money(e.amount)}" + _all_in(e.all_in)
+            items.append(_Row(e.player, text, pot))
+        elif isinstance(e, Action):
+            items.append(_Row(e.player, _action_text(e, money), pot))
+        elif isinstance(e, UncalledBet):
+            items.append(_Row(e.player, f"takes back the uncalled {money(e.amount)}", pot))
+        elif isinstance(e, DealtTo):
+            if e.new is None:
+                items.append(
+                    _Row(e.player, f"is dealt {format_hand(e.kept)}: {describe_cards(e.kept)}")
+                )
+            else:
+                items.append(_Row(e.player, f"receives {format_hand(e.new)}"))
+                holds(e.player, e.hand)
+            if e.player == hero:
+                hero_cards = e.hand
+        elif isinstance(e, Draw):
+            items.append(_Row(e.player, _draw_text(e)))
+            if e.pat and e.player == hero:
+                if e.pat_cards is not None:
+                    hero_cards = e.pat_cards
+                if hero_cards is not None:
+                    holds(e.player, hero_cards)
+        elif isinstance(e, Shows):
+            text = f"shows {format_hand(e.cards)}: {describe_cards(e.cards)}"
+            if e.description is not None and len(e.cards) == 5:
+                try:
+                    ours = describe(e.cards)
+                except CardError:
+                    ours = None
+                if ours != e.description:
+                    text += f" (the site says {e.description})"
+            items.append(_Row(e.player, text))
+        elif isinstance(e, Mucks):
+            cards = summary_cards.get(e.player)
+            if cards is None:
+                items.append(_Row(e.player, "mucks"))
+            else:
+                text = f"mucks; the summary shows {format_hand(cards)}: {describe_cards(cards)}"
+                items.append(_Row(e.player, text))
+        elif isinstance(e, DoesntShow):
+            items.append(_Row(e.player, "does not show"))
+        elif isinstance(e, CapReached):
+            items.append(_Row("", "betting is capped"))
+        elif isinstance(e, Reshuffle):
+            items.append(_Row("", "the deck is reshuffled"))
+        elif isinstance(e, HandCancelled):
+            items.append(_Row("", "hand cancelled"))
+        elif isinstance(e, Chat):
+            items.append(_Row(e.player, f'says "{e.text}"'))
+        elif isinstance(e, PlayerStatus):
+            status = e.kind.value
+            if e.kind is StatusKind.JOINS:
+                status = status.format(seat=e.seat)
+            items.append(_Row(e.player, status))
+        elif isinstance(e, TournamentFinish):
+            text = f"finishes the tournament in {_ordinal(e.place)} place"
+            if e.prize is not None:
+                text += f" and receives {e.currency_symbol}{e.prize}"
+            items.append(_Row(e.player, text))
+        elif isinstance(e, TournamentWin):
+            text = f"wins the tournament and receives {e.currency_symbol}{e.prize}"
+            items.append(_Row(e.player, text))
+        # Collected lines and the summary are summed up in the result.
+    return items
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _all_in(flag: bool) -> str:
+    return " and is all-in" if flag else ""
+
+
+def _action_text(e: Action, money: _Money) -> str:
+    kind = e.kind
+    if kind is ActionKind.FOLD:
+        text = "folds"
+    elif kind is ActionKind.CHECK:
+        text = "checks"
+    elif kind is ActionKind.CALL:
+        text = f"calls {money(e.amount or _ZERO)}"
+    elif kind is ActionKind.BET:
+        text = f"bets {money(e.amount or _ZERO)}"
+    else:
+        text = f"raises {money(e.amount or _ZERO)} to {money(e.to_amount or _ZERO)}"
+    return text + _all_in(e.all_in)
+
+
+def _draw_text(e: Draw) -> str:
+    if e.pat:
+        return "stands pat" if e.pat_cards is None else f"stands pat on {format_hand(e.pat_cards)}"
+    text = f"discards {e.count} card{'' if e.count == 1 else 's'}"
+    if e.discarded is not None:
+        text += f" {format_hand(e.discarded)}"
+    return text
+
+
+def _layout(items: Iterable[_Item], money: _Money) -> list[str]:
+    items = list(items)
+    rows = [i for i in items if isinstance(i, _Row)]
+    name_w = max((len(r.player) for r in rows), default=0)
+    text_w = min(max((len(r.text) for r in rows if r.pot is not None), default=0), _MAX_TEXT)
+    lines = []
+    for item in items:
+        if isinstance(item, str):
+            lines.append(item)
+            continue
+        line = f"  {item.player:<{name_w}}  {item.text}"
+        if item.pot is not None:
+            line = f"  {item.player:<{name_w}}  {item.text:<{text_w}}  pot {money(item.pot)}"
+        lines.append(line.rstrip())
+    return lines
+
+
+# ------------------------------------------------------------------------------------ result
+
+
+def _pot_line(pot: PotOutcome, money: _Money) -> str:
+    line = f"  {pot.name} {money(pot.amount)} (rake {money(pot.rake)})"
+    if pot.collected:
+        line += " won by " + ", ".join(f"{p} {money(a)}" for p, a in pot.collected)
+    else:
+        line += " collected by nobody"
+    if sorted(pot.collected) != sorted(pot.shares):
+        rightful = ", ".join(f"{p} {money(a)}" for p, a in pot.shares) or "nobody"
+        line += f"; the rules award it to {rightful}"
+    if pot.odd_chips:
+        line += f"; odd chip to {', '.join(pot.odd_chips)}"
+    return line
+
+
+def _result(hand: Hand, replay: Replay, money: _Money) -> list[str]:
+    lines = ["Result"]
+    body = replay.body
+    if body.cancelled:
+        lines.append("  hand cancelled: no pot was played, the money went back")
+        return lines
+    summary = body.summary_pot
+    if summary is not None:
+        lines.append(f"  total pot {money(summary.total)}, rake {money(summary.rake)}")
+    elif replay.total_pot is not None:
+        lines.append(f"  total pot {money(replay.total_pot)} (no summary line)")
+    if replay.complete:
+        lines.extend(_pot_line(pot, money) for pot in replay.pots)
+    else:
+        lines.append("  the rules engine could not settle this hand (see the findings)")
+        for c in body.collected:
+            lines.append(f"  {c.player} collected {money(c.amount)} from the {c.pot}")
+    players = [p for p in replay.players if p.dealt_in or p.invested or p.collected]
+    if players:
+        name_w = max(len(p.player) for p in players)
+        cells = [
+            (p.player, money(p.invested), money(p.collected), money(p.net, signed=True))
+            for p in players
+        ]
+        w1, w2, w3 = (max(len(c[k]) for c in cells) for k in (1, 2, 3))
+        w1, w2, w3 = max(w1, len("invested")), max(w2, len("collected")), max(w3, len("net"))
+        lines.append(
+            f"  {'player':<{name_w}}  {'invested':>{w1}}  {'collected':>{w2}}  {'net':>{w3}}"
+        )
+        for name, invested, collected, net in cells:
+            lines.append(f"  {name:<{name_w}}  {invested:>{w1}}  {collected:>{w2}}  {net:>{w3}}")
+    return lines
+
+
+def _findings(replay: Replay) -> list[str]:
+    if not replay.findings:
+        return ["Findings", "  no findings"]
+    lines = ["Findings"]
+    for f in replay.findings:
+        rule = f" ({f.rule})" if f.rule else ""
+        lines.append(f"  {f.severity.label} {f.code}{rule} at line {f.line}: {f.message}")
+    return lines
