@@ -13,9 +13,9 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+from histparse.frames import tables
 from histparse.parsing import read_histories
 from histparse.stats import player_stats
-from histparse.tables import tables
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "pokerstars"
 

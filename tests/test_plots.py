@@ -9,6 +9,7 @@ from matplotlib.figure import Figure
 from test_stats_flags import fixture_a, fixture_b, fixture_d, fixture_e
 
 from histparse.cli import main
+from histparse.frames import Tables, tables
 from histparse.plots import (
     PlotError,
     dashboard,
@@ -17,7 +18,6 @@ from histparse.plots import (
     plot_positions,
     plot_showdown_classes,
 )
-from histparse.tables import Tables, tables
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 TD_2009 = str(DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt")

@@ -10,8 +10,8 @@ from test_stats_flags import fixture_a, fixture_b, fixture_c, fixture_d, fixture
 from test_tables_builder import HandBuilder, minutes
 
 from histparse.events import Hand
+from histparse.frames import tables
 from histparse.stats import STATS, player_stats, showdown_classes
-from histparse.tables import tables
 
 D = Decimal
 

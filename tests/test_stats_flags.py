@@ -10,9 +10,9 @@ import pytest
 from test_tables_builder import HandBuilder
 
 from histparse.events import Hand
+from histparse.frames import tables
 from histparse.game import Game, LimitType
 from histparse.stats import STATS, StatKind
-from histparse.tables import tables
 
 D = Decimal
 

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from test_tables_builder import T0, HandBuilder
 
 from histparse.events import Hand
+from histparse.frames import tables
 from histparse.stats import BY_KEYS, STATS, StatKind, player_stats
-from histparse.tables import tables
 
 D = Decimal
 SB, BB = D("0.05"), D("0.10")

@@ -10,9 +10,9 @@ from typing import Any
 import pandas as pd
 import pytest
 
+from histparse.frames import Tables, tables
 from histparse.parsing import read_histories
 from histparse.stats import player_stats, showdown_classes
-from histparse.tables import Tables, tables
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 TD_2009 = DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt"

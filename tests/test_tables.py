@@ -12,10 +12,10 @@ import pytest
 from test_stats_flags import fixture_a, fixture_b, fixture_c, fixture_d, fixture_e, fixture_f
 from test_tables_builder import HandBuilder
 
+from histparse.frames import MONEY, SCHEMAS, Kind, TableError, Tables, tables
+from histparse.frames.schema import markdown, sections
 from histparse.parsing import parse_text
 from histparse.stats import STATS
-from histparse.tables import MONEY, SCHEMAS, Kind, TableError, Tables, tables
-from histparse.tables.schema import markdown, sections
 
 D = Decimal
 DOCS = Path(__file__).parent.parent / "docs"
@@ -201,7 +201,7 @@ def test_a_hand_read_twice_is_refused_or_left_out() -> None:
 
 
 def test_batches_give_the_same_tables(monkeypatch: pytest.MonkeyPatch) -> None:
-    import histparse.tables.build as build
+    import histparse.frames.build as build
 
     hands = [fixture_a(), fixture_b(), fixture_c(), fixture_d(), fixture_e(), fixture_f()]
     whole = tables(hands)

@@ -22,10 +22,10 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from histparse.events import Hand
+    from histparse.frames import Tables
     from histparse.parsing import ParseError
     from histparse.stats import StatKind
     from histparse.stats.errors import TableError
-    from histparse.tables import Tables
 
 __all__ = ["BY_CHOICES", "Loaded", "load_tables", "register", "run", "stats_json"]
 
@@ -59,8 +59,8 @@ def load_tables(paths: Sequence[str]) -> Loaded:
     """Read every history under ``paths`` and make the tables; rejected hands are kept aside.
     Raises ``FileNotFoundError`` for a missing path."""
     from histparse.events import Hand
+    from histparse.frames import tables
     from histparse.parsing import ParseError, read_results
-    from histparse.tables import tables
 
     reader = read_results(*paths)
     parse_errors: list[ParseError] = []

@@ -32,7 +32,7 @@ _CENT = Decimal("0.01")
 
 
 class TablesLike(Protocol):
-    """What the aggregation reads: ``histparse.tables.Tables`` or anything with these frames."""
+    """What the aggregation reads: ``histparse.frames.Tables`` or anything with these frames."""
 
     @property
     def hands(self) -> pd.DataFrame: ...

@@ -23,7 +23,7 @@ _ZERO = Decimal(0)
 
 class PlayerFlags:
     """The per-hand primitives of one player; the players table derives the remaining
-    ``<stat>``/``<stat>_opp`` columns from them (``histparse.tables.build._players``).
+    ``<stat>``/``<stat>_opp`` columns from them (``histparse.frames.build._players``).
 
     A plain class whose defaults are class attributes: making one costs an allocation, where a
     dataclass would assign all 24 fields, and most of them keep their default in most hands.

@@ -23,11 +23,7 @@ from pandas.api.types import union_categoricals
 
 from histparse.cards import Card, format_cards
 from histparse.events import Hand
-from histparse.stats.errors import TableError
-from histparse.stats.flags import PlayerFlags, hand_flags
-from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger
-from histparse.stats.positions import Position, positions_by_player
-from histparse.tables.schema import (
+from histparse.frames.schema import (
     ACTIONS,
     DRAWS,
     HANDS,
@@ -37,6 +33,10 @@ from histparse.tables.schema import (
     Kind,
     frame,
 )
+from histparse.stats.errors import TableError
+from histparse.stats.flags import PlayerFlags, hand_flags
+from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger
+from histparse.stats.positions import Position, positions_by_player
 
 __all__ = ["CHUNK_HANDS", "FindingLike", "Findings", "HandErrorHandler", "Tables", "tables"]
 

@@ -1,0 +1,114 @@
+"""``histparse export PATH... --out DIR``: write hand histories to a Parquet dataset directory.
+
+Exporting again into the same DIR adds only the hands not yet there and says how many were new
+and how many already present. Rejected hands go to DIR/findings. Exit status: 0 when every hand
+was exported or already present, 1 when some chunks or hands were rejected (they are in
+DIR/findings), 2 when it could not run (missing path, DIR not a dataset, DIR busy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult, export_histories
+
+__all__ = ["register", "report", "run"]
+
+_COMPRESSIONS = ("zstd", "snappy", "gzip", "none")
+
+
+def report(result: ExportResult, out: TextIO, *, audit_requested: bool = True) -> None:
+    """Write what an export did to ``out``."""
+    print(
+        f"exported to {result.out}: {result.new} new hand(s), {result.already_present} already "
+        f"present" + (f" ({result.repeated} repeated in the input)" if result.repeated else ""),
+        file=out,
+    )
+    print(
+        f"read {result.read} chunk(s): {result.parsed} parsed, {result.rejected} rejected, "
+        f"{result.unsupported} unsupported; {result.table_rejected} parsed hand(s) refused by "
+        "the tables",
+        file=out,
+    )
+    if result.audited:
+        source = "rejects and audit"
+    elif audit_requested:
+        source = "rejects only: histparse.audit is not installed"
+    else:
+        source = "rejects only: --no-audit"
+    print(f"{result.findings} finding(s) written ({source})", file=out)
+    if result.recovered_files:
+        print(f"removed {result.recovered_files} file(s) left by an interrupted export", file=out)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse export``; return the exit status."""
+    try:
+        result = export_histories(
+            args.paths,
+            args.out,
+            audit=args.audit,
+            batch_size=args.batch_size,
+            compression=args.compression,
+        )
+    except (FileNotFoundError, DatasetError) as exc:
+        print(f"histparse export: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        where = exc.filename or ""
+        print(f"histparse export: {where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        report(result, sys.stdout, audit_requested=args.audit)
+    return 1 if result.bad else 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``export`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "export",
+        help="write hand histories to a Parquet dataset directory (incremental)",
+        description=(
+            "Parse hand histories (files, directories searched for *.txt, globs) and write "
+            "DIR/hands, DIR/players, DIR/actions, DIR/draws (partitioned by site and month) "
+            "and DIR/findings as Parquet (docs/parquet.md). Hands already in DIR are skipped. "
+            "Exit status 0: all exported, 1: some hands rejected (see DIR/findings), "
+            "2: could not run."
+        ),
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.add_argument("--out", "-o", required=True, metavar="DIR", help="dataset directory")
+    p.add_argument(
+        "--no-audit",
+        dest="audit",
+        action="store_false",
+        help="do not run the auditor (findings then hold only rejected hands)",
+    )
+    p.add_argument(
+        "--batch-size",
+        type=_positive,
+        default=DEFAULT_BATCH_SIZE,
+        metavar="N",
+        help=f"hands per batch: one file per table and partition per batch "
+        f"(default {DEFAULT_BATCH_SIZE})",
+    )
+    p.add_argument(
+        "--compression",
+        choices=_COMPRESSIONS,
+        default="zstd",
+        help="Parquet compression (default zstd)",
+    )
+    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.set_defaults(func=run)

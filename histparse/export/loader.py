@@ -1,0 +1,133 @@
+"""Read a dataset directory back into the tables ``histparse.tables`` makes.
+
+``load(DIR)`` gives the same columns, dtypes and values as ``tables(hands)`` of the exported
+hands (row order: by commit, then partition, then as read), so the statistics run on exported
+data exactly as on parsed files. Only committed files are read (see ``store``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, Final
+
+import numpy as np
+import pandas as pd
+import pyarrow as pa
+import pyarrow.dataset as pads
+
+from histparse.export.schema import (
+    FINDINGS,
+    PARTITIONING,
+    SCHEMAS,
+    SEVERITIES,
+    TABLE_COLUMNS,
+    TABLES,
+)
+from histparse.export.store import DatasetDir
+from histparse.frames import Tables
+from histparse.frames.schema import Column, Kind
+
+__all__ = ["load", "load_findings", "read_arrow"]
+
+PathArg = str | os.PathLike[str]
+
+_STRING: Final = pd.StringDtype("pyarrow")
+_NUMPY: Final = {Kind.BOOL: "bool", Kind.INT8: "int8", Kind.INT16: "int16", Kind.INT32: "int32"}
+
+
+def _mapper(arrow: pa.DataType, dtype: Any) -> Callable[[pa.DataType], Any]:
+    return lambda t: dtype if t == arrow else None
+
+
+def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) -> pd.Categorical:
+    plain = values.cast(pa.string()).to_numpy(zero_copy_only=False)
+    if categories is not None:
+        return pd.Categorical(plain, categories=categories, ordered=True)
+    if len(values) and values.null_count == len(values):
+        # pandas infers the (empty) categories' dtype from a list, not from an object array.
+        return pd.Categorical(values.to_pylist())
+    # As ``tables`` makes them: the sorted distinct values present.
+    return pd.Categorical(plain)
+
+
+def _series(col: Column, values: pa.ChunkedArray) -> pd.Series[Any]:
+    kind = col.kind
+    name = col.name
+    if kind is Kind.MONEY:
+        return pd.Series(pd.arrays.ArrowExtensionArray(values.combine_chunks()), name=name)
+    if kind is Kind.CATEGORY:
+        return pd.Series(_categorical(values, col.categories), name=name)
+    if kind is Kind.STRING:
+        return pd.Series(values.to_pandas(types_mapper=_mapper(pa.string(), _STRING)), name=name)
+    if kind is Kind.TIMESTAMP:
+        return pd.Series(values.to_pandas(), name=name).astype("datetime64[ns, UTC]")
+    if kind is Kind.NULLABLE_INT8:
+        mapper = _mapper(pa.int8(), pd.Int8Dtype())
+        return pd.Series(values.to_pandas(types_mapper=mapper), name=name)
+    dtype = _NUMPY[kind]
+    return pd.Series(np.asarray(values.to_numpy(), dtype=dtype), name=name)
+
+
+def read_arrow(path: PathArg, dataset: str) -> pa.Table:
+    """One dataset of the directory as an Arrow table with its full schema (``SCHEMAS``,
+    partition columns included), from the committed files only."""
+    store = DatasetDir.open(path)
+    return _read(store, dataset)
+
+
+def _read(store: DatasetDir, dataset: str) -> pa.Table:
+    schema = SCHEMAS[dataset]
+    paths = store.paths(dataset)
+    if not paths:
+        return schema.empty_table()
+    if dataset in TABLE_COLUMNS:
+        ds = pads.dataset(
+            paths,
+            schema=schema,
+            format="parquet",
+            partitioning=PARTITIONING,
+            partition_base_dir=str(store.root / dataset),
+        )
+    else:
+        ds = pads.dataset(paths, schema=schema, format="parquet")
+    return ds.to_table()
+
+
+def load(path: PathArg) -> Tables:
+    """The ``hands``, ``players``, ``actions`` and ``draws`` tables of a dataset directory,
+    exactly as ``histparse.tables`` makes them. Raises ``DatasetError`` if ``path`` is not a
+    histparse dataset of this schema version."""
+    store = DatasetDir.open(path)
+    frames: dict[str, pd.DataFrame] = {}
+    sites: pd.Index[Any] | None = None
+    for name in TABLES:
+        table = _read(store, name)
+        data = {c.name: _series(c, table.column(c.name)) for c in TABLE_COLUMNS[name]}
+        if sites is None:
+            sites = data["site"].cat.categories
+        else:
+            # As in ``tables``: every table's ``site`` has the categories of ``hands``.
+            data["site"] = pd.Series(
+                pd.Categorical(data["site"].astype(object), categories=sites), name="site"
+            )
+        frames[name] = pd.DataFrame(data)
+    return Tables(**frames)
+
+
+def load_findings(path: PathArg) -> pd.DataFrame:
+    """The ``findings`` dataset: ``site``, ``hand_id``, ``code``, ``severity`` (ordered
+    categorical info < warning < error), ``message``, ``file``, ``line`` (nullable int)."""
+    table = _read(DatasetDir.open(path), "findings")
+    data: dict[str, Any] = {}
+    for f in FINDINGS:
+        values = table.column(f.name)
+        if f.name == "severity":
+            data[f.name] = _categorical(values, SEVERITIES)
+        elif pa.types.is_dictionary(f.type):
+            data[f.name] = _categorical(values, None)
+        elif f.name == "line":
+            data[f.name] = values.to_pandas(types_mapper=_mapper(pa.int32(), pd.Int32Dtype()))
+        else:
+            data[f.name] = values.to_pandas(types_mapper=_mapper(pa.string(), _STRING))
+    return pd.DataFrame(data)
