@@ -11,7 +11,16 @@ from histparse import __version__
 
 # Each module named here defines ``register(subparsers) -> None``; the subparser it adds sets
 # ``func`` (a callable taking the parsed ``argparse.Namespace`` and returning an exit status).
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = (
+    "parse_cmd",
+    "stats_cmd",
+    "graph_cmd",
+    "export_cmd",
+    "audit_cmd",
+    "generate_cmd",
+    "convert_cmd",
+    "show_cmd",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -12,6 +13,7 @@ from zoneinfo import ZoneInfo
 
 from histparse.events import Seat
 from histparse.game import Game, LimitType
+from histparse.parsing.build import builder
 from histparse.parsing.common import (
     MONEY,
     SYMBOL_CURRENCY,
@@ -78,6 +80,7 @@ _LEVEL: Final = re.compile(r"(?:Match Round ([IVXLCDM]+), )?Level ([IVXLCDM]+) \
 _MIXED: Final = re.compile(r"([^()]+) \(([^()]+)\)")
 _STAKES: Final = re.compile(MONEY + "/" + MONEY + r"(?: ([A-Z]{3}))?")
 _BUY_IN_PART: Final = re.compile(MONEY)
+_AMOUNT: Final = _BUY_IN_PART
 _TABLE: Final = re.compile(
     r"Table '(.*)' (?:(\d{1,3})-max )?(?:\((Play Money|Real Money)\) )?"
     r"Seat #(\d{1,3}) is the button"
@@ -155,12 +158,44 @@ def _zone(name: str) -> ZoneInfo:
     return ZoneInfo(name)
 
 
-def _timestamp(groups: tuple[str | None, ...], zone: str) -> datetime:
+def _timestamp(groups: Sequence[str | None], zone: str) -> datetime:
     year, month, day, hour, minute, second = [int(g or 0) for g in groups]
     try:
         return datetime(year, month, day, hour, minute, second, tzinfo=_zone(zone)).astimezone(UTC)
     except (ValueError, OverflowError) as exc:
         raise LineError(f"impossible date or time ({exc})", expected="a real date") from None
+
+
+@dataclass(frozen=True, slots=True)
+class _Middle:
+    """What a header says between the hand number and the date: the same for every hand of a
+    table or tournament, so it is read once (``_MIDDLES``)."""
+
+    club: str | None
+    tournament_id: str | None
+    buy_in: tuple[Decimal, ...] | None
+    buy_in_currency: str | None
+    buy_in_symbol: str
+    level: int | None
+    match_round: int | None
+    mixed_game: str | None
+    game: Game
+    limit: LimitType
+    stakes: tuple[Decimal, Decimal]
+    code: str | None
+    symbol: str
+
+
+# Bounded in entries and key length, so that hostile headers cannot grow it; a value (the
+# reading of its key, or the name of an unsupported game) depends on nothing else.
+_MIDDLES: dict[str, _Middle | str] = {}
+_MIDDLES_SIZE: Final = 1024
+_MIDDLE_KEY: Final = 300
+
+
+def clear_header_cache() -> None:
+    """Forget the header middles read so far (for tests and measurements)."""
+    _MIDDLES.clear()
 
 
 def parse_header(content: str) -> Header | OtherGame:
@@ -185,7 +220,64 @@ def parse_header(content: str) -> Header | OtherGame:
             expected="' - YYYY/MM/DD H:MM:SS <zone>' at the end of the header",
         )
     middle_end = when.start()
+    key = content[pos:middle_end]
+    middle = _MIDDLES.get(key)
+    if middle is None:
+        middle = _parse_middle(content, pos, middle_end)
+        if len(key) <= _MIDDLE_KEY:
+            if len(_MIDDLES) >= _MIDDLES_SIZE:
+                _MIDDLES.clear()
+            _MIDDLES[key] = middle
+    if isinstance(middle, str):
+        return OtherGame(hand_id, middle)
 
+    local_text, *local_fields = when.group(1, 2, 3, 4, 5, 6, 7)
+    zone_name, et_text, *et_fields = when.group(8, 9, 10, 11, 12, 13, 14, 15)
+    if et_text is not None:
+        started_at = _timestamp(et_fields, _ZONES["ET"])
+    else:
+        zone = _ZONES.get(zone_name)
+        if zone is None:
+            raise LineError(
+                f"unknown time zone {zone_name!r}",
+                column=when.start(8) + 1,
+                expected="a known zone or a bracketed ET time",
+            )
+        started_at = _timestamp(local_fields, zone)
+
+    is_tournament = middle.tournament_id is not None
+    return Header(
+        hand_id=hand_id,
+        game=middle.game,
+        limit_type=middle.limit,
+        stakes=middle.stakes,
+        currency=middle.code,
+        is_play_money=(
+            (middle.code is None) if not is_tournament else middle.buy_in_currency is None
+        ),
+        is_tournament=is_tournament,
+        tournament_id=middle.tournament_id,
+        buy_in=middle.buy_in,
+        buy_in_currency=middle.buy_in_currency,
+        buy_in_symbol=middle.buy_in_symbol,
+        level=middle.level,
+        match_round=middle.match_round,
+        mixed_game=middle.mixed_game,
+        is_home_game=home is not None,
+        club=middle.club,
+        started_at=started_at,
+        header_word=word,
+        colon_gap=gap,
+        local_time=local_text,
+        time_zone=zone_name,
+        et_time=et_text,
+        money_symbol="" if is_tournament else middle.symbol,
+    )
+
+
+def _parse_middle(content: str, pos: int, middle_end: int) -> _Middle | str:
+    """Read ``content[pos:middle_end]``, the header between the hand number and the date
+    (columns count from the start of ``content``); a str names an unsupported game."""
     club = None
     m = _CLUB.match(content, pos, middle_end)
     if m is not None:
@@ -230,7 +322,7 @@ def parse_header(content: str) -> Header | OtherGame:
         lm = _LEVEL.fullmatch(level_text) if sep else None
         if lm is None:
             if not _looks_supported(middle):
-                return OtherGame(hand_id, middle)
+                return middle
             raise LineError(
                 "tournament header without a level",
                 column=pos + 1,
@@ -251,7 +343,7 @@ def parse_header(content: str) -> Header | OtherGame:
         mixed = _MIXED.fullmatch(middle)
         if mixed is None:
             if not _looks_supported(middle):
-                return OtherGame(hand_id, middle)
+                return middle
             raise LineError(
                 "cash header without stakes",
                 column=pos + 1,
@@ -268,8 +360,7 @@ def parse_header(content: str) -> Header | OtherGame:
     game_name, limit = _game_of(description)
     game = _SUPPORTED.get(game_name)
     if game is None or limit is None:
-        shown = description if mixed_game is None else f"{mixed_game} ({description})"
-        return OtherGame(hand_id, shown)
+        return description if mixed_game is None else f"{mixed_game} ({description})"
 
     sm = _STAKES.fullmatch(stakes_text)
     if sm is None:
@@ -285,47 +376,20 @@ def parse_header(content: str) -> Header | OtherGame:
         )
     if tournament_id is not None and code is not None:
         raise LineError("tournament stakes are chips", column=stakes_col, expected="'20/40'")
-
-    local_text = when.group(1)
-    zone_name = when.group(8)
-    et_text = when.group(9)
-    if et_text is not None:
-        started_at = _timestamp(when.groups()[9:15], _ZONES["ET"])
-    else:
-        zone = _ZONES.get(zone_name)
-        if zone is None:
-            raise LineError(
-                f"unknown time zone {zone_name!r}",
-                column=when.start(8) + 1,
-                expected="a known zone or a bracketed ET time",
-            )
-        started_at = _timestamp(when.groups()[1:7], zone)
-
-    is_tournament = tournament_id is not None
-    return Header(
-        hand_id=hand_id,
-        game=game,
-        limit_type=limit,
-        stakes=(Decimal(small), Decimal(big)),
-        currency=code,
-        is_play_money=(code is None) if not is_tournament else buy_in_currency is None,
-        is_tournament=is_tournament,
-        tournament_id=tournament_id,
-        buy_in=buy_in,
-        buy_in_currency=buy_in_currency,
-        buy_in_symbol=buy_in_symbol,
-        level=level,
-        match_round=match_round,
-        mixed_game=mixed_game,
-        is_home_game=home is not None,
-        club=club,
-        started_at=started_at,
-        header_word=word,
-        colon_gap=gap,
-        local_time=local_text,
-        time_zone=zone_name,
-        et_time=et_text,
-        money_symbol="" if is_tournament else sym1,
+    return _Middle(
+        club,
+        tournament_id,
+        buy_in,
+        buy_in_currency,
+        buy_in_symbol,
+        level,
+        match_round,
+        mixed_game,
+        game,
+        limit,
+        (Decimal(small), Decimal(big)),
+        code,
+        sym1,
     )
 
 
@@ -352,22 +416,43 @@ def parse_table(content: str) -> TableLine:
     return TableLine(name, int(max_seats) if max_seats else None, tag, int(button))
 
 
+_new_seat: Final = builder(
+    Seat, "seat", "player", "stack", "sitting_out", "out_of_hand", "bounty", "line", "trailing"
+)
+
+
 def parse_seat(
     content: str, symbol: str, bounty_symbol: str, line: int, trailing: str
 ) -> Seat | None:
     """Read a seat line (chip amounts with ``symbol``, a bounty with ``bounty_symbol``); None
     if the line is not a seat line."""
+    if content.endswith(" in chips)") and content.startswith("Seat "):
+        # The usual "Seat N: <name> ($x in chips)", read without the general expression: the
+        # name runs to the last " (", as the expression's greedy name would.
+        head, paren, amount = content[:-10].rpartition(" (")
+        number, colon, player = head[5:].partition(": ")
+        m = _AMOUNT.fullmatch(amount) if paren and colon and player else None
+        if m is not None and 0 < len(number) <= 3 and number.isdecimal():
+            chips = money(m.group(1), m.group(2), symbol, len(head) + 3)
+            return _new_seat(int(number), player, chips, False, None, None, line, trailing)
+    return parse_seat_fully(content, symbol, bounty_symbol, line, trailing)
+
+
+def parse_seat_fully(
+    content: str, symbol: str, bounty_symbol: str, line: int, trailing: str
+) -> Seat | None:
+    """``parse_seat`` through the general expression only (every form of seat line)."""
     m = _SEAT.fullmatch(content)
     if m is None:
         return None
     seat, player, sym, stack, bsym, bounty, sitting, out_of_hand = m.groups()
-    return Seat(
+    return _new_seat(
         int(seat),
         player,
         money(sym, stack, symbol, m.start(3) + 1),
         sitting is not None,
         out_of_hand,
         None if bounty is None else money(bsym, bounty, bounty_symbol, m.start(5) + 1),
-        line=line,
-        trailing=trailing,
+        line,
+        trailing,
     )

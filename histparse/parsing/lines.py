@@ -16,7 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from decimal import Decimal
-from typing import Final
+from itertools import product
+from typing import Any, Final, NoReturn
 
 from histparse.cards import DECK, Card
 from histparse.events import (
@@ -47,10 +48,43 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, Game, PostKind, Street
+from histparse.parsing.build import builder
 from histparse.parsing.common import MONEY, LineError, money, ordinal_suffix
 from histparse.parsing.header import Header, parse_seat
 
 Cards = tuple[Card, ...]
+
+# Every event is made through these (see ``build``); the field lists are checked at import.
+_L: Final = ("line", "trailing")
+_new_action: Final = builder(
+    Action, *_L, "street", "player", "kind", "amount", "to_amount", "all_in"
+)
+_new_post: Final = builder(Post, *_L, "player", "kind", "amount", "all_in")
+_new_draw: Final = builder(
+    Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards"
+)
+_new_marker: Final = builder(SectionMarker, *_L, "section")
+_new_cap: Final = builder(CapReached, *_L)
+_new_reshuffle: Final = builder(Reshuffle, *_L)
+_new_cancelled: Final = builder(HandCancelled, *_L)
+_new_dealt: Final = builder(DealtTo, *_L, "street", "player", "kept", "new")
+_new_uncalled: Final = builder(UncalledBet, *_L, "player", "amount")
+_new_collected: Final = builder(Collected, *_L, "player", "amount", "pot")
+_new_shows: Final = builder(Shows, *_L, "player", "cards", "description")
+_new_mucks: Final = builder(Mucks, *_L, "player")
+_new_doesnt: Final = builder(DoesntShow, *_L, "player")
+_new_chat: Final = builder(Chat, *_L, "player", "text")
+_new_status: Final = builder(PlayerStatus, *_L, "player", "kind", "seat", "colon")
+_new_finish: Final = builder(
+    TournamentFinish, *_L, "player", "place", "prize", "currency_symbol"
+)
+_new_win: Final = builder(TournamentWin, *_L, "player", "prize", "currency_symbol")
+_new_pot: Final = builder(SummaryPot, *_L, "total", "rake", "main", "sides", "sides_numbered")
+_new_summary_seat: Final = builder(
+    SummarySeat,
+    *_L,
+    *("seat", "player", "positions", "outcome", "didnt_bet", "amount", "cards", "description"),
+)
 
 
 # ------------------------------------------------------------------------------ fixed lines
@@ -68,6 +102,23 @@ _CAP: Final = "Betting is capped"
 _RESHUFFLE: Final = "The deck is reshuffled"
 _CANCELLED: Final = "Hand cancelled"
 
+# A fixed line: its terminal, its section (markers) and the street it starts (None when the
+# street does not change: the show down and the summary keep the last betting street).
+_Fixed = tuple[str, Section | None, Street | None]
+_FIXED: Final[dict[str, _Fixed]] = {
+    **{
+        text: (
+            _MARKER_TOKEN[s],
+            s,
+            None if s.street in (Street.SHOWDOWN, Street.SUMMARY) else s.street,
+        )
+        for text, s in _MARKERS.items()
+    },
+    _CAP: ("CAP", None, None),
+    _RESHUFFLE: ("RESHUFFLE", None, None),
+    _CANCELLED: ("CANCELLED", None, None),
+}
+
 _CARD: Final = {str(c): c for c in DECK}
 
 _FOLD: Final = ActionKind.FOLD
@@ -75,19 +126,8 @@ _CHECK: Final = ActionKind.CHECK
 _BET_KIND: Final = ActionKind.BET
 _CALL: Final = ActionKind.CALL
 _RAISE_KIND: Final = ActionKind.RAISE
-
-# Amounts repeat a lot (the same blinds and bets in every hand); Decimals are immutable, so
-# they can be shared. Bounded, so hostile input cannot grow it without limit.
-_DECIMALS: dict[str, Decimal] = {}
-
-
-def _decimal(digits: str) -> Decimal:
-    value = _DECIMALS.get(digits)
-    if value is None:
-        value = Decimal(digits)
-        if len(_DECIMALS) < 4096:
-            _DECIMALS[digits] = value
-    return value
+_PREDRAW: Final = Street.PREDRAW
+_DRAW1: Final = Street.DRAW1
 
 
 # Status lines as the text after the name. PokerStars puts a colon after the name for
@@ -106,7 +146,6 @@ _JOINS: Final = re.compile(r" joins the table at seat #(\d{1,3})")
 _JOINS_ANY: Final = re.compile(r"(.+) joins the table at seat #(\d{1,3})")
 _CHAT_ANY: Final = re.compile(r'(.+?) said, "(.*)"')
 
-_ALL_IN: Final = " and is all-in"
 _BET: Final = re.compile(MONEY + r"((?: and is all-in)?)")
 _RAISE: Final = re.compile(MONEY + " to " + MONEY + r"((?: and is all-in)?)")
 _POST: Final = re.compile(
@@ -155,6 +194,13 @@ for _outcome in SeatOutcome:
     if _outcome.folded:
         _FOLDS[" " + _outcome.value] = (_outcome, False)
         _FOLDS[" " + _outcome.value + " (didn't bet)"] = (_outcome, True)
+# Every summary fold after the name, position tags included (up to three, as read by
+# ``_seat_outcome``), with what it says: most summary lines are one of these.
+_TAGGED_FOLDS: Final[dict[str, tuple[tuple[Position, ...], SeatOutcome, bool]]] = {}
+for _tags in (t for n in range(4) for t in product(Position, repeat=n)):
+    for _text, (_outcome, _didnt_bet) in _FOLDS.items():
+        _key = "".join(f" ({p.value})" for p in _tags) + _text
+        _TAGGED_FOLDS[_key] = (_tags, _outcome, _didnt_bet)
 
 
 def read_cards(text: str, column: int) -> Cards:
@@ -169,6 +215,180 @@ def read_cards(text: str, column: int) -> Cards:
         ) from None
 
 
+# ------------------------------------------------------------------------------ verb lines
+
+# What "<verb> <args>" after "<name>: " says, independent of the player and of the hand:
+# (terminal, currency symbol of its amounts or None, then up to four fields by terminal:
+#  ACTION: kind, amount, to_amount, all_in / POST: kind, amount, all_in / DRAW: count,
+#  discarded, pat, pat_cards / SHOWS: cards, description). Hands repeat the same few hundred
+# of these ("folds", "calls $0.10", "discards 2 cards"), so they are read once and kept.
+Parsed = tuple[str, str | None, Any, Any, Any, Any]
+_MIXED_SYMBOLS: Final = "mixed"  # never a hand's symbol, so such a line always fails the check
+
+_FOLDED: Final[Parsed] = ("ACTION", None, _FOLD, None, None, False)
+_CHECKED: Final[Parsed] = ("ACTION", None, _CHECK, None, None, False)
+_MUCKED_HAND: Final[Parsed] = ("MUCKS", None, None, None, None, None)
+_DOESNT_SHOW: Final[Parsed] = ("DOESNT_SHOW", None, None, None, None, None)
+
+
+def _p_folds(args: str) -> Parsed | None:
+    return None if args else _FOLDED
+
+
+def _p_checks(args: str) -> Parsed | None:
+    return None if args else _CHECKED
+
+
+def _p_bets(args: str) -> Parsed | None:
+    m = _BET.fullmatch(args)
+    if m is None:
+        return None
+    sym, digits, all_in = m.groups()
+    amount = Decimal(digits)
+    return ("ACTION", sym, _BET_KIND, amount, amount, bool(all_in))
+
+
+def _p_calls(args: str) -> Parsed | None:
+    m = _BET.fullmatch(args)
+    if m is None:
+        return None
+    sym, digits, all_in = m.groups()
+    return ("ACTION", sym, _CALL, Decimal(digits), None, bool(all_in))
+
+
+def _p_raises(args: str) -> Parsed | None:
+    m = _RAISE.fullmatch(args)
+    if m is None:
+        return None
+    sym1, by, sym2, to, all_in = m.groups()
+    sym = sym1 if sym1 == sym2 else _MIXED_SYMBOLS
+    return ("ACTION", sym, _RAISE_KIND, Decimal(by), Decimal(to), bool(all_in))
+
+
+def _p_posts(args: str) -> Parsed | None:
+    m = _POST.fullmatch(args)
+    if m is None:
+        return None
+    kind, sym, digits, all_in = m.groups()
+    return ("POST", sym, _POST_KIND[kind], Decimal(digits), bool(all_in), None)
+
+
+# Card errors carry the column relative to the arguments; the caller shifts it.
+def _p_discards(args: str) -> Parsed | None:
+    m = _DISCARD.fullmatch(args)
+    if m is None:
+        return None
+    count = int(m.group(1) or m.group(2))
+    cards = None if m.group(3) is None else read_cards(m.group(3), m.start(3))
+    return ("DRAW", None, count, cards, False, None)
+
+
+def _p_stands(args: str) -> Parsed | None:
+    m = _PAT.fullmatch(args)
+    if m is None:
+        return None
+    cards = None if m.group(1) is None else read_cards(m.group(1), m.start(1))
+    return ("DRAW", None, 0, None, True, cards)
+
+
+def _p_shows(args: str) -> Parsed | None:
+    m = _SHOWS.fullmatch(args)
+    if m is None:
+        return None
+    return ("SHOWS", None, read_cards(m.group(1), m.start(1)), m.group(2), None, None)
+
+
+def _p_mucks(args: str) -> Parsed | None:
+    return _MUCKED_HAND if args == "hand" else None
+
+
+def _p_doesnt(args: str) -> Parsed | None:
+    return _DOESNT_SHOW if args == "show hand" else None
+
+
+_VERBS: Final[dict[str, Callable[[str], Parsed | None]]] = {
+    "folds": _p_folds,
+    "checks": _p_checks,
+    "bets": _p_bets,
+    "calls": _p_calls,
+    "raises": _p_raises,
+    "posts": _p_posts,
+    "discards": _p_discards,
+    "stands": _p_stands,
+    "shows": _p_shows,
+    "mucks": _p_mucks,
+    "doesn't": _p_doesnt,
+}
+_VERB_EXPECTED: Final = {
+    "folds": "nothing after 'folds'",
+    "checks": "nothing after 'checks'",
+    "bets": "'bets $x [and is all-in]'",
+    "calls": "'calls $x [and is all-in]'",
+    "raises": "'raises $x to $y [and is all-in]'",
+    "posts": "'posts small blind|big blind|the ante|small & big blinds $x [and is all-in]'",
+    "discards": "'discards 1 card|N cards [[..]]'",
+    "stands": "'stands pat [on [..]]'",
+    "shows": "'shows [..] (description)'",
+    "mucks": "'mucks hand'",
+    "doesn't": "'doesn't show hand'",
+}
+
+# The cache of verb lines read. A value is a pure function of its key (symbols are checked
+# against each hand, streets and players come from the hand), so nothing passes between hands
+# but the reading itself. Bounded in entries and key length, so hostile input cannot grow it.
+_KNOWN: dict[str, Parsed] = {}
+_KNOWN_SIZE: Final = 4096
+_KNOWN_KEY: Final = 80
+
+
+def clear_caches() -> None:
+    """Forget every line read so far (for tests and measurements; never needed)."""
+    _KNOWN.clear()
+
+
+def parse_verb(rest: str, column: int) -> Parsed | None:
+    """What ``rest`` (``"<verb> <args>"``, starting at 1-based ``column``) says; None if it is
+    not a verb line. Raises ``LineError`` for unreadable cards."""
+    parsed = _KNOWN.get(rest)
+    if parsed is not None:
+        return parsed
+    verb, _, args = rest.partition(" ")
+    parse = _VERBS.get(verb)
+    if parse is None:
+        return None
+    try:
+        parsed = parse(args)
+    except LineError as exc:
+        exc.column += column + len(verb) + 1
+        raise
+    if parsed is not None and len(rest) <= _KNOWN_KEY:
+        if len(_KNOWN) >= _KNOWN_SIZE:
+            _KNOWN.clear()
+        _KNOWN[rest] = parsed
+    return parsed
+
+
+def _symbol_error(rest: str, column: int, symbol: str) -> NoReturn:
+    """Raise the error for a verb line whose amounts have the wrong currency symbol."""
+    verb, _, args = rest.partition(" ")
+    col = column + len(verb) + 1
+    pattern = _POST if verb == "posts" else _RAISE if verb == "raises" else _BET
+    m = pattern.fullmatch(args)
+    if m is not None:
+        if verb == "posts":
+            money(m.group(2), m.group(3), symbol, col + m.start(2))
+        else:
+            money(m.group(1), m.group(2), symbol, col)
+            if verb == "raises":
+                money(m.group(3), m.group(4), symbol, col + m.start(3))
+    raise AssertionError(f"no currency symbol error in {rest!r}")  # pragma: no cover
+
+
+# ------------------------------------------------------------------------------ the reader
+
+_Line = tuple[str, Event]
+
+
 class LineReader:
     """Reads the lines of one hand after its header and table line: each line gives its
     grammar terminal and what it says (a ``Seat`` for a seat line, else an ``Event``)."""
@@ -181,7 +401,6 @@ class LineReader:
         # Names for which "<name>: " at the start of a line can only mean this player.
         self.plain_names: frozenset[str] = frozenset()
         self.by_seat: dict[int, str] = {}
-        self.seating = True  # still reading the seat lines
         self.street = Street.PREDEAL
         self.hero: str | None = None
         self.seats: list[Seat] = []
@@ -189,28 +408,77 @@ class LineReader:
 
     # ------------------------------------------------------------------------ entry point
 
-    def read(self, content: str, line: int, trailing: str) -> tuple[str, Event | Seat]:
-        """Read one line (``content`` without trailing whitespace) into its grammar terminal
-        and its event; raise ``LineError`` if it is not a line of a PokerStars draw hand."""
-        fixed = _FIXED.get(content)
-        if fixed is not None:
-            return self._fixed(fixed, line, trailing)
-        if self.seating:
-            if content.startswith("Seat ") and (seat := self._seat(content, line, trailing)):
-                return "SEAT", seat
-            self._end_seating()
-        # Fast path for the most common lines, "<seated name>: <verb> ...".
-        name, sep, rest = content.partition(": ")
-        read = None
-        if sep and name in self.plain_names:
-            verb, _, args = rest.partition(" ")
-            handler = _VERBS.get(verb)
-            if handler is not None:
-                read = handler(self, name, args, len(name) + len(verb) + 4, line, trailing)
-        return read or self._line(content, line, trailing)
+    def read_lines(
+        self,
+        contents: list[str],
+        trailings: list[str],
+        first_line: int,
+        kinds: list[str],
+        events: list[Event | Seat],
+    ) -> None:
+        """Read the lines ``contents[2:]`` of a hand (``contents[i]`` without its trailing
+        whitespace ``trailings[i]``, on line ``first_line + i``), appending to ``kinds`` the
+        grammar terminal and to ``events`` the event of each line.
+
+        Raises ``LineError`` for a line that is not a line of a PokerStars draw hand; that line
+        is ``contents[len(kinds)]``."""
+        add_kind = kinds.append
+        add_event = events.append
+        n = len(contents)
+        start = 2
+        # The seat lines come first (the grammar checks that nothing else does).
+        while start < n:
+            content = contents[start]
+            if not content.startswith("Seat "):
+                break
+            seat = self._seat(content, first_line + start, trailings[start])
+            if seat is None:
+                break
+            add_kind("SEAT")
+            add_event(seat)
+            start += 1
+        self._end_seating()
+
+        plain = self.plain_names
+        symbol = self.symbol
+        known = _KNOWN
+        fixed = _FIXED
+        for i in range(start, n):
+            content = contents[i]
+            # Most lines are "<seated name>: <verb> ...", and most of those betting actions.
+            name, sep, rest = content.partition(": ")
+            if sep and name in plain:
+                parsed = known.get(rest) or parse_verb(rest, len(name) + 3)
+                if parsed is not None:
+                    if parsed[1] is not None and parsed[1] != symbol:
+                        _symbol_error(rest, len(name) + 3, symbol)
+                    if parsed[0] == "ACTION":
+                        _, _, kind, amount, to_amount, all_in = parsed
+                        add_kind("ACTION")
+                        add_event(
+                            _new_action(
+                                first_line + i,
+                                trailings[i],
+                                self.street,
+                                name,
+                                kind,
+                                amount,
+                                to_amount,
+                                all_in,
+                            )
+                        )
+                        continue
+                    token, event = self._verb(name, parsed, first_line + i, trailings[i])
+                else:
+                    token, event = self._line(content, first_line + i, trailings[i])
+            elif (line_kind := fixed.get(content)) is not None:
+                token, event = self._fixed(line_kind, first_line + i, trailings[i])
+            else:
+                token, event = self._line(content, first_line + i, trailings[i])
+            add_kind(token)
+            add_event(event)
 
     def _end_seating(self) -> None:
-        self.seating = False
         # Longest first: "Player1" must not claim the lines of "Player10".
         self.names.sort(key=len, reverse=True)
         names = self.names
@@ -223,21 +491,34 @@ class LineReader:
 
     # ------------------------------------------------------------------------ line kinds
 
-    def _fixed(self, kind: str | Section, line: int, trailing: str) -> _Line:
-        if self.seating:
-            self._end_seating()
-        if isinstance(kind, Section):
-            street = kind.street
-            if street is not Street.SHOWDOWN and street is not Street.SUMMARY:
+    def _fixed(self, fixed: _Fixed, line: int, trailing: str) -> _Line:
+        token, section, street = fixed
+        if section is not None:
+            if street is not None:
                 self.street = street
-            return _MARKER_TOKEN[kind], SectionMarker(kind, line=line, trailing=trailing)
-        if kind == "CAP":
-            ev: Event = CapReached(line=line, trailing=trailing)
-        elif kind == "RESHUFFLE":
-            ev = Reshuffle(line=line, trailing=trailing)
-        else:
-            ev = HandCancelled(line=line, trailing=trailing)
-        return kind, ev
+            return token, _new_marker(line, trailing, section)
+        if token == "CAP":
+            return token, _new_cap(line, trailing)
+        if token == "RESHUFFLE":
+            return token, _new_reshuffle(line, trailing)
+        return token, _new_cancelled(line, trailing)
+
+    def _verb(self, name: str, parsed: Parsed, line: int, trailing: str) -> _Line:
+        token, _, a, b, c, d = parsed
+        if token == "ACTION":
+            return token, _new_action(line, trailing, self.street, name, a, b, c, d)
+        if token == "POST":
+            return token, _new_post(line, trailing, name, a, b, c)
+        if token == "DRAW":
+            # Single draw prints no marker: the first discard or stand-pat line opens the draw.
+            if self.single_draw and self.street is _PREDRAW:
+                self.street = _DRAW1
+            return token, _new_draw(line, trailing, self.street, name, a, b, c, d)
+        if token == "SHOWS":
+            return token, _new_shows(line, trailing, name, a, b)
+        if token == "MUCKS":
+            return token, _new_mucks(line, trailing, name)
+        return token, _new_doesnt(line, trailing, name)
 
     def _seat(self, content: str, line: int, trailing: str) -> Seat | None:
         seat = parse_seat(content, self.symbol, self.header.buy_in_symbol, line, trailing)
@@ -258,24 +539,19 @@ class LineReader:
 
     def _line(self, content: str, line: int, trailing: str) -> _Line:
         first = content[:1]
-        if first == "D" and content.startswith("Dealt to "):
-            tok = self._dealt(content, line, trailing)
+        if first == "S" and content.startswith("Seat "):
+            tok = self._summary_seat(content, line, trailing)
             if tok is not None:
                 return tok
-        elif first == "S" and content.startswith("Seat "):
-            tok = self._summary_seat(content, line, trailing)
+        elif first == "D" and content.startswith("Dealt to "):
+            tok = self._dealt(content, line, trailing)
             if tok is not None:
                 return tok
         elif first == "U" and content.startswith("Uncalled bet ("):
             m = _UNCALLED.fullmatch(content)
             if m is not None and m.group(3) in self.names:
-                ev: Event = UncalledBet(
-                    m.group(3),
-                    money(m.group(1), m.group(2), self.symbol, 15),
-                    line=line,
-                    trailing=trailing,
-                )
-                return ("UNCALLED", ev)
+                amount = money(m.group(1), m.group(2), self.symbol, 15)
+                return "UNCALLED", _new_uncalled(line, trailing, m.group(3), amount)
         elif first == "T" and content.startswith("Total pot "):
             tok = self._total(content, line, trailing)
             if tok is not None:
@@ -305,21 +581,20 @@ class LineReader:
         n = len(name)
         rest = content[n:]
         if rest.startswith(": "):
-            verb, _, args = rest[2:].partition(" ")
-            handler = _VERBS.get(verb)
-            if handler is not None:
-                col = n + 3 + len(verb) + 1  # column of the first argument
-                result = handler(self, name, args, col, line, trailing)
-                if result is not None:
-                    return result
+            verb = rest[2:].partition(" ")[0]
+            if verb in _VERBS:
+                parsed = parse_verb(rest[2:], n + 3)
+                if parsed is not None:
+                    if parsed[1] is not None and parsed[1] != self.symbol:
+                        _symbol_error(rest[2:], n + 3, self.symbol)
+                    return self._verb(name, parsed, line, trailing)
                 raise LineError(
                     f"cannot read the arguments of {verb!r}",
-                    column=col,
+                    column=n + 3 + len(verb) + 1,  # the first argument
                     expected=_VERB_EXPECTED[verb],
                 )
         elif rest.startswith(' said, "') and rest.endswith('"') and len(rest) >= 9:
-            ev: Event = Chat(name, rest[8:-1], line=line, trailing=trailing)
-            return ("CHAT", ev)
+            return "CHAT", _new_chat(line, trailing, name, rest[8:-1])
         elif rest.startswith(" collected "):
             m = _COLLECTED.fullmatch(rest)
             if m is None:
@@ -328,14 +603,8 @@ class LineReader:
                     column=n + 12,
                     expected="'collected $x from pot|main pot|side pot[-N]'",
                 )
-            ev = Collected(
-                name,
-                money(m.group(1), m.group(2), self.symbol, n + 12),
-                m.group(3),
-                line=line,
-                trailing=trailing,
-            )
-            return ("COLLECTED", ev)
+            amount = money(m.group(1), m.group(2), self.symbol, n + 12)
+            return "COLLECTED", _new_collected(line, trailing, name, amount, m.group(3))
         elif rest.startswith(" finished the tournament"):
             return self._finish(name, rest, content, line, trailing)
         elif rest.startswith(" wins the tournament"):
@@ -346,21 +615,17 @@ class LineReader:
                     column=n + 1,
                     expected="'wins the tournament and receives $x - congratulations!'",
                 )
-            ev = TournamentWin(name, Decimal(m.group(2)), m.group(1), line=line, trailing=trailing)
-            return ("WIN", ev)
+            return "WIN", _new_win(line, trailing, name, Decimal(m.group(2)), m.group(1))
         return self._status(name, rest, content, line, trailing)
 
     def _status(self, name: str, rest: str, content: str, line: int, trailing: str) -> _Line | None:
         status = _STATUS.get(rest)
         if status is not None:
-            ev: Event = PlayerStatus(name, status[0], None, status[1], line=line, trailing=trailing)
-            return ("STATUS", ev)
+            return "STATUS", _new_status(line, trailing, name, status[0], None, status[1])
         m = _JOINS.fullmatch(rest)
         if m is not None:
-            ev = PlayerStatus(
-                name, StatusKind.JOINS, int(m.group(1)), False, line=line, trailing=trailing
-            )
-            return ("STATUS", ev)
+            seat = int(m.group(1))
+            return "STATUS", _new_status(line, trailing, name, StatusKind.JOINS, seat, False)
         return None
 
     def _unseated(self, content: str, line: int, trailing: str) -> _Line | None:
@@ -378,8 +643,7 @@ class LineReader:
         # Checking the closing quote first keeps the match linear (one attempt only).
         m = _CHAT_ANY.fullmatch(content) if content.endswith('"') else None
         if m is not None:
-            ev = Chat(m.group(1), m.group(2), line=line, trailing=trailing)
-            return ("CHAT", ev)
+            return "CHAT", _new_chat(line, trailing, m.group(1), m.group(2))
         return None
 
     def _dealt(self, content: str, line: int, trailing: str) -> _Line | None:
@@ -394,8 +658,7 @@ class LineReader:
                 new = None if m.group(2) is None else read_cards(m.group(2), m.start(2) + 10)
                 if self.hero is None:
                     self.hero = name
-                ev = DealtTo(self.street, name, kept, new, line=line, trailing=trailing)
-                return ("DEALT", ev)
+                return "DEALT", _new_dealt(line, trailing, self.street, name, kept, new)
         return None
 
     def _summary_seat(self, content: str, line: int, trailing: str) -> _Line | None:
@@ -408,6 +671,13 @@ class LineReader:
         # The seat number names the player; fall back to the roster for a renumbered seat.
         owner = self.by_seat.get(seat)
         if owner is not None and body.startswith(owner):
+            fold = _TAGGED_FOLDS.get(body[len(owner) :])
+            if fold is not None:
+                self.summary_seats.append(seat)
+                tags, outcome, didnt_bet = fold
+                return "SUMMARY_SEAT", _new_summary_seat(
+                    line, trailing, seat, owner, tags, outcome, didnt_bet, None, None, None
+                )
             try:
                 ev = self._seat_outcome(
                     seat, owner, body[len(owner) :], pos + len(owner), line, trailing
@@ -428,7 +698,7 @@ class LineReader:
                 error = error or exc
                 continue
             self.summary_seats.append(seat)
-            return ("SUMMARY_SEAT", ev)
+            return "SUMMARY_SEAT", ev
         if error is not None:
             raise error
         return None
@@ -452,11 +722,15 @@ class LineReader:
         pos_t = tuple(positions)
         fold = _FOLDS.get(rest)
         if fold is not None:
-            return SummarySeat(seat, name, pos_t, fold[0], fold[1], line=line, trailing=trailing)
+            return _new_summary_seat(
+                line, trailing, seat, name, pos_t, fold[0], fold[1], None, None, None
+            )
         col = offset + 2
         m = _WON.fullmatch(rest)
         if m is not None:
-            return SummarySeat(
+            return _new_summary_seat(
+                line,
+                trailing,
                 seat,
                 name,
                 pos_t,
@@ -465,47 +739,26 @@ class LineReader:
                 money(m.group(2), m.group(3), self.symbol, col),
                 read_cards(m.group(1), col),
                 m.group(4),
-                line=line,
-                trailing=trailing,
             )
         m = _LOST.fullmatch(rest)
         if m is not None:
-            return SummarySeat(
-                seat,
-                name,
-                pos_t,
-                SeatOutcome.SHOWED_LOST,
-                False,
-                None,
-                read_cards(m.group(1), col),
-                m.group(2),
-                line=line,
-                trailing=trailing,
+            cards = read_cards(m.group(1), col)
+            outcome = SeatOutcome.SHOWED_LOST
+            return _new_summary_seat(
+                line, trailing, seat, name, pos_t, outcome, False, None, cards, m.group(2)
             )
         m = _MUCKED.fullmatch(rest)
         if m is not None:
-            return SummarySeat(
-                seat,
-                name,
-                pos_t,
-                SeatOutcome.MUCKED,
-                False,
-                None,
-                read_cards(m.group(1), col),
-                line=line,
-                trailing=trailing,
+            cards = read_cards(m.group(1), col)
+            return _new_summary_seat(
+                line, trailing, seat, name, pos_t, SeatOutcome.MUCKED, False, None, cards, None
             )
         m = _SEAT_COLLECTED.fullmatch(rest)
         if m is not None:
-            return SummarySeat(
-                seat,
-                name,
-                pos_t,
-                SeatOutcome.COLLECTED,
-                False,
-                money(m.group(1), m.group(2), self.symbol, col),
-                line=line,
-                trailing=trailing,
+            amount = money(m.group(1), m.group(2), self.symbol, col)
+            outcome = SeatOutcome.COLLECTED
+            return _new_summary_seat(
+                line, trailing, seat, name, pos_t, outcome, False, amount, None, None
             )
         raise LineError(
             "cannot read the summary seat line",
@@ -538,16 +791,16 @@ class LineReader:
                 sides.append(money(sm.group(2), sm.group(3), sym, m.start(5) + sm.start(2) + 1))
             if numbered and not all(sm.group(1) for sm in _SIDE.finditer(m.group(5))):
                 raise LineError("mixed numbered and unnumbered side pots", column=m.start(5) + 1)
-        ev = SummaryPot(
+        ev = _new_pot(
+            line,
+            trailing,
             money(m.group(1), m.group(2), sym, 11),
             money(m.group(6), m.group(7), sym, m.start(6) + 1),
             main,
             tuple(sides),
             numbered,
-            line=line,
-            trailing=trailing,
         )
-        return ("TOTAL_POT", ev)
+        return "TOTAL_POT", ev
 
     def _finish(self, name: str, rest: str, content: str, line: int, trailing: str) -> _Line:
         m = _FINISH.fullmatch(rest)
@@ -558,168 +811,8 @@ class LineReader:
                 expected="'finished the tournament in Nth place [and received $x.]'",
             )
         prize = None if m.group(4) is None else Decimal(m.group(4))
-        ev = TournamentFinish(
-            name, int(m.group(1)), prize, m.group(3) or "", line=line, trailing=trailing
-        )
-        return ("FINISH", ev)
-
-    # ------------------------------------------------------------------------ verbs
-
-    # The hot paths (one call per action line) pass every field positionally and check the
-    # currency symbol inline: together about a third faster than the straightforward form.
-
-    def _v_folds(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        if args:
-            return None
-        return "ACTION", Action(self.street, name, _FOLD, None, None, False, line=line, trailing=tr)
-
-    def _v_checks(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        if args:
-            return None
-        return "ACTION", Action(
-            self.street, name, _CHECK, None, None, False, line=line, trailing=tr
-        )
-
-    def _v_bets(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        m = _BET.fullmatch(args)
-        if m is None:
-            return None
-        sym, digits, all_in = m.groups()
-        if sym != self.symbol:
-            money(sym, digits, self.symbol, col)  # raises the error
-        amount = _decimal(digits)
-        return "ACTION", Action(
-            self.street, name, _BET_KIND, amount, amount, bool(all_in), line=line, trailing=tr
-        )
-
-    def _v_calls(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        m = _BET.fullmatch(args)
-        if m is None:
-            return None
-        sym, digits, all_in = m.groups()
-        if sym != self.symbol:
-            money(sym, digits, self.symbol, col)  # raises the error
-        return "ACTION", Action(
-            self.street,
-            name,
-            _CALL,
-            _decimal(digits),
-            None,
-            bool(all_in),
-            line=line,
-            trailing=tr,
-        )
-
-    def _v_raises(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        m = _RAISE.fullmatch(args)
-        if m is None:
-            return None
-        sym1, by, sym2, to, all_in = m.groups()
-        if sym1 != self.symbol or sym2 != self.symbol:
-            money(sym1, by, self.symbol, col)
-            money(sym2, to, self.symbol, col + m.start(3))
-        return "ACTION", Action(
-            self.street,
-            name,
-            _RAISE_KIND,
-            _decimal(by),
-            _decimal(to),
-            bool(all_in),
-            line=line,
-            trailing=tr,
-        )
-
-    def _v_posts(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        m = _POST.fullmatch(args)
-        if m is None:
-            return None
-        ev = Post(
-            name,
-            _POST_KIND[m.group(1)],
-            money(m.group(2), m.group(3), self.symbol, col + m.start(2)),
-            bool(m.group(4)),
-            line=line,
-            trailing=tr,
-        )
-        return "POST", ev
-
-    def _v_discards(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        m = _DISCARD.fullmatch(args)
-        if m is None:
-            return None
-        self._start_draw()
-        count = int(m.group(1) or m.group(2))
-        cards = None if m.group(3) is None else read_cards(m.group(3), col + m.start(3))
-        return "DRAW", Draw(self.street, name, count, cards, False, None, line=line, trailing=tr)
-
-    def _v_stands(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        m = _PAT.fullmatch(args)
-        if m is None:
-            return None
-        self._start_draw()
-        cards = None if m.group(1) is None else read_cards(m.group(1), col + m.start(1))
-        return "DRAW", Draw(self.street, name, 0, None, True, cards, line=line, trailing=tr)
-
-    def _v_shows(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        m = _SHOWS.fullmatch(args)
-        if m is None:
-            return None
-        cards = read_cards(m.group(1), col + 1)
-        return "SHOWS", Shows(name, cards, m.group(2), line=line, trailing=tr)
-
-    def _v_mucks(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        if args != "hand":
-            return None
-        return "MUCKS", Mucks(name, line=line, trailing=tr)
-
-    def _v_doesnt(self, name: str, args: str, col: int, line: int, tr: str) -> _Read:
-        if args != "show hand":
-            return None
-        return "DOESNT_SHOW", DoesntShow(name, line=line, trailing=tr)
-
-    def _start_draw(self) -> None:
-        # Single draw prints no marker: the first discard or stand-pat line opens the draw.
-        if self.single_draw and self.street is Street.PREDRAW:
-            self.street = Street.DRAW1
-
-
-_Line = tuple[str, Event]
-_Read = _Line | None
-_Verb = Callable[[LineReader, str, str, int, int, str], _Read]
-
-_VERBS: Final[dict[str, _Verb]] = {
-    "folds": LineReader._v_folds,
-    "checks": LineReader._v_checks,
-    "bets": LineReader._v_bets,
-    "calls": LineReader._v_calls,
-    "raises": LineReader._v_raises,
-    "posts": LineReader._v_posts,
-    "discards": LineReader._v_discards,
-    "stands": LineReader._v_stands,
-    "shows": LineReader._v_shows,
-    "mucks": LineReader._v_mucks,
-    "doesn't": LineReader._v_doesnt,
-}
-_VERB_EXPECTED: Final = {
-    "folds": "nothing after 'folds'",
-    "checks": "nothing after 'checks'",
-    "bets": "'bets $x [and is all-in]'",
-    "calls": "'calls $x [and is all-in]'",
-    "raises": "'raises $x to $y [and is all-in]'",
-    "posts": "'posts small blind|big blind|the ante|small & big blinds $x [and is all-in]'",
-    "discards": "'discards 1 card|N cards [[..]]'",
-    "stands": "'stands pat [on [..]]'",
-    "shows": "'shows [..] (description)'",
-    "mucks": "'mucks hand'",
-    "doesn't": "'doesn't show hand'",
-}
-
-_FIXED: Final[dict[str, str | Section]] = {
-    **_MARKERS,
-    _CAP: "CAP",
-    _RESHUFFLE: "RESHUFFLE",
-    _CANCELLED: "CANCELLED",
-}
+        place = int(m.group(1))
+        return "FINISH", _new_finish(line, trailing, name, place, prize, m.group(3) or "")
 
 
 _PREFIX_EXPECTED: Final = (

@@ -19,6 +19,7 @@ from lark.parsers.lalr_analysis import IntParseTable, Shift
 
 from histparse.events import Event, Hand, Layout, Seat, Source
 from histparse.game import Game
+from histparse.parsing.build import builder
 from histparse.parsing.common import LineError
 from histparse.parsing.errors import ParseError, Unsupported
 from histparse.parsing.header import (
@@ -57,9 +58,9 @@ class Chunk:
 
 
 # Lark compiles the grammar into an LALR table (strict: a conflict is an error at import).
-# Hands are then checked by a small driver over that table rather than by lark's parse(): the
-# lines are already read into events, so no tree is needed, and building one (plus the
-# transformer callbacks) took 40% of the parse time.
+# Hands are then checked by an automaton compiled from that table (below) rather than by
+# lark's parse(): the lines are already read into events, so no tree is needed, and building
+# one (plus the transformer callbacks) took 40% of the parse time.
 class _LinesLexer(Lexer):
     """Stand-in lexer: the terminals are only declared (``LineReader`` classifies the lines),
     and a custom lexer spares strict mode the regexp-collision check, which needs an extra
@@ -79,7 +80,7 @@ _LARK: Final = Lark(
     strict=True,
 )
 
-# The automaton as plain lists indexed by state number. A row maps a terminal to the state to
+# The LALR table as plain lists indexed by state number. A row maps a terminal to the state to
 # shift to (an int) or to the rule to reduce: (number of symbols to pop, the rule's name).
 _Row = dict[str, int | tuple[int, str]]
 
@@ -103,15 +104,61 @@ def _compile_table(lark: Lark) -> tuple[list[_Row], list[dict[str, int]], int, i
 
 
 _ACTIONS, _GOTOS, _START, _END = _compile_table(_LARK)
-# Line kinds that only ever occur inside "any number of" loops of the grammar: a run of the
-# same such kind is accepted exactly when one of them is, so runs are checked once.
-_REPEATABLE: Final = frozenset(
-    {
-        *("SEAT", "POST", "ACTION", "CAP", "DEALT", "DRAW", "RESHUFFLE", "UNCALLED"),
-        *("COLLECTED", "SHOWS", "MUCKS", "DOESNT_SHOW", "SUMMARY_SEAT", "CHAT", "STATUS"),
-        *("FINISH", "WIN"),
-    }
-)
+
+
+def _step(stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
+    """The LALR stack after ``terminal`` (its reductions, then its shift), None if the
+    terminal cannot come here. For ``$END``: the stack that accepts, or None."""
+    work = list(stack)
+    while True:
+        action = _ACTIONS[work[-1]].get(terminal)
+        if action is None:
+            return None
+        if isinstance(action, int):
+            work.append(action)
+            return tuple(work)
+        size, rule = action
+        if size:
+            del work[-size:]
+        work.append(_GOTOS[work[-1]][rule])
+        if work[-1] == _END and terminal == "$END":
+            return tuple(work)
+
+
+# The grammar only repeats through left-recursive rules, so the LALR stack stays short and the
+# parser can only be in a finite number of configurations (a few hundred stacks). Running the
+# table once from every reachable stack turns it into a deterministic automaton that checks a
+# line in one dict lookup, with no reductions at parse time: a state maps each terminal that
+# can come next to the next state, and has the key "$END" when the hand may end there. Same
+# language as the table, same first failing line (tests/test_parse_fast.py checks both).
+_State = dict[str, "_State"]
+_MAX_STATES: Final = 10_000
+
+
+def _determinize() -> _State:
+    terminals = sorted({t for row in _ACTIONS for t in row if t != "$END"})
+    start: tuple[int, ...] = (_START,)
+    states: dict[tuple[int, ...], _State] = {start: {}}
+    todo = [start]
+    while todo:
+        stack = todo.pop()
+        state = states[stack]
+        if _step(stack, "$END") is not None:
+            state["$END"] = state
+        for terminal in terminals:
+            after = _step(stack, terminal)
+            if after is None:
+                continue
+            if after not in states:
+                if len(states) >= _MAX_STATES:
+                    raise RuntimeError("the grammar does not have a finite line automaton")
+                states[after] = {}
+                todo.append(after)
+            state[terminal] = states[after]
+    return states[start]
+
+
+_AUTOMATON: Final = _determinize()
 
 
 class _Unexpected(Exception):
@@ -121,32 +168,30 @@ class _Unexpected(Exception):
         self.expected = expected
 
 
+def _walk(kinds: Sequence[str]) -> tuple[int, _State]:
+    """How many of ``kinds`` the automaton reads, and the state it is in after them."""
+    state = _AUTOMATON
+    for index, terminal in enumerate(kinds):
+        after = state.get(terminal)
+        if after is None:
+            return index, state
+        state = after
+    return len(kinds), state
+
+
 def check_order(kinds: Sequence[str]) -> None:
-    """Run the LALR automaton over the line kinds of a hand; raise ``_Unexpected`` at the
-    first line that cannot come where it is, or at the end if the hand stops early."""
-    actions = _ACTIONS
-    gotos = _GOTOS
-    repeatable = _REPEATABLE
-    stack = [_START]
-    previous = ""
-    for index, terminal in enumerate([*kinds, "$END"]):
-        if terminal == previous and terminal in repeatable:
-            continue
-        previous = terminal
-        while True:
-            row = actions[stack[-1]]
-            action = row.get(terminal)
-            if action is None:
-                raise _Unexpected(index, set(row))
-            if isinstance(action, int):
-                stack.append(action)
-                break
-            size, rule = action
-            if size:
-                del stack[-size:]
-            stack.append(gotos[stack[-1]][rule])
-            if stack[-1] == _END and terminal == "$END":
-                return
+    """Check that the line kinds (grammar terminals) of a hand come in an order the grammar
+    accepts; raise ``_Unexpected`` at the first line that cannot come where it is, or at the
+    end if the hand stops early."""
+    state = _AUTOMATON
+    try:
+        for terminal in kinds:
+            state = state[terminal]
+    except KeyError:
+        index, state = _walk(kinds)
+        raise _Unexpected(index, set(state)) from None
+    if "$END" not in state:
+        raise _Unexpected(len(kinds), set(state))
 
 
 _DESCRIBE: Final = {
@@ -259,21 +304,12 @@ def _parse_chunk(chunk: Chunk) -> Hand | Unsupported:
 
     header_kind = "TD_HEADER" if header.game is Game.TRIPLE_DRAW_27 else "SD_HEADER"
     reader = LineReader(header)
-    read = reader.read
     kinds = [header_kind, "TABLE"]
     events: list[Event | Seat] = []
-    add_kind = kinds.append
-    add_event = events.append
-    index = 1
     try:
-        for index, content, trailing in zip(
-            range(2, len(contents)), contents[2:], trailings[2:], strict=True
-        ):
-            kind, event = read(content, first + index, trailing)
-            add_kind(kind)
-            add_event(event)
+        reader.read_lines(contents, trailings, first, kinds, events)
     except LineError as exc:
-        err = _error(chunk, index, exc, hand_id)
+        err = _error(chunk, len(kinds), exc, hand_id)
         if exc.expected is GENERIC_EXPECTED:
             # Say what the grammar would have accepted at this point.
             err.expected = _expected_after(kinds) or err.expected
@@ -333,21 +369,10 @@ def _check_summary_seats(chunk: Chunk, reader: LineReader, hand_id: str) -> None
 
 
 def _acceptable(kinds: list[str]) -> set[str]:
-    """The line kinds that could come after ``kinds`` (only computed on the error path).
-
-    Asked of the automaton one kind at a time: the row of the current state is not precise
-    enough, since LALR merges states and lets some reductions happen before an error."""
-    n = len(kinds)
-    accepted = set()
-    for terminal in _DESCRIBE:
-        try:
-            check_order([*kinds, terminal, "$PROBE"] if terminal != "$END" else kinds)
-        except _Unexpected as exc:
-            if exc.index > n:
-                accepted.add(terminal)
-        else:
-            accepted.add(terminal)
-    return accepted
+    """The line kinds that could come after ``kinds`` ("$END": the hand may end there);
+    nothing if ``kinds`` is already out of order."""
+    index, state = _walk(kinds)
+    return set(state) if index == len(kinds) else set()
 
 
 def _expected_after(kinds: list[str]) -> str:
@@ -366,44 +391,60 @@ def _assemble(
     text = "".join(raw)
     if text.endswith("\n"):
         text = text[:-2] if text.endswith("\r\n") else text[:-1]
-    layout = Layout(
-        header_word=header.header_word,
-        colon_gap=header.colon_gap,
-        local_time=header.local_time,
-        time_zone=header.time_zone,
-        et_time=header.et_time,
-        money_symbol=header.money_symbol,
-        buy_in_symbol=header.buy_in_symbol,
-        table_money=table.money_tag,
-        newline=newline,
-        bom=chunk.bom,
-        header_trailing=chunk.trailings[0],
-        table_trailing=chunk.trailings[1],
+    trailings = chunk.trailings
+    layout = _new_layout(
+        header.header_word,
+        header.colon_gap,
+        header.local_time,
+        header.time_zone,
+        header.et_time,
+        header.money_symbol,
+        header.buy_in_symbol,
+        table.money_tag,
+        newline,
+        chunk.bom,
+        trailings[0],
+        trailings[1],
     )
-    return Hand(
-        site=SITE,
-        hand_id=header.hand_id,
-        game=header.game,
-        limit_type=header.limit_type,
-        stakes=header.stakes,
-        currency=header.currency,
-        is_play_money=header.is_play_money or table.money_tag == "Play Money",
-        is_tournament=header.is_tournament,
-        tournament_id=header.tournament_id,
-        buy_in=header.buy_in,
-        buy_in_currency=header.buy_in_currency,
-        level=header.level,
-        match_round=header.match_round,
-        mixed_game=header.mixed_game,
-        is_home_game=header.is_home_game,
-        club=header.club,
-        started_at=header.started_at,
-        table_name=table.name,
-        max_seats=table.max_seats,
-        button_seat=table.button,
-        seats=tuple(seats),
-        hero=reader.hero,
-        events=tuple(events),
-        source=Source(chunk.path, chunk.first_line, chunk.last_line, text),
-        layout=layout,
+    return _new_hand(
+        SITE,
+        header.hand_id,
+        header.game,
+        header.limit_type,
+        header.stakes,
+        header.currency,
+        header.is_play_money or table.money_tag == "Play Money",
+        header.is_tournament,
+        header.tournament_id,
+        header.buy_in,
+        header.buy_in_currency,
+        header.level,
+        header.match_round,
+        header.mixed_game,
+        header.is_home_game,
+        header.club,
+        header.started_at,
+        table.name,
+        table.max_seats,
+        table.button,
+        tuple(seats),
+        reader.hero,
+        tuple(events),
+        _new_source(chunk.path, chunk.first_line, chunk.last_line, text),
+        layout,
     )
+
+
+_new_source: Final = builder(Source, "path", "first_line", "last_line", "text")
+_new_layout: Final = builder(
+    Layout,
+    *("header_word", "colon_gap", "local_time", "time_zone", "et_time", "money_symbol"),
+    *("buy_in_symbol", "table_money", "newline", "bom", "header_trailing", "table_trailing"),
+)
+_new_hand: Final = builder(
+    Hand,
+    *("site", "hand_id", "game", "limit_type", "stakes", "currency", "is_play_money"),
+    *("is_tournament", "tournament_id", "buy_in", "buy_in_currency", "level", "match_round"),
+    *("mixed_game", "is_home_game", "club", "started_at", "table_name", "max_seats"),
+    *("button_seat", "seats", "hero", "events", "source", "layout"),
+)

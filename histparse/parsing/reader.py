@@ -1,8 +1,9 @@
 """Read hand-history files: paths, encodings, splitting into hands, streaming, counting.
 
-Files are read line by line and handed on one hand at a time, so memory does not grow with the
-file size. Every chunk of text is accounted for: each one is a parsed ``Hand``, a rejected chunk
-(``ParseError``) or an ``Unsupported`` hand, and ``read == parsed + rejected + unsupported``.
+Files are read in blocks of a few tens of kilobytes, split into lines and handed on one hand at
+a time, so memory does not grow with the file size. Every chunk of text is accounted for: each
+one is a parsed ``Hand``, a rejected chunk (``ParseError``) or an ``Unsupported`` hand, and
+``read == parsed + rejected + unsupported``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ _GLOB_CHARS: Final = frozenset("*?[")
 # under 300 characters, hands of under 200 lines).
 MAX_LINE: Final = 1 << 16
 MAX_CHUNK_CHARS: Final = 1 << 20
+_BLOCK: Final = 1 << 15  # bytes read at a time; below MAX_LINE (see _byte_pieces)
 _BOM8: Final = "\ufeff"
 _SUMMARY_START: Final = "PokerStars Tournament #"
 _TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
@@ -97,15 +99,63 @@ def expand_paths(paths: Iterable[PathArg]) -> list[str]:
     return out
 
 
-def _bounded_bytes(f: BinaryIO) -> Iterator[bytes]:
-    """Lines of a binary file, each cut to ``MAX_LINE`` bytes (the rest of a longer line is
-    read and dropped) so that one enormous line cannot exhaust memory."""
-    readline = f.readline
-    while line := readline(MAX_LINE):
-        if len(line) == MAX_LINE and not line.endswith(b"\n"):
-            while (rest := readline(MAX_LINE)) and not rest.endswith(b"\n"):
-                pass
-        yield line
+def _byte_pieces(f: BinaryIO) -> Iterator[tuple[bytes, bool]]:
+    """The bytes of a binary file in pieces: ``(whole lines, True)``, or ``(line, False)`` for
+    a line without its newline: the file's last line when it has none, and the first
+    ``MAX_LINE`` bytes of a longer line (the rest of that line is read and dropped) so that
+    one enormous line cannot exhaust memory.
+
+    Read in blocks of ``_BLOCK`` bytes, smaller than ``MAX_LINE``: only the first line of a
+    block, the one that started in the block before, can be too long."""
+    read = f.read
+    carry = b""  # the start of a line whose newline is in a later block
+    skipping = False  # dropping the rest of a line cut at MAX_LINE
+    while data := read(_BLOCK):
+        if skipping:
+            newline = data.find(b"\n")
+            if newline < 0:
+                continue
+            data = data[newline + 1 :]
+            skipping = False
+        if carry:
+            data = carry + data
+        end = data.rfind(b"\n") + 1
+        carry = data[end:]
+        if end:
+            start = 0
+            newline = data.find(b"\n")
+            if newline >= MAX_LINE:
+                yield data[:MAX_LINE], False
+                start = newline + 1
+            if start < end:
+                yield data[start:end], True
+        if len(carry) >= MAX_LINE:
+            yield carry[:MAX_LINE], False
+            carry = b""
+            skipping = True
+    if carry:
+        yield carry, False
+
+
+def _decode_line(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw.decode("cp1252", errors="replace")
+
+
+def _lines_of(piece: bytes) -> list[str]:
+    """The lines of a piece of whole lines, decoded, newlines kept."""
+    try:
+        text = piece.decode("utf-8")
+    except UnicodeDecodeError:
+        # A stray byte: decode line by line, so only its line is read as Windows-1252.
+        return [_decode_line(raw + b"\n") for raw in piece.split(b"\n")[:-1]]
+    lines = text.splitlines(keepends=True)
+    if len(lines) != text.count("\n"):
+        # A line break other than LF or CRLF (a lone CR, a form feed...) is part of its line.
+        lines = [line + "\n" for line in text.split("\n")[:-1]]
+    return lines
 
 
 def _bounded_text(f: TextIO) -> Iterator[str]:
@@ -148,11 +198,11 @@ def decoded_lines(path: PathArg) -> Iterator[str]:
                     yield line
             return
         f.seek(0)
-        for raw in _bounded_bytes(f):
-            try:
-                yield raw.decode("utf-8")
-            except UnicodeDecodeError:
-                yield raw.decode("cp1252", errors="replace")
+        for piece, whole in _byte_pieces(f):
+            if whole:
+                yield from _lines_of(piece)
+            else:
+                yield _decode_line(piece)
 
 
 def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
