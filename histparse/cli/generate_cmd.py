@@ -1,8 +1,10 @@
 """``histparse generate --hands N --seed S --out FILE``: write simulated PokerStars histories.
 
 Plays hands of 2-7 Triple Draw through the rules engine with bots (``histparse.simulate``) and
-writes them as a PokerStars history file from the hero's seat. Exit status: 0 on success, 2 if
-it could not run (bad option, unwritable file).
+writes them as a PokerStars history file from the hero's seat. ``--phh FILE.phhs`` also writes
+the same hands with every card (the simulator knows them all) as Poker Hand History
+(``histparse.phh``), listing how many it skipped and why. Exit status: 0 on success, 2 if it
+could not run (bad option, unwritable file).
 """
 
 from __future__ import annotations
@@ -10,11 +12,15 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections import Counter
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from histparse.events import Hand
 from histparse.game import LimitType
+from histparse.phh import PhhFileError, PhhOutput, Skipped, SkipReason, convert
 from histparse.simulate import (
     PROFILES,
     Census,
@@ -25,6 +31,7 @@ from histparse.simulate import (
     TournamentStructure,
     parse_stakes,
     simulate,
+    simulate_with_cards,
 )
 from histparse.writing import WriteError, write_file
 
@@ -129,26 +136,61 @@ def run(args: argparse.Namespace) -> int:
         print(f"histparse generate: {exc}", file=sys.stderr)
         return 2
     counter = Census() if args.census else None
+    phh: PhhOutput | None = None
+    skipped: Counter[SkipReason] = Counter()
+    if args.phh:
+        try:
+            phh = PhhOutput(args.phh)
+        except PhhFileError as exc:
+            print(f"histparse generate: {exc}", file=sys.stderr)
+            return 2
+        except OSError as exc:
+            print(f"histparse generate: cannot write {args.phh}: {exc.strerror}", file=sys.stderr)
+            return 2
 
-    def hands() -> Any:
-        for hand in simulate(args.hands, args.seed, config):
+    def hands() -> Iterator[Hand]:
+        if phh is None:
+            for hand in simulate(args.hands, args.seed, config):
+                if counter is not None:
+                    counter.add(hand)
+                yield hand
+            return
+        for hand, deal in simulate_with_cards(args.hands, args.seed, config):
             if counter is not None:
                 counter.add(hand)
+            converted = convert(hand, deal)
+            if isinstance(converted, Skipped):
+                skipped[converted.reason] += 1
+            else:
+                phh.write(converted)
             yield hand
 
     start = time.perf_counter()
     try:
         written = write_file(args.out, hands())
+        if phh is not None:
+            phh.commit()
     except OSError as exc:
-        print(f"histparse generate: cannot write {args.out}: {exc.strerror}", file=sys.stderr)
+        if phh is not None:
+            phh.abort()
+        where = exc.filename or args.out
+        print(f"histparse generate: cannot write {where}: {exc.strerror}", file=sys.stderr)
         return 2
-    except WriteError as exc:  # pragma: no cover - a simulator bug, not a user error
+    except (PhhFileError, WriteError) as exc:  # WriteError: a simulator bug, not a user error
+        if phh is not None:
+            phh.abort()
         print(f"histparse generate: {exc}", file=sys.stderr)
         return 2
     elapsed = time.perf_counter() - start
     if not args.quiet:
         rate = written / elapsed if elapsed > 0 else float("inf")
         print(f"wrote {written} hand(s) to {args.out} in {elapsed:.1f} s ({rate:,.0f} hands/s)")
+        if phh is not None:
+            reasons = ", ".join(f"{n} {r.value}" for r, n in skipped.most_common())
+            print(
+                f"wrote {phh.count} hand(s) as PHH to {args.phh}"
+                + (f"; skipped {sum(skipped.values())}: {reasons}" if skipped else "")
+            )
         if counter is not None:
             print(counter.report())
     return 0
@@ -204,6 +246,12 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seating-rate", type=float, help="players leaving per hand (0.04)")
     p.add_argument("--lf", action="store_true", help="LF line endings (default CRLF)")
     p.add_argument("--bom", action="store_true", help="start the file with a UTF-8 BOM")
+    p.add_argument(
+        "--phh",
+        metavar="FILE.phhs",
+        help="also write the hands with every card as Poker Hand History (fixed limit only; "
+        "hands PHH cannot express are skipped and counted)",
+    )
     p.add_argument("--census", action="store_true", help="print the hard-case counts")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
     p.set_defaults(func=run)

@@ -3,7 +3,8 @@
 ``simulate(hands, seed, config)`` yields ``Hand`` objects exactly as the parser would read them
 from the file ``write_file(path, simulate(...))`` writes. ``SimConfig`` sets the table size,
 betting structure, stakes, rake or sit & go structure, the bots and the hard cases to force
-(``HardCase``); ``census`` counts the hard cases in any hands.
+(``HardCase``); ``census`` counts the hard cases in any hands. ``simulate_with_cards`` yields
+the same hands, each with its ``FullDeal`` (every card, which the hero's view hides).
 """
 
 from histparse.simulate.bots import (
@@ -23,8 +24,9 @@ from histparse.simulate.bots import (
     DrawPolicy,
 )
 from histparse.simulate.census import Census, census
+from histparse.simulate.deal import DrawRecord, FullDeal
 from histparse.simulate.errors import SimulationError
-from histparse.simulate.session import simulate
+from histparse.simulate.session import simulate, simulate_with_cards
 from histparse.simulate.structure import (
     HardCase,
     Level,
@@ -52,6 +54,8 @@ __all__ = [
     "BotProfile",
     "Census",
     "DrawPolicy",
+    "DrawRecord",
+    "FullDeal",
     "HardCase",
     "Level",
     "RakeRule",
@@ -63,4 +67,5 @@ __all__ = [
     "default_payouts",
     "parse_stakes",
     "simulate",
+    "simulate_with_cards",
 ]

@@ -64,6 +64,7 @@ from histparse.events import (
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.ranking import describe_rank, rank_parsed
 from histparse.simulate.bots import BotProfile, DrawPolicy, choose_action, plan_draw
+from histparse.simulate.deal import DrawRecord, FullDeal
 from histparse.simulate.money import Units
 from histparse.simulate.names import CHAT_TEXTS
 
@@ -148,16 +149,18 @@ class HandSetup:
     places_left: int | None = None
     prizes: dict[int, Decimal] = field(default_factory=dict)
     prize_symbol: str = "$"
+    record_cards: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """A played hand: the ``Hand``, every dealt-in player's stack after it, and the
-    engine's settlement."""
+    """A played hand: the ``Hand``, every dealt-in player's stack after it, the engine's
+    settlement and, when ``HandSetup.record_cards`` asked for it, the full deal."""
 
     hand: Hand
     stacks: dict[str, int]
     settlement: Settlement
+    deal: FullDeal | None = None
 
 
 class _Builder:
@@ -165,6 +168,8 @@ class _Builder:
 
     __slots__ = (
         "bots",
+        "dealt",
+        "draw_log",
         "engine",
         "events",
         "folded_on",
@@ -200,6 +205,8 @@ class _Builder:
         self.shown: tuple[list[str], dict[str, tuple[Card, ...]], dict[str, int]] | None = None
         self.joiners = list(setup.joiners)
         self.leavers = list(setup.leavers)
+        self.dealt: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+        self.draw_log: list[DrawRecord] | None = [] if setup.record_cards else None
         dealer = Dealer(rng=rng, order=self._tie_deck() if setup.tie_deal else None)
         seats = [EngineSeat(p.seat, p.name, p.stack) for p in setup.players]
         self.engine = HandState(setup.config, seats, setup.button, dealer=dealer)
@@ -274,6 +281,8 @@ class _Builder:
         dec = self.units.dec
         self._posts()
         engine.deal()
+        if self.draw_log is not None:
+            self.dealt = tuple((name, self._cards(name)) for name in engine.deal_order())
         events.append(SectionMarker(Section.DEALING_HANDS, line=self._next_line()))
         hero_cards = self._cards(self.hero)
         events.append(DealtTo(Street.PREDRAW, self.hero, hero_cards, line=self._next_line()))
@@ -302,7 +311,17 @@ class _Builder:
                 if stacks[p.name] == 0 and p.name not in setup.leavers:
                     self._leave(p.name)
         self._summary(settlement)
-        return HandResult(self._hand(), stacks, settlement)
+        hand = self._hand()
+        deal = None
+        if self.draw_log is not None:
+            deal = FullDeal(
+                hand.hand_id,
+                self.dealt,
+                tuple(self.draw_log),
+                tuple((p.name, dec(stacks[p.name])) for p in setup.players),
+                dec(settlement.rake),
+            )
+        return HandResult(hand, stacks, settlement, deal)
 
     def _cards(self, name: str) -> tuple[Card, ...]:
         # The dealer deals every card, so the engine knows them all.
@@ -455,6 +474,10 @@ class _Builder:
         if count and engine.would_reshuffle(count):
             events.append(Reshuffle(line=self._next_line()))
         result = engine.draw(name, count, discard)
+        if self.draw_log is not None:
+            self.draw_log.append(
+                DrawRecord(name, number, tuple(discard), result.received or (), result.reshuffled)
+            )
         if name == self.hero:
             if count:
                 events.append(Draw(street, name, count, discard, line=self._next_line()))

@@ -31,6 +31,7 @@ from histparse.engine.positions import clockwise_from, expected_blinds
 from histparse.events import Hand, Source
 from histparse.game import LimitType
 from histparse.simulate.bots import LAG, MANIAC, NIT, ROCK, STATION, TAG, WHALE, BotProfile
+from histparse.simulate.deal import FullDeal
 from histparse.simulate.errors import SimulationError
 from histparse.simulate.hand import HandSetup, SimPlayer, TableFacts, play_hand
 from histparse.simulate.money import Units
@@ -78,12 +79,18 @@ def _local_time(at: datetime) -> tuple[datetime, str]:
     raise SimulationError(f"no unambiguous ET time near {at}")  # pragma: no cover
 
 
-class _Session:
-    """The state of one simulation run across tables and tournaments."""
+Played = tuple[Hand, FullDeal | None]
 
-    def __init__(self, config: SimConfig, rng: random.Random) -> None:
+
+class _Session:
+    """The state of one simulation run across tables and tournaments. With ``record_cards``
+    each hand comes with its ``FullDeal`` (recording draws nothing from the random stream, so
+    the hands are the same either way)."""
+
+    def __init__(self, config: SimConfig, rng: random.Random, record_cards: bool = False) -> None:
         self.config = config
         self.rng = rng
+        self.record_cards = record_cards
         self.clock = config.start.astimezone(UTC)
         self.hand_id = 0
         self.line = 1
@@ -150,6 +157,7 @@ class _Session:
             chat_rate=self.chat_rate,
             muck_chance=1.0 if HardCase.MUCK in self.config.focus else 0.8,
             tie_deal=self.tie_rate > 0 and self.rng.random() < self.tie_rate,
+            record_cards=self.record_cards,
         )
         self.first = False
         return setup
@@ -178,7 +186,7 @@ class _Session:
             lo, hi = (12, 60) if limit is LimitType.FIXED else (40, 150)
         return rng.randint(lo * unit, hi * unit)
 
-    def cash(self, hands: int) -> Iterator[Hand]:
+    def cash(self, hands: int) -> Iterator[Played]:
         cfg = self.config
         rng = self.rng
         units = Units(2)
@@ -237,7 +245,7 @@ class _Session:
                 setup.joiners = [(p.name, p.seat) for p in joiners]
                 result = play_hand(setup, units, rng)
                 played += 1
-                yield self._finish(result.hand, setup.started_at)
+                yield self._finish(result.hand, setup.started_at), result.deal
                 for p in dealt:
                     p.stack = result.stacks[p.name]
                     p.new = False
@@ -303,7 +311,7 @@ class _Session:
 
     # -- sit & go -----------------------------------------------------------------------------
 
-    def tournaments(self, hands: int) -> Iterator[Hand]:
+    def tournaments(self, hands: int) -> Iterator[Played]:
         cfg = self.config
         structure = cfg.tournament
         assert structure is not None
@@ -374,7 +382,7 @@ class _Session:
                 result = play_hand(setup, units, rng)
                 played += 1
                 count += 1
-                yield self._finish(result.hand, setup.started_at)
+                yield self._finish(result.hand, setup.started_at), result.deal
                 for p in table:
                     p.stack = result.stacks[p.name]
                 table = [p for p in table if p.stack > 0]
@@ -398,15 +406,32 @@ def _replace_source(hand: Hand, source: Source) -> Hand:
     return replace(hand, source=source)
 
 
+def _played(
+    hands: int, seed: int, config: SimConfig | None, record_cards: bool
+) -> Iterator[Played]:
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise SimulationError(f"hands must be a non-negative int, got {hands!r}")
+    config = config or SimConfig()
+    session = _Session(config, random.Random(seed), record_cards)
+    if config.tournament is None:
+        return session.cash(hands)
+    return session.tournaments(hands)
+
+
 def simulate(hands: int, seed: int = 0, config: SimConfig | None = None) -> Iterator[Hand]:
     """Play ``hands`` hands of 2-7 Triple Draw and yield them as PokerStars hands from the
     hero's seat, one history file's worth: ``write_file(path, simulate(...))`` writes it, and
     parsing that file gives the same hands back (line numbers included; ``Source.text`` only
     with ``config.source_text``). Deterministic for a given ``seed`` and ``config``."""
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-        raise SimulationError(f"hands must be a non-negative int, got {hands!r}")
-    config = config or SimConfig()
-    session = _Session(config, random.Random(seed))
-    if config.tournament is None:
-        return session.cash(hands)
-    return session.tournaments(hands)
+    return (hand for hand, _ in _played(hands, seed, config, False))
+
+
+def simulate_with_cards(
+    hands: int, seed: int = 0, config: SimConfig | None = None
+) -> Iterator[tuple[Hand, FullDeal]]:
+    """``simulate`` with every card: yields each hand (the same hands ``simulate`` yields for
+    the same arguments) with its ``FullDeal``: every player's first five cards, every discard
+    and every card served, and the final stacks."""
+    played = _played(hands, seed, config, True)
+    # Every deal is recorded; the filter only tells the type checker so.
+    return ((hand, deal) for hand, deal in played if deal is not None)
