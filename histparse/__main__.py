@@ -2,4 +2,6 @@
 
 from histparse.cli import main
 
-raise SystemExit(main())
+# The guard keeps forkserver workers (``--jobs``) from re-running the CLI when they import this.
+if __name__ == "__main__":
+    raise SystemExit(main())

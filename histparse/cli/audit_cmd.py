@@ -13,8 +13,8 @@ from typing import Any
 
 from histparse.audit.findings import Finding, Severity
 from histparse.audit.report import write_json, write_text
-from histparse.audit.run import audit_results
-from histparse.parsing import read_results
+from histparse.parallel import Progress, audit_paths, cpu_count
+from histparse.parallel.options import add_jobs_option
 
 __all__ = ["register", "run"]
 
@@ -29,24 +29,27 @@ def _severity(text: str) -> Severity:
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse audit``; return the exit status."""
     try:
-        reader = read_results(*args.paths)
+        auditing = audit_paths(args.paths, jobs=args.jobs or cpu_count())
     except FileNotFoundError as exc:
         print(f"histparse audit: {exc}", file=sys.stderr)
         return 2
-    auditing = audit_results(reader)
+    progress = Progress.for_terminal(len(auditing.files), quiet=args.quiet)
+    auditing.progress = progress
     findings: list[Finding] = []
     try:
         findings.extend(auditing)
     except OSError as exc:
         print(f"histparse audit: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
         return 2
+    finally:
+        progress.close()
     counts = auditing.counts
     shown = [f for f in findings if f.severity >= args.min_severity]
     if args.json:
         write_json(counts, shown, sys.stdout)
     else:
         write_text(
-            counts, findings, sys.stdout, files=len(reader.files), min_severity=args.min_severity
+            counts, findings, sys.stdout, files=len(auditing.files), min_severity=args.min_severity
         )
     return 1 if counts.errors else 0
 
@@ -71,4 +74,6 @@ def register(subparsers: Any) -> None:
         metavar="LEVEL",
         help="show findings of this severity and above: info (default), warning or error",
     )
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
+    add_jobs_option(p)
     p.set_defaults(func=run)

@@ -13,6 +13,10 @@ import sys
 from typing import Any, TextIO
 
 from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult, export_histories
+from histparse.parallel import Progress, cpu_count
+from histparse.parallel.cluster import DaskUnavailable, dask_client
+from histparse.parallel.options import add_jobs_option
+from histparse.parsing import expand_paths
 
 __all__ = ["register", "report", "run"]
 
@@ -53,17 +57,36 @@ def _positive(text: str) -> int:
     return value
 
 
+def _export(
+    args: argparse.Namespace, files: list[str], jobs: int, client: Any, progress: Progress
+) -> ExportResult:
+    return export_histories(
+        files,
+        args.out,
+        audit=args.audit,
+        batch_size=args.batch_size,
+        compression=args.compression,
+        jobs=jobs,
+        client=client,
+        progress=progress,
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse export``; return the exit status."""
+    jobs = args.jobs or cpu_count()
     try:
-        result = export_histories(
-            args.paths,
-            args.out,
-            audit=args.audit,
-            batch_size=args.batch_size,
-            compression=args.compression,
-        )
-    except (FileNotFoundError, DatasetError) as exc:
+        files = expand_paths(args.paths)
+        progress = Progress.for_terminal(len(files), quiet=args.quiet)
+        try:
+            if args.scheduler is None:
+                result = _export(args, files, jobs, None, progress)
+            else:
+                with dask_client(args.scheduler, workers=jobs) as client:
+                    result = _export(args, files, jobs, client, progress)
+        finally:
+            progress.close()
+    except (FileNotFoundError, DatasetError, DaskUnavailable) as exc:
         print(f"histparse export: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
@@ -110,5 +133,15 @@ def register(subparsers: Any) -> None:
         default="zstd",
         help="Parquet compression (default zstd)",
     )
-    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument(
+        "-q", "--quiet", action="store_true", help="print nothing on success, no progress bar"
+    )
+    add_jobs_option(p)
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a "
+        "new local cluster of --jobs workers with 'local'; every worker must be able to read "
+        "the input paths (docs/scale.md). Needs histparse[dask]",
+    )
     p.set_defaults(func=run)

@@ -11,7 +11,10 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from histparse.parsing import ParseError, ReadCounts, read_results
+from histparse.parallel import count_piece, cpu_count, iter_pieces, ordered_map
+from histparse.parallel.counts import errors_of
+from histparse.parallel.options import add_jobs_option
+from histparse.parsing import ParseError, ReadCounts, expand_paths
 
 __all__ = ["register", "report", "run"]
 
@@ -37,19 +40,20 @@ def report(counts: ReadCounts, errors: list[ParseError], files: int, out: TextIO
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse parse``; return the exit status."""
     try:
-        reader = read_results(*args.paths)
+        files = expand_paths(args.paths)
     except FileNotFoundError as exc:
         print(f"histparse parse: {exc}", file=sys.stderr)
         return 2
+    counts = ReadCounts()
+    jobs = args.jobs or cpu_count()
     errors: list[ParseError] = []
     try:
-        for result in reader:
-            if isinstance(result, ParseError):
-                errors.append(result)
+        pieces = ordered_map(count_piece, iter_pieces(files), jobs=jobs)
+        errors.extend(errors_of(pieces, counts))
     except OSError as exc:
         print(f"histparse parse: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
         return 2
-    report(reader.counts, errors if not args.quiet else [], len(reader.files), sys.stdout)
+    report(counts, errors if not args.quiet else [], len(files), sys.stdout)
     return 1 if errors else 0
 
 
@@ -69,4 +73,5 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "-q", "--quiet", action="store_true", help="counts only, without the rejected list"
     )
+    add_jobs_option(p)
     p.set_defaults(func=run)

@@ -11,7 +11,7 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO
@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any, TextIO
 if TYPE_CHECKING:
     import pandas as pd
 
-    from histparse.events import Hand
     from histparse.frames import Tables
     from histparse.parsing import ParseError
     from histparse.stats import StatKind
@@ -55,26 +54,14 @@ class Loaded:
             print(f"  {err}", file=out)
 
 
-def load_tables(paths: Sequence[str]) -> Loaded:
-    """Read every history under ``paths`` and make the tables; rejected hands are kept aside.
-    Raises ``FileNotFoundError`` for a missing path."""
-    from histparse.events import Hand
-    from histparse.frames import tables
-    from histparse.parsing import ParseError, read_results
+def load_tables(paths: Sequence[str], *, jobs: int = 1) -> Loaded:
+    """Read every history under ``paths`` and make the tables (in ``jobs`` processes); rejected
+    hands are kept aside. Raises ``FileNotFoundError`` for a missing path."""
+    from histparse.parallel.tables import tables_of_paths
 
-    reader = read_results(*paths)
-    parse_errors: list[ParseError] = []
-    table_errors: list[TableError] = []
-
-    def hands() -> Iterator[Hand]:
-        for result in reader:
-            if isinstance(result, Hand):
-                yield result
-            elif isinstance(result, ParseError):
-                parse_errors.append(result)
-
-    t = tables(hands(), on_error=lambda _hand, err: table_errors.append(err))
-    return Loaded(t, parse_errors, table_errors)
+    run = tables_of_paths(paths, jobs=jobs)
+    assert run.tables is not None
+    return Loaded(run.tables, run.parse_errors, run.table_errors)
 
 
 def _rate(value: float) -> float | None:
@@ -147,7 +134,9 @@ def run(args: argparse.Namespace) -> int:
 
     by = [args.by] if args.by else []
     try:
-        loaded = load_tables(args.paths)
+        from histparse.parallel import cpu_count
+
+        loaded = load_tables(args.paths, jobs=args.jobs or cpu_count())
     except FileNotFoundError as exc:
         print(f"histparse stats: {exc}", file=sys.stderr)
         return 2
@@ -187,4 +176,7 @@ def register(subparsers: Any) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of objects")
     out.add_argument("--csv", action="store_true", help="CSV with every column")
+    from histparse.parallel.options import add_jobs_option
+
+    add_jobs_option(p)
     p.set_defaults(func=run)

@@ -34,10 +34,10 @@ from histparse.export.findings import (
 from histparse.export.schema import FILE_SCHEMAS, FINDINGS, PARTITION_KEYS, TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
 from histparse.frames import Tables, tables
-from histparse.parsing import ParseError, ReadCounts, Result, read_results
+from histparse.parsing import ParseError, ReadCounts, Result
 from histparse.stats.errors import TableError
 
-__all__ = ["DEFAULT_BATCH_SIZE", "ExportResult", "export_histories", "export_results", "month_of"]
+__all__ = ["DEFAULT_BATCH_SIZE", "ExportResult", "export_results", "month_of"]
 
 DEFAULT_BATCH_SIZE: Final = 10_000
 PathArg = str | os.PathLike[str]
@@ -66,6 +66,18 @@ class ExportResult:
     def bad(self) -> int:
         """Chunks and hands left out as errors (parse and table rejects)."""
         return self.rejected + self.table_rejected
+
+
+IdKey = int | str
+
+
+def id_key(hand_id: str) -> IdKey:
+    """How a hand id is remembered to skip hands already exported: as an int when it is a
+    plain decimal number (site ids are; an int takes half the memory of its text, which counts
+    at millions of hands), else as the text."""
+    if hand_id.isdigit() and hand_id.isascii() and (hand_id[0] != "0" or hand_id == "0"):
+        return int(hand_id)
+    return hand_id
 
 
 def month_of(hand: Hand) -> str:
@@ -111,8 +123,8 @@ class _Exporter:
     counts: ReadCounts = field(default_factory=ReadCounts)
     hands: list[Hand] = field(default_factory=list)
     rejects: list[FindingRow] = field(default_factory=list)
-    existing: dict[Partition, set[str]] = field(default_factory=dict)
-    added: dict[Partition, set[str]] = field(default_factory=dict)
+    existing: dict[Partition, set[IdKey]] = field(default_factory=dict)
+    added: dict[Partition, set[IdKey]] = field(default_factory=dict)
     reject_keys: set[RejectKey] = field(default_factory=set)
     new: int = 0
     present: int = 0
@@ -132,7 +144,7 @@ class _Exporter:
             if code in (PARSE_REJECTED, TABLE_REJECTED):
                 self.reject_keys.add((code, site or "", hid or "", file or "", line or 0))
 
-    def _existing(self, part: Partition) -> set[str]:
+    def _existing(self, part: Partition) -> set[IdKey]:
         keys = self.existing.get(part)
         if keys is None:
             paths = [
@@ -141,7 +153,7 @@ class _Exporter:
             keys = set()
             if paths:
                 table = pads.dataset(paths, format="parquet").to_table(columns=["hand_id"])
-                keys.update(table.column("hand_id").to_pylist())
+                keys.update(map(id_key, table.column("hand_id").to_pylist()))
             self.existing[part] = keys
         return keys
 
@@ -167,7 +179,7 @@ class _Exporter:
         by_part: dict[Partition, list[Hand]] = {}
         for hand in hands:
             part = (hand.site, month_of(hand))
-            hid = str(hand.hand_id)
+            hid = id_key(str(hand.hand_id))
             added = self.added.setdefault(part, set())
             if hid in added:
                 self.present += 1
@@ -199,7 +211,7 @@ class _Exporter:
             t, failed = _tabulate(part_hands, counts)
             refused = set()
             for hand, error in failed:
-                self.added[part].discard(str(hand.hand_id))
+                self.added[part].discard(id_key(str(hand.hand_id)))
                 refused.add(hand.hand_id)
                 self.table_rejected += 1
                 self._reject(table_rejected(hand, error), rejects)
@@ -279,17 +291,3 @@ def export_results(
             exporter.add(result)
         exporter.flush()
     return exporter.result(recovered)
-
-
-def export_histories(
-    paths: Sequence[PathArg],
-    out: PathArg,
-    *,
-    audit: bool = True,
-    batch_size: int = DEFAULT_BATCH_SIZE,
-    compression: str = "zstd",
-) -> ExportResult:
-    """Read history files, directories (``*.txt``, recursively) and globs and export them into
-    ``out``; see ``export_results``. Raises ``FileNotFoundError`` for a path matching nothing."""
-    reader = read_results(*paths)
-    return export_results(reader, out, audit=audit, batch_size=batch_size, compression=compression)

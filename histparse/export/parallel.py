@@ -1,0 +1,214 @@
+"""Export history files on all cores (or a Dask cluster): workers make Arrow tables of pieces
+of raw text (``histparse.export.pieces``), this process keeps the new hands and writes.
+
+One writer keeps the dataset's lock and atomic commits. Memory is bounded by the batch size in
+Arrow form plus the pieces in flight, not by the input: no ``Hand`` or DataFrame outlives the
+worker call that made it.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from histparse.audit.findings import Finding
+from histparse.export.findings import FindingRow, _row, auditor_available
+from histparse.export.pieces import ExportPiece, HandInfo, export_piece
+from histparse.export.schema import TABLES
+from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
+from histparse.export.writer import (
+    DEFAULT_BATCH_SIZE,
+    ExportResult,
+    _Exporter,
+    _findings_arrow,
+    id_key,
+)
+from histparse.parallel.audit import ItemKind, Joiner
+from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, iter_pieces
+from histparse.parallel.pool import DaskClient, ordered_map
+from histparse.parallel.progress import Progress
+from histparse.parsing import expand_paths
+
+__all__ = ["export_histories"]
+
+PathArg = str | os.PathLike[str]
+
+
+@dataclass
+class _Batch:
+    """What the next commit writes."""
+
+    tables: dict[tuple[Partition, str], list[pa.Table]] = field(default_factory=dict)
+    rejects: list[FindingRow] = field(default_factory=list)
+    kept: list[FindingRow] = field(default_factory=list)
+    hands: int = 0
+
+
+class _Writer:
+    """Joins pieces in input order: dedup, the check across hands, batches, commits."""
+
+    def __init__(self, exporter: _Exporter) -> None:
+        self.ex = exporter
+        self.joiner = Joiner()
+        self.batch = _Batch()
+        self.chunks = 0  # parsed hands and new rejects in the batch
+
+    def take(self, piece: ExportPiece) -> int:
+        """Add a piece; returns its number of parsed hands."""
+        ex, counts = self.ex, self.ex.counts
+        # A batch holds ``batch_size`` chunks of input (parsed hands and rejects), as
+        # ``export_results`` counts, so a piece may end one batch and start the next.
+        keep: dict[Partition, set[str]] = {}
+        extra: dict[tuple[Partition, str], int] = {}
+        hands = 0
+        for item in piece.items:
+            counts.read += 1
+            findings = self.joiner.findings(piece.path, item.audit) if ex.audit else ()
+            info = item.hand
+            if info is None:
+                if item.audit.kind is ItemKind.REJECTED:
+                    counts.rejected += 1
+                    assert item.reject is not None
+                    before = len(self.batch.rejects)
+                    ex._reject(item.reject, self.batch.rejects)
+                    self.chunks += len(self.batch.rejects) - before
+                else:
+                    counts.unsupported += 1
+            else:
+                counts.parsed += 1
+                hands += 1
+                self.chunks += 1
+                self._hand(info, item.audit.findings, findings, keep, extra)
+            if self.chunks >= ex.batch_size:
+                self._tables(piece, keep, extra)
+                keep, extra = {}, {}
+                self.commit()
+        self.joiner.end(piece.last)
+        self._tables(piece, keep, extra)
+        return hands
+
+    def _hand(
+        self,
+        info: HandInfo,
+        own: tuple[Finding, ...],
+        findings: tuple[Finding, ...],
+        keep: dict[Partition, set[str]],
+        extra: dict[tuple[Partition, str], int],
+    ) -> None:
+        ex, batch = self.ex, self.batch
+        part, hid = info.partition, info.hand_id
+        key = id_key(hid)
+        added = ex.added.setdefault(part, set())
+        if key in added:
+            ex.present += 1
+            ex.repeated += 1
+        elif key in ex._existing(part):
+            ex.present += 1
+        elif info.refused is not None:
+            ex.table_rejected += 1
+            ex._reject(info.refused, batch.rejects)
+        else:
+            added.add(key)
+            keep.setdefault(part, set()).add(hid)
+            batch.kept.extend(_row(f) for f in findings)
+            if info.audit_failed is not None:
+                batch.kept.append(info.audit_failed)
+            if len(findings) > len(own):
+                extra[(part, hid)] = len(findings) - len(own)
+
+    def _tables(
+        self,
+        piece: ExportPiece,
+        keep: dict[Partition, set[str]],
+        extra: dict[tuple[Partition, str], int],
+    ) -> None:
+        batch = self.batch
+        for part, ids in keep.items():
+            named = piece.tables[part]
+            whole = ids == set(piece.hand_ids[part])
+            for name in TABLES:
+                table = named[name] if whole else _rows_of(named[name], ids)
+                if name == "hands":
+                    table = _add_findings(table, {h: n for (p, h), n in extra.items() if p == part})
+                    batch.hands += table.num_rows
+                if table.num_rows:
+                    batch.tables.setdefault((part, name), []).append(table)
+
+    def commit(self) -> None:
+        """Write the batch (if it holds anything) as one atomic commit."""
+        batch, ex = self.batch, self.ex
+        self.batch = _Batch()
+        self.chunks = 0
+        out: list[tuple[str, pa.Table]] = []
+        for (part, name), parts in batch.tables.items():
+            table = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
+            out.append((partition_path(name, part), table))
+        rows = [*batch.rejects, *batch.kept]
+        if rows:
+            out.append(("findings", _findings_arrow(rows)))
+        if out:
+            record = {"hands": batch.hands, "findings": len(rows)}
+            ex.store.commit(new_batch_id(), out, record, compression=ex.compression)
+            ex.batches += 1
+        ex.new += batch.hands
+        ex.findings += len(rows)
+
+
+def _rows_of(table: pa.Table, ids: set[str]) -> pa.Table:
+    """The rows of ``table`` whose hand is in ``ids``."""
+    column = table.column("hand_id")
+    mask = pc.is_in(column, value_set=pa.array(sorted(ids), type=column.type))
+    return table.filter(mask)
+
+
+def _add_findings(table: pa.Table, extra: dict[str, int]) -> pa.Table:
+    """``hands`` with the parent's findings (the check across pieces) added to the counts."""
+    if not extra:
+        return table
+    i = table.schema.get_field_index("findings")
+    counts = table.column(i).to_pylist()
+    for row, hid in enumerate(table.column("hand_id").to_pylist()):
+        counts[row] = (counts[row] or 0) + extra.get(hid, 0)
+    return table.set_column(i, table.schema.field(i), pa.array(counts, table.schema.field(i).type))
+
+
+def export_histories(
+    paths: Sequence[PathArg],
+    out: PathArg,
+    *,
+    audit: bool = True,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    compression: str = "zstd",
+    jobs: int = 1,
+    client: DaskClient | None = None,
+    hands_per_piece: int = DEFAULT_PIECE_HANDS,
+    progress: Progress | None = None,
+) -> ExportResult:
+    """Read history files, directories (``*.txt``, recursively) and globs and export them into
+    ``out`` (see ``export_results`` for what is written), parsing, auditing and tabulating in
+    ``jobs`` processes or on the workers of a Dask ``client`` (which must all be able to read
+    ``paths``). The dataset is the same for any ``jobs``. Raises ``FileNotFoundError`` for a
+    path matching nothing, ``DatasetError`` as ``export_results``."""
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    files = expand_paths(paths)
+    store = DatasetDir.create(out)
+    with store.locked():
+        store.refresh()
+        recovered = store.recover()
+        exporter = _Exporter(store, audit and auditor_available(), batch_size, compression)
+        exporter.load_reject_keys()
+        writer = _Writer(exporter)
+        work = functools.partial(export_piece, audit=exporter.audit)
+        pieces = iter_pieces(files, min(hands_per_piece, batch_size))
+        for piece in ordered_map(work, pieces, jobs=jobs, client=client):
+            hands = writer.take(piece)
+            if progress is not None:
+                progress.update(hands, piece.file_index)
+        writer.commit()
+    return exporter.result(recovered)

@@ -1,0 +1,111 @@
+"""The worker's half of a parallel export: one piece of raw text in, Arrow tables out.
+
+A worker parses its piece, replays the hands (the auditor) and makes the Arrow tables of every
+hand, by partition. The parent (``histparse.export.parallel``) decides which hands are new and
+writes; only Arrow tables and small records cross the process boundary, never ``Hand``s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pyarrow as pa
+
+from histparse.events import Hand
+from histparse.export.findings import FindingRow, audit_failed, parse_rejected, table_rejected
+from histparse.export.schema import TABLES
+from histparse.export.store import Partition
+from histparse.export.writer import _arrow, month_of
+from histparse.frames import tables
+from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
+from histparse.parallel.pieces import Piece, piece_results
+from histparse.parsing import ParseError
+from histparse.replay import Replay
+from histparse.stats.errors import TableError
+
+__all__ = ["ExportItem", "ExportPiece", "HandInfo", "export_piece"]
+
+
+@dataclass(frozen=True, slots=True)
+class HandInfo:
+    """A parsed hand: its partition and id, the finding if the tables refused it, and the
+    finding if the auditor failed on it."""
+
+    partition: Partition
+    hand_id: str
+    refused: FindingRow | None = None
+    audit_failed: FindingRow | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportItem:
+    """One chunk: ``audit`` (the auditor's view; findings empty when not auditing), and the
+    hand (``hand``) or the parse reject (``reject``)."""
+
+    audit: AuditItem
+    hand: HandInfo | None = None
+    reject: FindingRow | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExportPiece:
+    """A piece's items in order, the tables of its hands by partition (every hand the tables
+    accepted, each table with a ``hand_id`` column) and the replays the joiner needs."""
+
+    file_index: int
+    path: str
+    items: list[ExportItem]
+    tables: dict[Partition, dict[str, pa.Table]] = field(default_factory=dict)
+    hand_ids: dict[Partition, list[str]] = field(default_factory=dict)
+    last: list[Replay] = field(default_factory=list)
+
+
+def export_piece(piece: Piece, audit: bool = True) -> ExportPiece:
+    """Parse, audit (if ``audit``) and tabulate one piece."""
+    chain = PieceChain(piece.path)
+    items: list[ExportItem] = []
+    by_part: dict[Partition, list[Hand]] = {}
+    counts: dict[tuple[str, str] | str, int] = {}
+    failed: dict[int, FindingRow] = {}
+    index_of: dict[int, int] = {}  # id(hand) -> its item's index
+    for result in piece_results(piece):
+        if isinstance(result, Hand):
+            part = (result.site, month_of(result))
+            index_of[id(result)] = len(items)
+            by_part.setdefault(part, []).append(result)
+            item = AuditItem(ItemKind.HAND)
+            if audit:
+                try:
+                    item = chain.hand(result)
+                except Exception as exc:
+                    # One odd hand must not stop the export: it is recorded against the hand.
+                    failed[len(items)] = audit_failed(result, exc)
+            n = len(item.findings) + (len(items) in failed)
+            counts[(result.site, str(result.hand_id))] = n
+            info = HandInfo(part, str(result.hand_id), audit_failed=failed.get(len(items)))
+            items.append(ExportItem(item, info))
+        else:
+            other = chain.other(result)
+            if not audit:
+                other = AuditItem(other.kind, (), None)
+            reject = parse_rejected(result) if isinstance(result, ParseError) else None
+            items.append(ExportItem(other, None, reject))
+    out: dict[Partition, dict[str, pa.Table]] = {}
+    ids: dict[Partition, list[str]] = {}
+
+    def refuse(hand: Hand, error: TableError) -> None:
+        i = index_of[id(hand)]
+        item = items[i]
+        assert item.hand is not None
+        items[i] = ExportItem(item.audit, _with_refusal(item.hand, table_rejected(hand, error)))
+
+    for part, hands in by_part.items():
+        t = tables(hands, counts, on_error=refuse)
+        out[part] = {name: _arrow(name, getattr(t, name)) for name in TABLES}
+        ids[part] = [str(v) for v in t.hands["hand_id"]]
+    last = chain.last() if audit else []
+    return ExportPiece(piece.file_index, piece.path, items, out, ids, last)
+
+
+def _with_refusal(info: HandInfo, row: FindingRow) -> HandInfo:
+    return HandInfo(info.partition, info.hand_id, row, info.audit_failed)

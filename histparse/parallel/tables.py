@@ -1,0 +1,115 @@
+"""``tables`` in parallel: workers tabulate pieces, this process joins the frames in order."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from histparse.events import Hand
+from histparse.frames import Tables, tables
+from histparse.frames.build import _concat
+from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, iter_pieces, piece_results
+from histparse.parallel.pool import DaskClient, ordered_map
+from histparse.parallel.progress import Progress
+from histparse.parsing import ParseError, expand_paths
+from histparse.stats.errors import TableError
+
+__all__ = ["PieceTables", "TablesRun", "tables_of_paths", "tables_piece"]
+
+PathArg = str | os.PathLike[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PieceTables:
+    """A piece's tables, what was left out, and where each tabulated hand was read."""
+
+    file_index: int
+    tables: Tables
+    parse_errors: list[ParseError]
+    table_errors: list[TableError]
+    where: dict[tuple[str, str], str]
+    hands: int
+
+
+def tables_piece(piece: Piece) -> PieceTables:
+    """Parse and tabulate one piece."""
+    parse_errors: list[ParseError] = []
+    table_errors: list[TableError] = []
+    where: dict[tuple[str, str], str] = {}
+    hands: list[Hand] = []
+    for result in piece_results(piece):
+        if isinstance(result, Hand):
+            hands.append(result)
+        elif isinstance(result, ParseError):
+            parse_errors.append(result)
+    refused: set[int] = set()
+
+    def refuse(hand: Hand, error: TableError) -> None:
+        refused.add(id(hand))
+        table_errors.append(error)
+
+    t = tables(hands, on_error=refuse)
+    for h in hands:
+        key = (h.site, str(h.hand_id))
+        if key not in where and id(h) not in refused:
+            where[key] = f"{h.source.path}:{h.source.first_line}"
+    return PieceTables(piece.file_index, t, parse_errors, table_errors, where, len(hands))
+
+
+@dataclass
+class TablesRun:
+    """The joined tables of many pieces and what was left out (as ``tables`` with
+    ``on_error``: a hand already read in an earlier piece is refused with a ``TableError``)."""
+
+    tables: Tables | None = None
+    parse_errors: list[ParseError] = field(default_factory=list)
+    table_errors: list[TableError] = field(default_factory=list)
+
+
+def tables_of_paths(
+    paths: Iterable[PathArg],
+    *,
+    jobs: int = 1,
+    client: DaskClient | None = None,
+    hands_per_piece: int = DEFAULT_PIECE_HANDS,
+    progress: Progress | None = None,
+) -> TablesRun:
+    """The tables of every hand under ``paths``, made by ``jobs`` processes (or a Dask
+    ``client``). Raises ``FileNotFoundError`` for a path matching nothing."""
+    files = expand_paths(paths)
+    run = TablesRun()
+    parts: list[Tables] = []
+    seen: dict[tuple[str, str], str] = {}
+    pieces = iter_pieces(files, hands_per_piece)
+    for p in ordered_map(tables_piece, pieces, jobs=jobs, client=client):
+        run.parse_errors.extend(p.parse_errors)
+        run.table_errors.extend(p.table_errors)
+        dups = [k for k in p.where if k in seen]
+        t = p.tables
+        if dups:
+            for key in dups:
+                site, hid = key
+                where = f"{site} hand {hid} ({p.where[key]})"
+                run.table_errors.append(TableError(f"{where} was already read at {seen[key]}"))
+            t = _drop(t, {hid for _, hid in dups})
+        for key, where in p.where.items():
+            seen.setdefault(key, where)
+        parts.append(t)
+        if progress is not None:
+            progress.update(p.hands, p.file_index)
+    if not parts:
+        parts.append(tables([]))
+    run.tables = parts[0] if len(parts) == 1 else _concat(parts)
+    return run
+
+
+def _drop(t: Tables, hand_ids: set[str]) -> Tables:
+    """``t`` without the rows of ``hand_ids`` (hands read before: rare, so not fast)."""
+
+    def keep(df: pd.DataFrame) -> pd.DataFrame:
+        return df[~df["hand_id"].astype(str).isin(hand_ids)].reset_index(drop=True)
+
+    return Tables(keep(t.hands), keep(t.players), keep(t.actions), keep(t.draws))
