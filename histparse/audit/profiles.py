@@ -29,8 +29,6 @@ class SiteProfile:
     * ``rake_in_tournaments``: whether tournament and play-money hands may be raked.
     * ``prints_cap_line``/``prints_reshuffle_line``: the site announces the cap and the
       reshuffle, so a missing announcement is a finding.
-    * ``returns_unmatched_dead_money``: antes (and other dead money) above what any opponent
-      matched come back with the uncalled bet, as R-BET-7 says of bets.
     * ``description_prefix``: how the site starts a 2-7 hand description (``Lo: ``).
     """
 
@@ -43,7 +41,6 @@ class SiteProfile:
     rake_in_tournaments: bool = False
     prints_cap_line: bool = False
     prints_reshuffle_line: bool = False
-    returns_unmatched_dead_money: bool = True
     description_prefix: str = "Lo: "
 
 
@@ -62,9 +59,6 @@ POKERSTARS: Final = SiteProfile(
     rake_in_tournaments=False,
     prints_cap_line=True,
     prints_reshuffle_line=True,
-    # The real SD tournament hand returns 124 = the unmatched big blind (100) plus the
-    # unmatched part of the ante (24) as one uncalled bet.
-    returns_unmatched_dead_money=True,
     description_prefix="Lo: ",
 )
 

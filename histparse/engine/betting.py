@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from histparse.engine.config import GameConfig
+from histparse.engine.frozen import twin
 from histparse.game import ActionKind, LimitType, PostKind, Street
 
 
@@ -140,6 +141,12 @@ class ActionResult:
     uncalled: UncalledBet | None = None
 
 
+# A mutable twin of LegalActions, to build it cheaply (histparse.engine.frozen).
+_LegalActionsParts = twin(LegalActions)
+_FIXED = LimitType.FIXED  # module constants: Enum classes have a slow __getattr__ hook
+_POT = LimitType.POT
+
+
 class RoundState:
     """Mutable bookkeeping of the current betting round (not exposed directly).
 
@@ -173,7 +180,7 @@ class RoundState:
 
 def is_capped(config: GameConfig, rnd: RoundState, live_count: int) -> bool:
     """Whether the fixed-limit cap stops further raising (R-BET-5), heads-up lift included."""
-    if config.limit is not LimitType.FIXED or rnd.bet_count < config.max_bets_per_round:
+    if config.limit is not _FIXED or rnd.bet_count < config.max_bets_per_round:
         return False
     return not (config.cap_lifted_heads_up and live_count == 2)
 
@@ -199,29 +206,29 @@ def compute_legal(
     can_aggress = all_in_to > current and reopened and not is_capped(config, rnd, live_count)
     min_to = max_to = 0
     if can_aggress:
-        if config.limit is LimitType.FIXED:
+        if config.limit is _FIXED:
             target = rnd.level + rnd.unit
             if target <= current:  # only after forced off-rule raises
                 target = current + rnd.unit
             min_to = max_to = min(target, all_in_to)
         else:
             min_to = min(current + rnd.raise_size, all_in_to)
-            if config.limit is LimitType.POT:
-                max_to = min(current + pot + to_call, all_in_to)
-            else:
-                max_to = all_in_to
+            max_to = min(current + pot + to_call, all_in_to) if config.limit is _POT else all_in_to
             max_to = max(max_to, min_to)
-    return LegalActions(
-        player=player,
-        can_fold=True,
-        can_check=to_call == 0,
-        can_call=to_call > 0,
-        call_amount=min(to_call, stack),
-        can_bet=can_aggress and current == 0,
-        can_raise=can_aggress and current > 0,
-        min_to=min_to,
-        max_to=max_to,
-        current_bet=current,
-        player_bet=bet,
-        stack=stack,
-    )
+    # LegalActions(...) without the frozen-dataclass overhead (see histparse.engine.frozen).
+    legal = _LegalActionsParts()
+    legal.player = player
+    legal.can_fold = True
+    legal.can_check = to_call == 0
+    legal.can_call = to_call > 0
+    legal.call_amount = to_call if to_call < stack else stack
+    legal.can_bet = can_aggress and current == 0
+    legal.can_raise = can_aggress and current > 0
+    legal.min_to = min_to
+    legal.max_to = max_to
+    legal.current_bet = current
+    legal.player_bet = bet
+    legal.stack = stack
+    legal.__class__ = LegalActions
+    result: LegalActions = legal
+    return result

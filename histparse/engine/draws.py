@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 from histparse.cards import Card, format_cards
 from histparse.engine.dealer import Dealer
 from histparse.engine.errors import CardConflict, IllegalDraw, StateError
+from histparse.engine.frozen import twin
 
 DECK_SIZE = 52
 HAND_SIZE = 5
@@ -53,6 +55,9 @@ class DrawResult:
     reshuffled: bool
     from_old_stub: int
     stub_after: int
+
+
+_DrawResultParts = twin(DrawResult)
 
 
 class CardTracker:
@@ -112,10 +117,12 @@ class CardTracker:
                 seen[c] = i
         for i in order:
             self.hands[i] = [None] * HAND_SIZE
+        where = self.where
         for i, cards in known.items():
             for c in cards:
-                self._forget(c)
-                self.where[c] = i
+                if c in where:
+                    self._forget(c)
+                where[c] = i
             self.hands[i] = list(cards)
         self.stub_count = DECK_SIZE - HAND_SIZE * len(order)
 
@@ -137,6 +144,21 @@ class CardTracker:
         """Player ``i`` discards ``count`` cards and is served as many (R-DRAW-2, R-DRAW-3)."""
         name = self.names[i]
         hand = self.hands[i]
+        size = len(hand)
+        if (
+            discarded is None
+            and received is None
+            and self.dealer is None
+            and 0 <= count <= size
+            and count <= self.stub_count
+            and hand.count(None) == size
+        ):
+            # An opponent's draw: no card is known, so only the counts move (the slow path
+            # below would remove and add back as many unknown cards).
+            self.stub_count -= count
+            if count:
+                self.muck.extend([None] * count)
+            return self._result(name, draw_number, count, None, None, (None,) * (size - count))
         where = self.where
         dealer = self.dealer
         if not 0 <= count <= len(hand):
@@ -264,17 +286,33 @@ class CardTracker:
                 hand.append(c)
         else:
             hand.extend([None] * count)
-        return DrawResult(
-            player=name,
-            draw=draw_number,
-            count=count,
-            discarded=disc,
-            received=recv,
-            kept=kept,
-            reshuffled=reshuffle,
-            from_old_stub=from_old,
-            stub_after=self.stub_count,
-        )
+        return self._result(name, draw_number, count, disc, recv, kept, reshuffle, from_old)
+
+    def _result(
+        self,
+        name: str,
+        draw_number: int,
+        count: int,
+        discarded: tuple[Card, ...] | None,
+        received: tuple[Card, ...] | None,
+        kept: tuple[Card | None, ...],
+        reshuffled: bool = False,
+        from_old_stub: int | None = None,
+    ) -> DrawResult:
+        """``DrawResult(...)`` without the frozen-dataclass overhead (engine.frozen)."""
+        result = _DrawResultParts()
+        result.player = name
+        result.draw = draw_number
+        result.count = count
+        result.discarded = discarded
+        result.received = received
+        result.kept = kept
+        result.reshuffled = reshuffled
+        result.from_old_stub = count if from_old_stub is None else from_old_stub
+        result.stub_after = self.stub_count
+        result.__class__ = DrawResult
+        done: DrawResult = result  # typed, without a cast() call
+        return done
 
     # -- showdown -----------------------------------------------------------------------------
 
@@ -301,9 +339,11 @@ class CardTracker:
         for held in hand:
             if held is not None:
                 del self.where[held]
+        where = self.where
         for c in shown:
-            self._forget(c)
-            self.where[c] = i
+            if c in where:
+                self._forget(c)
+            where[c] = i
         hand[:] = shown
         return shown
 
@@ -312,4 +352,4 @@ class CardTracker:
         hand = self.hands[i]
         if len(hand) != HAND_SIZE or None in hand:
             return None
-        return tuple(c for c in hand if c is not None)
+        return tuple(cast(list[Card], hand))

@@ -11,16 +11,23 @@ from histparse.engine.config import GameConfig
 from histparse.engine.errors import IllegalPost, StateError
 from histparse.game import PostKind
 
+# Enum members as module constants: Enum classes have a Python __getattr__ hook.
+_SMALL_BLIND = PostKind.SMALL_BLIND
+_BIG_BLIND = PostKind.BIG_BLIND
+_SMALL_AND_BIG_BLIND = PostKind.SMALL_AND_BIG_BLIND
+_ANTE = PostKind.ANTE
+_DEAD_BLIND = PostKind.DEAD_BLIND
+
 
 def default_post(config: GameConfig, kind: PostKind) -> int:
     """The amount a full post of ``kind`` takes under ``config``."""
-    if kind is PostKind.SMALL_BLIND:
+    if kind is _SMALL_BLIND:
         return config.small_blind
-    if kind is PostKind.BIG_BLIND:
+    if kind is _BIG_BLIND:
         return config.big_blind
-    if kind is PostKind.SMALL_AND_BIG_BLIND:
+    if kind is _SMALL_AND_BIG_BLIND:
         return config.small_blind + config.big_blind
-    if kind is PostKind.ANTE:
+    if kind is _ANTE:
         return config.ante
     return config.small_blind  # DEAD_BLIND: usually a missed small blind
 
@@ -46,17 +53,17 @@ def split_post(
         raise StateError(f"{player} posts {amount} but has only {stack}")
     if check and amount != full and amount != stack:
         allowed = {full}
-        if kind is PostKind.DEAD_BLIND:
+        if kind is _DEAD_BLIND:
             allowed.add(config.big_blind)  # a missed big blind may also be posted dead
         if amount not in allowed:
-            what = "there is no ante" if kind is PostKind.ANTE and not full else f"expected {full}"
+            what = "there is no ante" if kind is _ANTE and not full else f"expected {full}"
             raise IllegalPost(
                 "R-TABLE-2",
                 f"{player} posts {kind.value} {amount}: {what} (or all-in for {stack})",
             )
-    if kind is PostKind.SMALL_BLIND or kind is PostKind.BIG_BLIND:
+    if kind is _SMALL_BLIND or kind is _BIG_BLIND:
         return amount, amount, 0
-    if kind is PostKind.SMALL_AND_BIG_BLIND:
+    if kind is _SMALL_AND_BIG_BLIND:
         live = min(amount, config.big_blind)
         return amount, live, amount - live
     return amount, 0, amount

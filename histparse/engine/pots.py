@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,16 +73,27 @@ def build_pots(invested: Sequence[int], live: Sequence[bool]) -> list[tuple[int,
     chips fill the levels they reach and are never eligible; chips above the highest live level
     (only possible off-rule) join the top pot.
     """
-    levels = sorted({invested[i] for i in range(len(invested)) if live[i]})
+    levels = sorted(set(compress(invested, live)))
     pots: list[tuple[int, list[int]]] = []
     prev = 0
     for level in levels:
-        amount = sum(min(c, level) - min(c, prev) for c in invested)
-        eligible = [i for i in range(len(invested)) if live[i] and invested[i] >= level]
+        amount = 0
+        eligible: list[int] = []
+        for i, c in enumerate(invested):
+            if c > prev:
+                if c < level:
+                    amount += c - prev
+                else:
+                    amount += level - prev
+                    if live[i]:
+                        eligible.append(i)
         if amount:
             pots.append((amount, eligible))
         prev = level
-    above = sum(c - prev for c in invested if c > prev)
+    above = 0
+    for c in invested:
+        if c > prev:
+            above += c - prev
     if above:
         if pots:
             amount, eligible = pots[-1]

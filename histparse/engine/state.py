@@ -1,16 +1,28 @@
 """The state machine of one hand of 2-7 triple draw: posts, deal, four betting rounds, three
-draws, showdown and settlement.
+draws, showdown and settlement (``GameConfig.draws=1``: 2-7 single draw, two rounds, one draw).
 
 Every event method validates first and mutates only when nothing is wrong, so a raised error
 leaves the hand as it was. ``check=True`` (the default) enforces RULES.md; ``check=False``
 applies a site's event that breaks a rule so a replayer can record the finding and carry on
 (physically impossible events still raise ``StateError``). See ``betting``, ``draws`` and
 ``pots`` for the readings taken where RULES.md is silent.
+
+Unmatched money comes back at the end of a betting round (R-BET-7, "money beyond what any
+opponent can match"): the bet nobody matched, as ever, and also the dead money (antes, dead
+blinds) of the player who put in the most, above what the next one put in, once no opponent
+can add a chip any more (each has folded or is all-in, or the betting is over). Both come back
+as one ``UncalledBet``: PokerStars hand #71348201941 returns ``Uncalled bet (124)`` = the big
+blind 100 + 24 of the 25 ante to the player whose opponent was all-in for an ante of 1.
+
+This is the replayer's hot path: ``act`` judges an action with plain ints and builds the
+``LegalActions`` only for an error or when asked (``legal_actions``); cards already given as
+``Card`` tuples are not parsed again.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter
 
 from histparse.cards import Card, parse_cards
 from histparse.engine.betting import (
@@ -33,6 +45,7 @@ from histparse.engine.errors import (
     SettlementError,
     StateError,
 )
+from histparse.engine.frozen import twin
 from histparse.engine.positions import BlindSeats, expected_blinds, first_left_of
 from histparse.engine.posts import split_post
 from histparse.engine.pots import (
@@ -46,12 +59,60 @@ from histparse.engine.pots import (
 )
 from histparse.engine.views import Phase, PlayerView, Snapshot
 from histparse.game import ActionKind, LimitType, PostKind, Street
-from histparse.ranking import hand_rank
+from histparse.ranking import rank_parsed
 
 CardsIn = str | Iterable[str | Card]
 Event = PostResult | ActionResult | DrawResult
 
 _LIVE_BIG_BLINDS = (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
+_ActionResultParts = twin(ActionResult)
+_PostResultParts = twin(PostResult)
+_PotResultParts = twin(PotResult)
+_SEAT_NUMBER = attrgetter("seat")
+_NAME = attrgetter("name")
+_STACK = attrgetter("stack")
+_DEALT_IN = attrgetter("dealt_in")
+_PlayerResultParts = twin(PlayerResult)
+# Street(k) goes through the enum's lookup machinery; betting round k is _ROUND_STREETS[k].
+_ROUND_STREETS = (Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3)
+# Enum members as module constants: Enum classes have a Python __getattr__ hook, which
+# makes every ``Phase.X`` lookup slow in the hot paths.
+_POSTING = Phase.POSTING
+_BETTING = Phase.BETTING
+_DRAWING = Phase.DRAWING
+_SHOWDOWN = Phase.SHOWDOWN
+_UNCONTESTED = Phase.UNCONTESTED
+_COMPLETE = Phase.COMPLETE
+_FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_FIXED = LimitType.FIXED
+_POT = LimitType.POT
+
+
+_ONLY_CARDS = frozenset({Card})
+_CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def _clockwise(n: int) -> tuple[tuple[int, ...], ...]:
+    """For each player index ``a`` of ``n``, the others clockwise after it, ``a`` last: the
+    scan order of ``_next_to_act`` (``[a]``) and of the deal and draws (``[first - 1]``).
+    Built once per table size."""
+    rotations = _CLOCKWISE.get(n)
+    if rotations is None:
+        rotations = tuple(tuple((a + k) % n for k in range(1, n + 1)) for a in range(n))
+        _CLOCKWISE[n] = rotations
+    return rotations
+
+
+def _cards(cards: CardsIn) -> tuple[Card, ...]:
+    """``parse_cards``, skipped for a tuple that holds only ``Card`` objects (the replayer's
+    and the dealer's case)."""
+    if type(cards) is tuple and set(map(type, cards)) <= _ONLY_CARDS:
+        return cards
+    return parse_cards(cards)
 
 
 class HandState:
@@ -69,6 +130,7 @@ class HandState:
         "_bet",
         "_button",
         "_cards",
+        "_clockwise",
         "_config",
         "_draw_no",
         "_events",
@@ -83,6 +145,7 @@ class HandState:
         "_mucked",
         "_n",
         "_names",
+        "_open",
         "_pending",
         "_phase",
         "_pot",
@@ -103,11 +166,12 @@ class HandState:
         *,
         dealer: Dealer | None = None,
     ) -> None:
-        if len({s.seat for s in seats}) != len(seats):
+        # map/filter with attrgetters: C loops, where comprehensions are Python calls (3.11).
+        if len(set(map(_SEAT_NUMBER, seats))) != len(seats):
             raise ConfigError("two players share a seat number")
-        if len({s.name for s in seats}) != len(seats):
+        if len(set(map(_NAME, seats))) != len(seats):
             raise ConfigError("two seats share a player name")
-        dealt = sorted((s for s in seats if s.dealt_in), key=lambda s: s.seat)
+        dealt: list[Seat] = sorted(filter(_DEALT_IN, seats), key=_SEAT_NUMBER)
         if not 2 <= len(dealt) <= config.max_players:
             raise ConfigError(
                 f"{len(dealt)} players dealt in; the game needs 2 to {config.max_players}",
@@ -118,25 +182,28 @@ class HandState:
                 raise ConfigError(f"{s.name} is dealt in with no chips")
         n = len(dealt)
         self._config = config
-        self._names = tuple(s.name for s in dealt)
-        self._seats = tuple(s.seat for s in dealt)
-        self._index = {name: i for i, name in enumerate(self._names)}
+        self._names: tuple[str, ...] = tuple(map(_NAME, dealt))
+        self._seats: tuple[int, ...] = tuple(map(_SEAT_NUMBER, dealt))
+        self._index = dict(zip(self._names, range(n), strict=True))
         self._n = n
         self._button = button
         self._first = first_left_of(self._seats, button)
-        self._start = tuple(s.stack for s in dealt)
+        self._clockwise = _clockwise(n)
+        self._start: tuple[int, ...] = tuple(map(_STACK, dealt))
         self._stack = list(self._start)
         self._bet = [0] * n
         self._invested = [0] * n
         self._folded = [False] * n
         self._all_in = [False] * n
+        # Neither folded nor all-in: may still act (one list for the scan in _next_to_act).
+        self._open = [True] * n
         self._mucked = [False] * n
         # raise_seq of the round when the player last acted; -1: not acted this round.
         self._acted = [-1] * n
         self._pot = 0
         self._live = n
         self._active = n
-        self._phase = Phase.POSTING
+        self._phase = _POSTING
         self._round = RoundState(0, config.bet_unit(0), config.big_blind)
         self._draw_no = 0
         self._to_act = -1
@@ -176,24 +243,25 @@ class HandState:
     def street(self) -> Street:
         """The street of the current (or, when over, the last) event."""
         phase = self._phase
-        if phase is Phase.POSTING:
+        if phase is _POSTING:
             return Street.PREDEAL
-        if phase is Phase.DRAWING:
-            return Street(self._draw_no)
-        if phase is Phase.SHOWDOWN:
+        if phase is _DRAWING:
+            return _ROUND_STREETS[self._draw_no]
+        if phase is _SHOWDOWN:
             return Street.SHOWDOWN
-        if phase is Phase.COMPLETE:
+        if phase is _COMPLETE:
             return Street.SUMMARY
-        return Street(self._round.number)
+        return _ROUND_STREETS[self._round.number]
 
     @property
     def round_number(self) -> int:
-        """Betting round 0-3 (R-BET-1); the last one once betting is over."""
+        """Betting round 0-3 (R-BET-1; 0-1 in single draw); the last one once betting is
+        over."""
         return self._round.number
 
     @property
     def draw_number(self) -> int:
-        """Draw 1-3 during or after it; 0 before the first draw."""
+        """Draw 1-3 (1 in single draw) during or after it; 0 before the first draw."""
         return self._draw_no
 
     @property
@@ -209,7 +277,7 @@ class HandState:
     @property
     def current_bet(self) -> int:
         """The round total to match in the current betting round."""
-        return self._round.current_bet if self._phase is Phase.BETTING else 0
+        return self._round.current_bet if self._phase is _BETTING else 0
 
     @property
     def stub_size(self) -> int:
@@ -233,11 +301,19 @@ class HandState:
 
     def stack(self, player: str) -> int:
         """Chips ``player`` has behind."""
-        return self._stack[self._idx(player)]
+        i = self._index.get(player, -1)
+        return self._stack[i if i >= 0 else self._idx(player)]
+
+    def bet_of(self, player: str) -> int:
+        """``player``'s bet in the current betting round (their round total; 0 between
+        rounds). ``bet`` is the action method, hence the name."""
+        i = self._index.get(player, -1)
+        return self._bet[i if i >= 0 else self._idx(player)]
 
     def is_live(self, player: str) -> bool:
         """Whether ``player`` has not folded."""
-        return not self._folded[self._idx(player)]
+        i = self._index.get(player, -1)
+        return not self._folded[i if i >= 0 else self._idx(player)]
 
     def hand_of(self, player: str) -> tuple[Card | None, ...]:
         """``player``'s cards as known to the engine (``None`` for unknown cards)."""
@@ -256,28 +332,29 @@ class HandState:
         """A frozen copy of the public state."""
         hands = self._cards.hands
         players = tuple(
-            PlayerView(
-                name=self._names[i],
-                seat=self._seats[i],
-                stack=self._stack[i],
-                bet=self._bet[i],
-                invested=self._invested[i],
-                folded=self._folded[i],
-                all_in=self._all_in[i],
-                cards=tuple(hands[i]),
+            PlayerView(name, seat, stack, bet, invested, folded, all_in, tuple(cards))
+            for name, seat, stack, bet, invested, folded, all_in, cards in zip(
+                self._names,
+                self._seats,
+                self._stack,
+                self._bet,
+                self._invested,
+                self._folded,
+                self._all_in,
+                hands,
+                strict=True,
             )
-            for i in range(self._n)
         )
         return Snapshot(
-            phase=self._phase,
-            street=self.street,
-            to_act=self.to_act,
-            pot=self._pot,
-            current_bet=self.current_bet,
-            bet_count=self._round.bet_count,
-            stub=self._cards.stub_count,
-            button=self._button,
-            players=players,
+            self._phase,
+            self.street,
+            self.to_act,
+            self._pot,
+            self.current_bet,
+            self._round.bet_count,
+            self._cards.stub_count,
+            self._button,
+            players,
         )
 
     # -- internals ------------------------------------------------------------------------------
@@ -300,67 +377,109 @@ class HandState:
         self._pot += amount
         if stack == 0 and not self._all_in[i]:
             self._all_in[i] = True
+            self._open[i] = False
             self._active -= 1
 
-    def _needs_to_act(self, i: int) -> bool:
-        if self._folded[i] or self._all_in[i]:
-            return False
-        if self._bet[i] < self._round.current_bet:
-            return True
-        # With nobody left to bet against, a player who has matched has nothing to decide.
-        return self._acted[i] < 0 and self._active > 1
-
     def _next_to_act(self, after: int) -> int:
-        n = self._n
-        for k in range(1, n + 1):
-            j = (after + k) % n
-            if self._needs_to_act(j):
+        """The first player after ``after`` (clockwise) who still has to act, or -1."""
+        open_, bets, acted = self._open, self._bet, self._acted
+        current = self._round.current_bet
+        # With nobody left to bet against, a player who has matched has nothing to decide.
+        may_open = self._active > 1
+        # Clockwise: the seats after ``after``, then from the first seat round to ``after``.
+        for j in self._clockwise[after]:
+            if not open_[j]:
+                continue
+            if bets[j] < current or (may_open and acted[j] < 0):
                 return j
         return -1
 
     def _start_round(self, rnd: RoundState, start: int) -> None:
         self._legal_for = -1
         self._round = rnd
-        self._phase = Phase.BETTING
+        self._phase = _BETTING
         self._acted = [-1] * self._n
         self._to_act = self._next_to_act(start - 1)
         if self._to_act < 0:
             self._end_round()
 
+    def _give_back(self, i: int, amount: int) -> None:
+        self._stack[i] += amount
+        self._invested[i] -= amount
+        self._pot -= amount
+        if self._all_in[i]:
+            self._all_in[i] = False
+            if not self._folded[i]:
+                self._open[i] = True
+                self._active += 1
+
+    def _unmatched_dead_money(self, last_round: bool) -> tuple[int, int]:
+        """``(player, chips)`` of money nobody can match any more, beyond the bets (R-BET-7):
+        the part of the top contributor's money above the next contributor's, once every
+        opponent has folded or is all-in or the betting is over; ``(-1, 0)`` otherwise."""
+        invested = self._invested
+        top = max(invested)
+        if invested.count(top) > 1:
+            return -1, 0  # matched (the usual case)
+        i = invested.index(top)
+        folded, all_in = self._folded, self._all_in
+        if folded[i]:
+            return -1, 0
+        second = 0
+        for j, put in enumerate(invested):
+            if j == i:
+                continue
+            if not (last_round or folded[j] or all_in[j]):
+                return -1, 0  # this opponent may still match it
+            if put > second:
+                second = put
+        return i, top - second
+
     def _end_round(self) -> None:
-        """Return any uncalled bet (R-BET-7), then move to the next draw, the showdown or the
-        end of an uncontested hand (R-DRAW-1)."""
+        """Return any uncalled bet and unmatched dead money (R-BET-7), then move to the next
+        draw, the showdown or the end of an uncontested hand (R-DRAW-1)."""
         bets = self._bet
         n = self._n
+        number = self._round.number
+        street = _ROUND_STREETS[number]
         top = max(bets)
-        holders = [i for i in range(n) if bets[i] == top]
-        if top > 0 and len(holders) == 1:
-            i = holders[0]
-            second = max(bets[j] for j in range(n) if j != i)
-            excess = top - second
-            self._stack[i] += excess
-            self._invested[i] -= excess
-            self._pot -= excess
-            if self._all_in[i]:
-                self._all_in[i] = False
-                if not self._folded[i]:
-                    self._active += 1
-            self._uncalled.append(UncalledBet(self._names[i], excess, Street(self._round.number)))
+        back_to = -1
+        back = 0
+        if top > 0 and bets.count(top) == 1:
+            back_to = bets.index(top)
+            others = bets.copy()
+            others[back_to] = 0
+            back = top - max(others)
+            self._give_back(back_to, back)
+        last_round = self._live == 1 or number >= self._config.draws
+        dead_to, dead = self._unmatched_dead_money(last_round)
+        if dead:
+            self._give_back(dead_to, dead)
+            if dead_to == back_to:
+                back += dead
+            else:
+                if back_to >= 0:
+                    self._uncalled.append(UncalledBet(self._names[back_to], back, street))
+                back_to, back = dead_to, dead
+        if back_to >= 0:
+            self._uncalled.append(UncalledBet(self._names[back_to], back, street))
         self._bet = [0] * n
         self._to_act = -1
-        number = self._round.number
         if self._live == 1:
-            self._phase = Phase.UNCONTESTED
-        elif number < 3:
-            self._phase = Phase.DRAWING
+            self._phase = _UNCONTESTED
+        elif number < self._config.draws:
+            self._phase = _DRAWING
             self._draw_no = number + 1
             first = self._first
-            order = [(first + k) % n for k in range(n)]
-            self._pending = [i for i in order if not self._folded[i]]
-            self._to_act = self._pending[0]
+            folded = self._folded
+            pending = list(self._clockwise[first - 1])
+            if self._live < n:
+                pending = [j for j in pending if not folded[j]]
+            self._pending = pending
+            self._to_act = pending[0]
         else:
             self._final_aggressor = self._round.last_aggressor
-            self._phase = Phase.SHOWDOWN
+            self._phase = _SHOWDOWN
 
     def _legal(self, i: int) -> LegalActions:
         if i == self._legal_for and self._legal_cache is not None:
@@ -394,7 +513,7 @@ class HandState:
     ) -> PostResult:
         """A forced bet before the deal (R-TABLE-2). ``amount=None`` posts the configured
         amount, or the whole stack when it is smaller (all-in post)."""
-        self._require(Phase.POSTING, "post")
+        self._require(_POSTING, "post")
         i = self._idx(player)
         if self._all_in[i]:
             raise StateError(f"{player} is already all-in and cannot post")
@@ -405,9 +524,17 @@ class HandState:
             raise IllegalPost("R-TABLE-2", f"{player} posts the {kind.value} twice")
         total, live, dead = split_post(self._config, player, kind, amount, self._stack[i], check)
         self._put_in(i, total, live)
-        result = PostResult(player, kind, total, live, dead, self._all_in[i])
-        self._events.append(result)
-        return result
+        result = _PostResultParts()
+        result.player = player
+        result.kind = kind
+        result.amount = total
+        result.live = live
+        result.dead = dead
+        result.all_in = self._all_in[i]
+        result.__class__ = PostResult  # a frozen PostResult from here on (engine.frozen)
+        posted: PostResult = result  # typed, without a cast() call
+        self._events.append(posted)
+        return posted
 
     def deal(self, hands: Mapping[str, CardsIn] | None = None, *, check: bool = True) -> None:
         """Deal five cards each (R-TABLE-3) and open the pre-draw betting round.
@@ -415,27 +542,32 @@ class HandState:
         ``hands`` gives the known hands (e.g. the hero's); the others stay unknown. With a
         dealer, leave it out: the dealer deals every card.
         """
-        self._require(Phase.POSTING, "deal")
-        known = {self._idx(name): parse_cards(cards) for name, cards in (hands or {}).items()}
+        self._require(_POSTING, "deal")
+        known: dict[int, tuple[Card, ...]] = {}
+        if hands:
+            for name, cards in hands.items():
+                known[self._idx(name)] = _cards(cards)
         n, first = self._n, self._first
-        order = [(first + k) % n for k in range(n)]
+        order = list(self._clockwise[first - 1])
         self._cards.deal(order, known, check)
         config = self._config
         rnd = RoundState(0, config.bet_unit(0), config.big_blind)
         rnd.current_bet = max(self._bet)
         big_blind_at = -1
-        posted_big = {
-            self._index[e.player]
-            for e in self._events
-            if isinstance(e, PostResult) and e.kind in _LIVE_BIG_BLINDS
-        }
+        posted_big: set[int] = set()
+        for e in self._events:
+            if type(e) is PostResult and e.kind in _LIVE_BIG_BLINDS:
+                posted_big.add(self._index[e.player])
         if posted_big:
             # The big blind counts as the first bet even when posted all-in for less.
             rnd.level = config.big_blind
             rnd.bet_count = 1
             rnd.current_bet = max(rnd.current_bet, config.big_blind)
             # Seat order, not wording, tells the real big blind from a new player's extra one.
-            big_blind_at = next(i for i in order if i in posted_big)
+            for i in order:
+                if i in posted_big:
+                    big_blind_at = i
+                    break
         else:
             seat = self.expected_blinds().big_blind
             big_blind_at = self._seats.index(seat)
@@ -445,7 +577,7 @@ class HandState:
 
     def legal_actions(self, player: str | None = None) -> LegalActions:
         """What ``player`` (default: the player to act) may do now (R-BET-3..7)."""
-        self._require(Phase.BETTING, "bet")
+        self._require(_BETTING, "bet")
         i = self._to_act if player is None else self._idx(player)
         return self._legal(i)
 
@@ -462,24 +594,24 @@ class HandState:
                 f"{name} acts out of turn: {expected} is to act",
                 self._legal(self._to_act),
             )
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             return None
-        if kind is ActionKind.CHECK:
+        if kind is _CHECK:
             if legal.can_check:
                 return None
             return IllegalAction(
                 "R-BET-3", f"{name} checks facing a bet of {rnd.current_bet}", legal
             )
-        if kind is ActionKind.CALL:
+        if kind is _CALL:
             if legal.can_call:
                 return None
             return IllegalAction("R-BET-3", f"{name} calls with nothing to call", legal)
-        fixed = self._config.limit is LimitType.FIXED
-        if kind is ActionKind.BET and rnd.current_bet > 0:
+        fixed = self._config.limit is _FIXED
+        if kind is _BET and rnd.current_bet > 0:
             return IllegalAction(
                 "R-BET-3", f"{name} bets into a bet of {rnd.current_bet} (raise instead)", legal
             )
-        if kind is ActionKind.RAISE and rnd.current_bet == 0:
+        if kind is _RAISE and rnd.current_bet == 0:
             return IllegalAction("R-BET-3", f"{name} raises with no bet to raise (bet)", legal)
         if not (legal.can_bet or legal.can_raise):
             if is_capped(self._config, rnd, self._live):
@@ -505,6 +637,62 @@ class HandState:
             what = f"above the maximum of {legal.max_to}"
         return IllegalAction(rule, f"{name} {kind.value}s to {to}, {what}", legal)
 
+    def _allowed(self, i: int, kind: ActionKind, to: int | None, increment: int) -> bool:
+        """Whether the action is legal: ``_reject`` and the call amount check, on plain ints
+        (the ``LegalActions`` of ``compute_legal`` are only built to explain an error)."""
+        if i != self._to_act:
+            return False
+        if kind is _FOLD:
+            return True
+        rnd = self._round
+        current = rnd.current_bet
+        bet = self._bet[i]
+        if kind is _CHECK:
+            return bet >= current
+        stack = self._stack[i]
+        if kind is _CALL:
+            return bet < current and increment == min(current - bet, stack)
+        if (kind is _BET) is (current > 0):
+            return False  # a bet into a bet, or a raise of nothing
+        all_in_to = bet + stack
+        config = self._config
+        if (
+            all_in_to <= current
+            or self._acted[i] >= rnd.raise_seq  # only an incomplete raise since they acted
+            or self._active <= 1  # every opponent is all-in
+            or is_capped(config, rnd, self._live)
+        ):
+            return False
+        assert to is not None
+        if config.limit is _FIXED:
+            target = rnd.level + rnd.unit
+            if target <= current:  # only after forced off-rule raises
+                target = current + rnd.unit
+            return to == min(target, all_in_to)
+        min_to = min(current + rnd.raise_size, all_in_to)
+        if config.limit is _POT:
+            to_call = current - bet if current > bet else 0
+            max_to = min(current + self._pot + to_call, all_in_to)
+        else:
+            max_to = all_in_to
+        return min_to <= to <= max(max_to, min_to)
+
+    def _illegal(
+        self, i: int, kind: ActionKind, to: int | None, increment: int
+    ) -> IllegalAction | None:
+        """The error of an action ``_allowed`` refused, with what was legal instead."""
+        legal = self._legal(i)
+        error = self._reject(i, kind, to, legal)
+        if error is None and kind is _CALL and increment != legal.call_amount:
+            stack = self._stack[i]
+            short = stack < self._round.current_bet - self._bet[i]
+            error = IllegalAction(
+                "R-BET-7" if short else "R-BET-3",
+                f"{self._names[i]} calls {increment}; the call is {legal.call_amount}",
+                legal,
+            )
+        return error
+
     def act(
         self,
         player: str,
@@ -517,55 +705,77 @@ class HandState:
         """Apply a betting action. ``to`` is the round total of a bet or raise (PokerStars'
         ``raises A to B`` gives B); ``amount`` optionally states a call's increment (checked
         against the legal call, or applied as given with ``check=False``)."""
-        self._require(Phase.BETTING, "bet")
+        if self._phase is not _BETTING:
+            raise StateError(f"cannot bet now: the hand is in phase {self._phase.value}")
         if not isinstance(kind, ActionKind):
             raise StateError(f"{player}: {kind!r} is not an ActionKind")
-        i = self._idx(player)
+        i = self._index.get(player, -1)
+        if i < 0:
+            raise StateError(f"{player!r} is not dealt in this hand")
         if self._folded[i]:
             raise StateError(f"{player} has folded and cannot act")
         if self._all_in[i]:
             raise StateError(f"{player} is all-in and cannot act", "R-BET-7")
         rnd = self._round
-        bet, stack = self._bet[i], self._stack[i]
-        aggressive = kind is ActionKind.BET or kind is ActionKind.RAISE
+        bets = self._bet
+        bet, stack = bets[i], self._stack[i]
+        aggressive = kind is _BET or kind is _RAISE
         if aggressive:
             if isinstance(to, bool) or not isinstance(to, int):
                 raise StateError(f"{player} {kind.value}s without an int 'to' amount")
             increment = to - bet
             if increment <= 0 or increment > stack:
                 raise StateError(f"{player} {kind.value}s to {to}: has {bet} in and {stack} behind")
-        elif kind is ActionKind.CALL:
-            owed = max(rnd.current_bet - bet, 0)
-            increment = min(owed, stack) if amount is None else amount
-            if (
-                isinstance(increment, bool)
-                or not isinstance(increment, int)
-                or not (0 <= increment <= stack)
-            ):
-                raise StateError(f"{player} calls {increment!r} with {stack} behind")
+        elif kind is _CALL:
+            if amount is None:
+                owed = rnd.current_bet - bet
+                increment = owed if 0 <= owed <= stack else (0 if owed < 0 else stack)
+            else:
+                increment = amount
+                if (
+                    isinstance(increment, bool)
+                    or not isinstance(increment, int)
+                    or not (0 <= increment <= stack)
+                ):
+                    raise StateError(f"{player} calls {increment!r} with {stack} behind")
         else:
             increment = 0
         if check:
-            legal = self._legal(i)
-            error = self._reject(i, kind, to, legal)
-            if error is None and kind is ActionKind.CALL and increment != legal.call_amount:
-                error = IllegalAction(
-                    "R-BET-7" if stack < rnd.current_bet - bet else "R-BET-3",
-                    f"{player} calls {increment}; the call is {legal.call_amount}",
-                    legal,
-                )
-            if error is not None:
-                raise error
+            # The usual actions are judged here; bets and raises in _allowed.
+            if i != self._to_act:
+                allowed = False
+            elif kind is _FOLD:
+                allowed = True
+            elif kind is _CHECK:
+                allowed = bet >= rnd.current_bet
+            elif kind is _CALL:
+                owed = rnd.current_bet - bet
+                allowed = owed > 0 and increment == (owed if owed < stack else stack)
+            else:
+                allowed = self._allowed(i, kind, to, increment)
+            if not allowed:
+                error = self._illegal(i, kind, to, increment)
+                if error is not None:
+                    raise error
 
         # Validated: mutate from here on.
         self._legal_for = -1
         full = capped = False
         if increment:
-            self._put_in(i, increment, increment)
+            left = stack - increment
+            self._stack[i] = left
+            bets[i] = bet + increment
+            self._invested[i] += increment
+            self._pot += increment
+            if not left:
+                self._all_in[i] = True
+                self._open[i] = False
+                self._active -= 1
         if aggressive:
-            total = self._bet[i]
+            total = bets[i]
             current = rnd.current_bet
-            if self._config.limit is LimitType.FIXED:
+            config = self._config
+            if config.limit is _FIXED:
                 target = rnd.level + rnd.unit
                 full = total >= (target if target > current else current + rnd.unit)
             else:
@@ -576,69 +786,75 @@ class HandState:
                 rnd.level = total
                 rnd.bet_count += 1
                 rnd.raise_seq += 1
-                capped = self._config.limit is LimitType.FIXED and is_capped(
-                    self._config, rnd, self._live
-                )
+                capped = config.limit is _FIXED and is_capped(config, rnd, self._live)
             if total > current:
                 rnd.current_bet = total
             rnd.last_aggressor = i
-        elif kind is ActionKind.FOLD:
+        elif kind is _FOLD:
             self._folded[i] = True
+            self._open[i] = False
             self._live -= 1
             self._active -= 1
         self._acted[i] = rnd.raise_seq
-        result_all_in = self._all_in[i]
-        total = self._bet[i]
+        all_in = self._all_in[i]
+        total = bets[i]
 
-        uncalled_before = len(self._uncalled)
-        nxt = -1 if self._live == 1 else self._next_to_act(i)
+        hand_over = self._live == 1
+        nxt = -1 if hand_over else self._next_to_act(i)
+        returned = None
         if nxt >= 0:
             self._to_act = nxt
             round_over = False
         else:
             round_over = True
+            uncalled = self._uncalled
+            before = len(uncalled)
             self._end_round()
-        result = ActionResult(
-            player=player,
-            kind=kind,
-            increment=increment,
-            total=total,
-            all_in=result_all_in,
-            full_raise=full,
-            capped=capped,
-            round_over=round_over,
-            hand_over=self._live == 1,
-            uncalled=self._uncalled[-1] if len(self._uncalled) > uncalled_before else None,
-        )
+            if len(uncalled) > before:
+                returned = uncalled[-1]
+        # ActionResult(...) without the frozen-dataclass overhead (engine.frozen).
+        r = _ActionResultParts()
+        r.player = player
+        r.kind = kind
+        r.increment = increment
+        r.total = total
+        r.all_in = all_in
+        r.full_raise = full
+        r.capped = capped
+        r.round_over = round_over
+        r.hand_over = hand_over
+        r.uncalled = returned
+        r.__class__ = ActionResult
+        result: ActionResult = r
         self._events.append(result)
         return result
 
     def fold(self, player: str, *, check: bool = True) -> ActionResult:
         """``player`` folds."""
-        return self.act(player, ActionKind.FOLD, check=check)
+        return self.act(player, _FOLD, check=check)
 
     def check(self, player: str, *, check: bool = True) -> ActionResult:
         """``player`` checks."""
-        return self.act(player, ActionKind.CHECK, check=check)
+        return self.act(player, _CHECK, check=check)
 
     def call(self, player: str, amount: int | None = None, *, check: bool = True) -> ActionResult:
         """``player`` calls (``amount``: the increment the history states, if any)."""
-        return self.act(player, ActionKind.CALL, amount=amount, check=check)
+        return self.act(player, _CALL, amount=amount, check=check)
 
     def bet(self, player: str, to: int, *, check: bool = True) -> ActionResult:
         """``player`` bets ``to`` (their round total)."""
-        return self.act(player, ActionKind.BET, to, check=check)
+        return self.act(player, _BET, to, check=check)
 
     def raise_to(self, player: str, to: int, *, check: bool = True) -> ActionResult:
         """``player`` raises to ``to`` (their round total)."""
-        return self.act(player, ActionKind.RAISE, to, check=check)
+        return self.act(player, _RAISE, to, check=check)
 
     # -- draws ------------------------------------------------------------------------------------
 
     def would_reshuffle(self, count: int) -> bool:
         """Whether serving ``count`` cards now empties the stub first (R-DRAW-3), e.g. to
         print ``The deck is reshuffled`` before that player's draw."""
-        return self._cards.would_reshuffle(count)
+        return count > self._cards.stub_count
 
     def draw(
         self,
@@ -651,8 +867,11 @@ class HandState:
     ) -> DrawResult:
         """``player`` discards ``count`` cards (0 = stand pat) and is served as many
         (R-DRAW-1..3). Known cards are checked for integrity; unknown ones are counted."""
-        self._require(Phase.DRAWING, "draw")
-        i = self._idx(player)
+        if self._phase is not _DRAWING:
+            raise StateError(f"cannot draw now: the hand is in phase {self._phase.value}")
+        i = self._index.get(player, -1)
+        if i < 0:
+            raise StateError(f"{player!r} is not dealt in this hand")
         if self._folded[i]:
             raise StateError(f"{player} has folded and cannot draw", "R-DRAW-1")
         pending = self._pending
@@ -668,8 +887,8 @@ class HandState:
             i,
             self._draw_no,
             count,
-            None if discarded is None else parse_cards(discarded),
-            None if received is None else parse_cards(received),
+            None if discarded is None else _cards(discarded),
+            None if received is None else _cards(received),
             check,
         )
         pending.remove(i)
@@ -698,7 +917,7 @@ class HandState:
         return tuple(self._names[i] for i in order)
 
     def _showdown_player(self, player: str, what: str) -> int:
-        if self._phase is not Phase.SHOWDOWN and self._phase is not Phase.UNCONTESTED:
+        if self._phase is not _SHOWDOWN and self._phase is not _UNCONTESTED:
             raise StateError(f"cannot {what} now: the hand is in phase {self._phase.value}")
         i = self._idx(player)
         if self._folded[i]:
@@ -710,14 +929,14 @@ class HandState:
     def show(self, player: str, cards: CardsIn, *, check: bool = True) -> tuple[Card, ...]:
         """``player`` shows five cards, which must agree with the known cards (R-RANK-1)."""
         i = self._showdown_player(player, "show")
-        return self._cards.reveal(i, parse_cards(cards), check)
+        return self._cards.reveal(i, _cards(cards), check)
 
     def muck(self, player: str, cards: CardsIn | None = None, *, check: bool = True) -> None:
         """``player`` mucks and gives up their claim (R-SHOW-1); ``cards`` when the site
         reveals them anyway (PokerStars' summary ``mucked [...]``)."""
         i = self._showdown_player(player, "muck")
         if cards is not None:
-            self._cards.reveal(i, parse_cards(cards), check)
+            self._cards.reveal(i, _cards(cards), check)
         self._mucked[i] = True
 
     def pots(self) -> tuple[Pot, ...]:
@@ -736,67 +955,72 @@ class HandState:
         showing. Ties split with odd chips from the first winner left of the button. ``rake``
         comes off the main pot first (PokerStars prints the main pot net of rake).
         """
-        if self._phase is not Phase.SHOWDOWN and self._phase is not Phase.UNCONTESTED:
+        if self._phase is not _SHOWDOWN and self._phase is not _UNCONTESTED:
             raise StateError(f"cannot settle now: the hand is in phase {self._phase.value}")
         if isinstance(rake, bool) or not isinstance(rake, int) or not 0 <= rake <= self._pot:
             raise SettlementError(f"rake {rake!r} must be an int from 0 to the pot {self._pot}")
         n, first = self._n, self._first
+        names = self._names
+        mucked = self._mucked
         live = [not f for f in self._folded]
         raw = build_pots(self._invested, live)
-        rakes = rake_by_pot([amount for amount, _ in raw], rake)
+        rakes = rake_by_pot([pot[0] for pot in raw], rake) if rake else [0] * len(raw)
         ranks: dict[int, int] = {}
+        tracker = self._cards
         for i in range(n):
-            if live[i] and not self._mucked[i]:
-                cards = self._cards.known_hand(i)
+            if live[i] and not mucked[i]:
+                cards = tracker.known_hand(i)
                 if cards is not None:
-                    ranks[i] = hand_rank(cards)
+                    # The tracker holds each known card in one place: five distinct cards.
+                    ranks[i] = rank_parsed(cards)
         collected = [0] * n
         results: list[PotResult] = []
         for k, ((amount, eligible), pot_rake) in enumerate(zip(raw, rakes, strict=True)):
-            claim = [i for i in eligible if not self._mucked[i]]
             if len(eligible) == 1:
                 winners = list(eligible)
-            elif len(claim) == 1:
-                winners = claim
             else:
-                shown = [i for i in claim if i in ranks]
-                if not shown:
-                    names = ", ".join(self._names[i] for i in eligible)
-                    raise SettlementError(
-                        f"no eligible player ({names}) showed a hand for pot {k}", "R-SHOW-3"
-                    )
-                best = min(ranks[i] for i in shown)
-                winners = [i for i in shown if ranks[i] == best]
-            winners.sort(key=lambda i: (i - first) % n)
+                claim = [i for i in eligible if not mucked[i]]
+                if len(claim) == 1:
+                    winners = claim
+                else:
+                    shown = [i for i in claim if i in ranks]
+                    if not shown:
+                        who = ", ".join(names[i] for i in eligible)
+                        raise SettlementError(
+                            f"no eligible player ({who}) showed a hand for pot {k}", "R-SHOW-3"
+                        )
+                    best = min(ranks[i] for i in shown)
+                    winners = [i for i in shown if ranks[i] == best]
+                    if len(winners) > 1:
+                        winners.sort(key=lambda i: (i - first) % n)
             net = amount - pot_rake
             shares = split_pot(net, winners)
             for i, share in zip(winners, shares, strict=True):
                 collected[i] += share
-            results.append(
-                PotResult(
-                    index=k,
-                    amount=amount,
-                    rake=pot_rake,
-                    net=net,
-                    eligible=tuple(self._names[i] for i in eligible),
-                    winners=tuple(self._names[i] for i in winners),
-                    shares=tuple((self._names[i], s) for i, s in zip(winners, shares, strict=True)),
-                )
-            )
-        players = []
+            pot = _PotResultParts()
+            pot.index = k
+            pot.amount = amount
+            pot.rake = pot_rake
+            pot.net = net
+            pot.eligible = tuple([names[i] for i in eligible])
+            pot.winners = tuple([names[i] for i in winners])
+            pot.shares = tuple([(names[i], s) for i, s in zip(winners, shares, strict=True)])
+            pot.__class__ = PotResult  # a frozen PotResult from here on (engine.frozen)
+            results.append(pot)
+        players: list[PlayerResult] = []
+        stacks, invested, seats = self._stack, self._invested, self._seats
         for i in range(n):
-            self._stack[i] += collected[i]
-            players.append(
-                PlayerResult(
-                    player=self._names[i],
-                    seat=self._seats[i],
-                    invested=self._invested[i],
-                    collected=collected[i],
-                    net=collected[i] - self._invested[i],
-                    final_stack=self._stack[i],
-                )
-            )
+            stacks[i] += collected[i]
+            player = _PlayerResultParts()
+            player.player = names[i]
+            player.seat = seats[i]
+            player.invested = invested[i]
+            player.collected = collected[i]
+            player.net = collected[i] - invested[i]
+            player.final_stack = stacks[i]
+            player.__class__ = PlayerResult
+            players.append(player)
         settlement = Settlement(tuple(results), tuple(players), rake, self._pot)
         self._settlement = settlement
-        self._phase = Phase.COMPLETE
+        self._phase = _COMPLETE
         return settlement

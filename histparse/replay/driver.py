@@ -15,10 +15,8 @@ How the engine is driven (readings documented in docs/findings.md):
 * Known cards (the hero's) are given to the engine only when the lines are consistent; a bad
   hero line makes the hero's cards unknown to the engine rather than reporting every later
   card again.
-* Single draw is replayed on the triple-draw engine: after its one draw, the remaining draws
-  are stand-pats and the remaining rounds checks, which move no money and no cards.
-* Antes above what anyone matched come back with the uncalled bet when the site profile says
-  so (PokerStars), which the engine does not do by itself.
+* Single draw is replayed on the engine set for one draw (``GameConfig.draws``).
+* Unmatched antes come back with the uncalled bet: the engine returns them (R-BET-7).
 
 This is the hot path of ``audit``: one dispatch per event, no copies of the state unless
 ``trace=True``, and messages are only formatted for findings.
@@ -28,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from decimal import Decimal
+from operator import attrgetter
 from typing import Any
 
 from histparse.audit.checks import run_hand_checks
@@ -55,6 +54,7 @@ from histparse.engine import (
     StateError,
     expected_blinds,
 )
+from histparse.engine.frozen import twin
 from histparse.events import (
     Action,
     CapReached,
@@ -87,6 +87,10 @@ _ZERO = Decimal(0)
 _REPLAYABLE = (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27)
 _BLIND_POSTS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
 _QUIET = (Chat, PlayerStatus)
+_PLAYER = attrgetter("player")
+_SEAT = attrgetter("seat")
+# Enum members as module constants: Enum classes have a Python-level __getattr__ hook, which
+# makes every ``Phase.X`` lookup slow on the hot path.
 _BETTING = Phase.BETTING
 _DRAWING = Phase.DRAWING
 _POSTING = Phase.POSTING
@@ -96,6 +100,23 @@ _CALL = ActionKind.CALL
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _FOLD = ActionKind.FOLD
+_PREDEAL = Street.PREDEAL
+_PREDRAW = Street.PREDRAW
+_DRAW1 = Street.DRAW1
+_DRAW2 = Street.DRAW2
+_DRAW3 = Street.DRAW3
+_ST_SHOWDOWN = Street.SHOWDOWN
+_SUMMARY = Street.SUMMARY
+_S_DEALING_HANDS = Section.DEALING_HANDS
+_S_FIRST_DRAW = Section.FIRST_DRAW
+_S_SECOND_DRAW = Section.SECOND_DRAW
+_S_THIRD_DRAW = Section.THIRD_DRAW
+_S_SHOW_DOWN = Section.SHOW_DOWN
+_S_SUMMARY = Section.SUMMARY
+_FIXED = LimitType.FIXED
+_SMALL_BLIND = PostKind.SMALL_BLIND
+_ANTE = PostKind.ANTE
+_SMALL_AND_BIG_BLIND = PostKind.SMALL_AND_BIG_BLIND
 
 
 def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = False) -> Replay:
@@ -109,17 +130,17 @@ def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = Fals
 
 def _section_street(section: Section) -> Street:
     # Identity tests: cheaper than hashing the enum (this runs for every marker).
-    if section is Section.DEALING_HANDS:
-        return Street.PREDRAW
-    if section is Section.FIRST_DRAW:
-        return Street.DRAW1
-    if section is Section.SECOND_DRAW:
-        return Street.DRAW2
-    if section is Section.THIRD_DRAW:
-        return Street.DRAW3
-    if section is Section.SHOW_DOWN:
-        return Street.SHOWDOWN
-    return Street.SUMMARY
+    if section is _S_DEALING_HANDS:
+        return _PREDRAW
+    if section is _S_FIRST_DRAW:
+        return _DRAW1
+    if section is _S_SECOND_DRAW:
+        return _DRAW2
+    if section is _S_THIRD_DRAW:
+        return _DRAW3
+    if section is _S_SHOW_DOWN:
+        return _ST_SHOWDOWN
+    return _SUMMARY
 
 
 class _Replayer:
@@ -156,6 +177,7 @@ class _Replayer:
         "section_street",
         "sections",
         "settlement",
+        "showdown",
         "shows",
         "state",
         "states",
@@ -195,11 +217,11 @@ class _Replayer:
         self.voluntary: set[str] = set()
         self.contributed: dict[str, Decimal] = {}
         self.street_totals: dict[str, Decimal] = {}
-        self.totals_street = Street.PREDRAW
+        self.totals_street = _PREDRAW
         self.sections: list[SectionMarker] = []
         self.summary_pot: SummaryPot | None = None
         self.summary_seats: list[SummarySeat] = []
-        self.section_street = Street.PREDEAL
+        self.section_street = _PREDEAL
         self.first_show: int | None = None
         # cards and announcements
         self.hero_hand: tuple[Card, ...] | None = None
@@ -212,6 +234,7 @@ class _Replayer:
         self.states: list[StateAfter] = []
         self.reached_draw = 0
         self.settlement: Settlement | None = None
+        self.showdown = False
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -225,14 +248,17 @@ class _Replayer:
 
     def units(self, amount: Decimal, what: str, line: int) -> int | None:
         """``amount`` in engine units; None (and the engine stopped) if not representable."""
-        money = self.money
-        scaled = amount * money.scale
+        scaled = amount * self.money.scale
         units = int(scaled)
         if units == scaled:
             return units
-        exc = Unrepresentable(amount, money.unit, what)
-        self.stop_engine("MONEY-UNREPRESENTABLE", str(exc), line)
+        self.unrepresentable(amount, what, line)
         return None
+
+    def unrepresentable(self, amount: Decimal, what: str, line: int) -> None:
+        """Report an amount that is not a whole number of units and stop the engine."""
+        exc = Unrepresentable(amount, self.money.unit, what)
+        self.stop_engine("MONEY-UNREPRESENTABLE", str(exc), line)
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -263,7 +289,7 @@ class _Replayer:
         high = self.units(hand.stakes[1], "stake", line)
         if low is None or high is None:
             return None
-        fixed = hand.limit_type is LimitType.FIXED
+        fixed = hand.limit_type is _FIXED
         # Limit stakes are the small and big bet (the big blind is the small bet); pot and no
         # limit stakes are the blinds (FORMATS.md §1.1).
         bb = low if fixed else high
@@ -275,9 +301,9 @@ class _Replayer:
                 units = p.amount * scale
                 if units != int(units):
                     continue  # reported when the post is replayed
-                if p.kind is PostKind.SMALL_BLIND and not p.all_in and 0 < units <= bb:
+                if p.kind is _SMALL_BLIND and not p.all_in and 0 < units <= bb:
                     sb = int(units)
-                elif p.kind is PostKind.ANTE:
+                elif p.kind is _ANTE:
                     ante = max(ante, int(units))
             elif not isinstance(p, _QUIET):
                 break
@@ -294,6 +320,7 @@ class _Replayer:
                 profile.max_bets_per_round,
                 profile.cap_lifted_heads_up,
                 max(MAX_SEATS, dealt),
+                self.draws,
             )
         except ConfigError as exc:
             self.add("BLIND-AMOUNT", f"the stakes cannot be played: {exc.message}", line)
@@ -303,9 +330,9 @@ class _Replayer:
         hand = self.hand
         line = hand.source.first_line
         seats = self._dealt_in()
-        self.dealt_in = tuple(s.player for s in seats)
+        self.dealt_in = tuple(map(_PLAYER, seats))
         if len(seats) >= 2:
-            self.blinds = expected_blinds(hand.button_seat, [s.seat for s in seats])
+            self.blinds = expected_blinds(hand.button_seat, list(map(_SEAT, seats)))
         if hand.game not in _REPLAYABLE:
             self.add("REPLAY-UNSUPPORTED", f"{hand.game.value} is not replayed", line)
             return
@@ -317,7 +344,18 @@ class _Replayer:
                 return
             if stack <= 0:
                 return  # reported by the seat checks; the engine needs chips to deal a player in
-            stacks.append(Seat(s.seat, s.player, stack))
+            number = s.seat
+            if type(number) is not int or number < 1 or type(s.player) is not str or not s.player:
+                stacks.append(Seat(number, s.player, stack))  # raises the usual ConfigError
+                continue
+            # Seat(...) without its checks, which the values above pass (engine.frozen).
+            seat = _SeatParts()
+            seat.seat = number
+            seat.name = s.player
+            seat.stack = stack
+            seat.dealt_in = True
+            seat.__class__ = Seat
+            stacks.append(seat)
         if len(stacks) < 2:
             return  # reported by the seat checks
         config = self._config(len(stacks))
@@ -332,11 +370,10 @@ class _Replayer:
 
     def run(self) -> Replay:
         events = self.events
-        for e in events:
-            if type(e) is HandCancelled:
-                self.cancelled = True
-                self.add("HAND-CANCELLED", "the site cancelled this hand; it is not replayed")
-                return self._result(check=False)
+        if HandCancelled in map(type, events):
+            self.cancelled = True
+            self.add("HAND-CANCELLED", "the site cancelled this hand; it is not replayed")
+            return self._result(check=False)
         self._start()
         handlers = _HANDLERS
         trace = self.trace
@@ -360,27 +397,30 @@ class _Replayer:
         self.posts.append(e)
         p = e.player
         kind = e.kind
-        self.contributed[p] = self.contributed.get(p, _ZERO) + e.amount
+        amount = e.amount
+        contributed = self.contributed
+        contributed[p] = contributed.get(p, _ZERO) + amount
         if kind in _BLIND_POSTS:
-            live = e.amount
-            if kind is PostKind.SMALL_AND_BIG_BLIND and self.big_blind is not None:
+            live = amount
+            if kind is _SMALL_AND_BIG_BLIND and self.big_blind is not None:
                 live = min(live, self.money.to_decimal(self.big_blind))
-            self.street_totals[p] = self.street_totals.get(p, _ZERO) + live
-        if self.section_street >= Street.PREDRAW:
+            totals = self.street_totals
+            totals[p] = totals.get(p, _ZERO) + live
+        if self.section_street >= _PREDRAW:
             self.add("STRUCT-SECTIONS", f"{p} posts a {kind.value} after the deal", e.line)
             return
         state = self.state
-        if state is None:
+        if state is None or state.phase is not _POSTING:
             return
-        if state.phase is not _POSTING:
-            return
-        units = self.units(e.amount, f"{p}'s {kind.value}", e.line)
-        if units is None:
+        scaled = amount * self.money.scale
+        units = int(scaled)
+        if units != scaled:
+            self.unrepresentable(amount, f"{p}'s {kind.value}", e.line)
             return
         try:
             # Amounts and seats of posts are judged by the structure checks, against the
             # site profile; the engine only books the money.
-            state.post(p, kind, units, check=False)
+            result = state.post(p, kind, units, check=False)
         except StateError as exc:
             if p not in self.dealt_in:
                 self.add("STRUCT-PLAYER", f"{p} posts but is not dealt in", e.line)
@@ -392,8 +432,8 @@ class _Replayer:
             else:
                 self.add("BET-ALLIN", f"{p} cannot post: {exc.message}", e.line)
             return
-        left = state.stack(p)
-        if (left == 0) != e.all_in:
+        if result.all_in is not e.all_in:
+            left = state.stack(p)
             self.add(
                 "BET-ALLIN-FLAG",
                 f"{p}'s post {'says' if e.all_in else 'does not say'} all-in, with "
@@ -407,7 +447,7 @@ class _Replayer:
         for k in range(self.index, len(events)):
             e = events[k]
             if type(e) is DealtTo:
-                if e.new is None and e.street <= Street.PREDRAW:
+                if e.new is None and e.street <= _PREDRAW:
                     self.consumed_dealt.add(k)
                     return e.kept
                 return None
@@ -440,19 +480,19 @@ class _Replayer:
         self.section_street = _section_street(section)
         if self.reshuffle_unannounced is not None or self.reshuffle_announced is not None:
             self._reshuffle_missing()
-        if section is Section.SHOW_DOWN and self.first_show is not None:
+        if section is _S_SHOW_DOWN and self.first_show is not None:
             self.add("STRUCT-SECTIONS", "a 'shows' line before the showdown", self.first_show)
         state = self.state
         if state is None:
             return
         if state.phase is _POSTING:
             self._deal(state)
-            if section is Section.DEALING_HANDS:
+            if section is _S_DEALING_HANDS:
                 return
-        if section is Section.SHOW_DOWN or section is Section.SUMMARY:
-            self._to_the_end(e.line, "the " + section.value.lower())
+        if section is _S_SHOW_DOWN or section is _S_SUMMARY:
+            self._to_the_end(e.line, "the {}", section.value.lower)
             return
-        number = self.section_street - Street.PREDRAW
+        number = self.section_street - _PREDRAW
         if number < 1:
             return
         phase = state.phase
@@ -476,33 +516,23 @@ class _Replayer:
             line,
         )
 
-    def _to_the_end(self, line: int, what: str) -> None:
-        """Close the engine's betting before a showdown, collection or summary line."""
+    def _to_the_end(self, line: int, what: str, part: Callable[[], str] | str = "") -> None:
+        """Close the engine's betting before a showdown, collection or summary line. The
+        message names the line as ``what.format(part)`` (``part()`` if callable), built only
+        for a finding."""
         state = self.state
         if state is None:
             return
-        if self.draws < 3:
-            self._pad_single_draw(state)
         phase = state.phase
+        if phase is not _BETTING and phase is not _DRAWING:
+            return
+        what = what.format(part() if callable(part) else part)
         if phase is _BETTING:
             self._unfinished_round(what + " comes", line)
-        elif phase is _DRAWING:
+        else:
             self.stop_engine(
                 "DRAW-MISSING", f"{what} comes while {state.to_act} still has to draw", line
             )
-
-    def _pad_single_draw(self, state: HandState) -> None:
-        """After a single-draw game's last draw, walk the engine through the draws and rounds
-        the game does not have: stand-pats and checks, which move nothing."""
-        draws = self.draws
-        while True:
-            phase = state.phase
-            if phase is _DRAWING and state.draw_number > draws:
-                state.draw(state.to_act or "", 0)
-            elif phase is _BETTING and state.round_number > draws:
-                state.check(state.to_act or "")
-            else:
-                return
 
     def on_dealt(self, e: DealtTo) -> None:
         state = self.state
@@ -510,7 +540,7 @@ class _Replayer:
             self._deal(state)  # no DEALING HANDS marker before it: reported by the checks
         if self.index in self.consumed_dealt:
             return
-        if e.new is None and e.street <= Street.PREDRAW and state is None:
+        if e.new is None and e.street <= _PREDRAW and state is None:
             self.hero_listed = e.kept
             if is_hand(e.kept):
                 self.hero_hand = e.kept
@@ -525,7 +555,7 @@ class _Replayer:
         street = e.street
         if self.reshuffle_unannounced is not None or self.reshuffle_announced is not None:
             self._reshuffle_missing()
-        if street != self.section_street and self.section_street >= Street.PREDRAW:
+        if street != self.section_street and self.section_street >= _PREDRAW:
             self.add(
                 "STRUCT-STREET",
                 f"{p}'s action is labelled {street.name} in the {self.section_street.name} section",
@@ -549,11 +579,19 @@ class _Replayer:
                     state = self.state
                     if state is not None and state.phase is _BETTING:
                         # The engine knows the bet to match (a short all-in big blind still
-                        # makes the full big blind the bet: the engine's reading).
-                        current = self.money.to_decimal(state.current_bet)
+                        # makes the full big blind the bet: the engine's reading). Compared
+                        # in units, exactly, so that no Decimal is built for a good line.
+                        engine_bet: int | None = state.current_bet
+                        wrong = (to - e.amount) * self.money.scale != engine_bet
                     else:
-                        current = max(totals.values(), default=_ZERO)
-                    if to - e.amount != current:
+                        engine_bet = None
+                        wrong = to - e.amount != max(totals.values(), default=_ZERO)
+                    if wrong:
+                        current = (
+                            max(totals.values(), default=_ZERO)
+                            if engine_bet is None
+                            else self.money.to_decimal(engine_bet)
+                        )
                         self.add(
                             "BET-RAISE-ARITHMETIC",
                             f"{p} raises {self.sym}{e.amount} to {self.sym}{to} but the bet "
@@ -581,12 +619,17 @@ class _Replayer:
         to_units: int | None = None
         call_units: int | None = None
         if kind is _BET or kind is _RAISE:
-            to_units = self.units(before + increment, f"{p}'s {kind.value}", e.line)
-            if to_units is None:
+            total = before + increment
+            scaled = total * self.money.scale
+            to_units = int(scaled)
+            if to_units != scaled:
+                self.unrepresentable(total, f"{p}'s {kind.value}", e.line)
                 return
         elif kind is _CALL:
-            call_units = self.units(increment, f"{p}'s call", e.line)
-            if call_units is None:
+            scaled = increment * self.money.scale
+            call_units = int(scaled)
+            if call_units != scaled:
+                self.unrepresentable(increment, f"{p}'s call", e.line)
                 return
         result: ActionResult | None = None
         try:
@@ -615,8 +658,6 @@ class _Replayer:
             )
         if result.capped and self.profile.prints_cap_line:
             self.cap_due = e.line
-        if result.round_over and self.draws < 3:
-            self._pad_single_draw(state)
 
     def _ready_to_bet(self, state: HandState, e: Action) -> bool:
         """An action outside the engine's betting phase: deal first, let players who did not
@@ -655,7 +696,7 @@ class _Replayer:
         if stack == 0:
             self.add("BET-ALLIN", f"{p} acts while all-in", e.line)
             return None
-        bet = state.snapshot().player(p).bet
+        bet = state.bet_of(p)
         if e.kind is _CALL and call_units is not None and call_units > stack:
             self.add("BET-ALLIN", f"{p} calls {call_units} units with {stack} behind", e.line)
             return state.act(p, _CALL, amount=stack, check=False)
@@ -694,8 +735,6 @@ class _Replayer:
             who = state.to_act or ""
             self.add("DRAW-MISSING", f"{who} has no line in draw {state.draw_number}", line)
             state.draw(who, 0, check=False)
-        if self.draws < 3:
-            self._pad_single_draw(state)
 
     def _dealt_after(self, player: str) -> DealtTo | None:
         """The ``Dealt to`` line that answers the draw at the current index."""
@@ -715,8 +754,8 @@ class _Replayer:
         p = e.player
         if self.reshuffle_unannounced is not None:
             self._reshuffle_missing()
-        if self.draws == 1 and self.section_street < Street.DRAW1:
-            self.section_street = Street.DRAW1  # single draw: the draw lines open the round
+        if self.draws == 1 and self.section_street < _DRAW1:
+            self.section_street = _DRAW1  # single draw: the draw lines open the round
         if e.street != self.section_street:
             self.add(
                 "STRUCT-STREET",
@@ -795,8 +834,6 @@ class _Replayer:
             known = state.hand_of(p)
             if len(known) == 5 and None not in known:
                 self.hero_hand = tuple(c for c in known if c is not None)
-        if self.draws < 3:
-            self._pad_single_draw(state)
 
     def on_reshuffle(self, e: Reshuffle) -> None:
         if self.reshuffle_unannounced is not None:
@@ -858,7 +895,7 @@ class _Replayer:
         state = self.state
         if state is None:
             return
-        self._to_the_end(line, f"{p}'s {'muck' if muck else 'show'}")
+        self._to_the_end(line, "{}'s muck" if muck else "{}'s show", p)
         state = self.state
         if state is None:
             return
@@ -914,14 +951,14 @@ class _Replayer:
         return None
 
     def on_doesnt_show(self, e: DoesntShow) -> None:
-        self._to_the_end(e.line, f"{e.player}'s 'doesn't show'")
+        self._to_the_end(e.line, "{}'s 'doesn't show'", e.player)
 
     def on_collected(self, e: Collected) -> None:
         self.collected.append(e)
-        self._to_the_end(e.line, f"{e.player}'s collection")
+        self._to_the_end(e.line, "{}'s collection", e.player)
 
     def _summary_line(self, line: int) -> None:
-        if self.section_street is not Street.SUMMARY:
+        if self.section_street is not _SUMMARY:
             self.add("STRUCT-SECTIONS", "a summary line before '*** SUMMARY ***'", line)
 
     def on_summary_pot(self, e: SummaryPot) -> None:
@@ -952,79 +989,45 @@ class _Replayer:
             if scaled == int(scaled) and 0 <= scaled <= state.pot:
                 rake = int(scaled)  # otherwise reported by the pot checks
         try:
+            # Two or more live players: the betting ended in a showdown (nobody folds later).
+            self.showdown = state.phase is _SHOWDOWN
             self.settlement = state.settle(rake)
         except SettlementError as exc:
             self.add("POT-WINNER", f"the pots cannot be awarded: {exc.message}", None)
 
-    def _returned_dead_money(self, settlement: Settlement) -> tuple[str, int] | None:
-        """Money above what anyone else put in, left in the pot after the engine returned the
-        uncalled bets (antes and dead blinds): the site returns it (profile)."""
-        if not self.profile.returns_unmatched_dead_money or not settlement.pots:
-            return None
-        last = settlement.pots[-1]
-        if len(last.eligible) != 1:
-            return None
-        top = second = 0
-        who = ""
-        for pr in settlement.players:
-            if pr.invested > top:
-                top, second, who = pr.invested, top, pr.player
-            elif pr.invested > second:
-                second = pr.invested
-        if top <= second or last.eligible[0] != who:
-            return None
-        return who, top - second
-
     def _rules(
         self, settlement: Settlement, state: HandState
     ) -> tuple[list[PotOutcome], list[Returned], dict[str, Decimal], Decimal]:
-        """The settlement in ``Decimal``, with unmatched dead money returned (profile)."""
+        """The settlement and the returned money in ``Decimal``."""
         to_dec = self.money.to_decimal
-        dead = self._returned_dead_money(settlement)
-        engine_returned = [(u.player, u.amount) for u in state.uncalled_bets]
-        if dead is not None:
-            who, amount = dead
-            for k in range(len(engine_returned) - 1, -1, -1):
-                if engine_returned[k][0] == who:
-                    engine_returned[k] = (who, engine_returned[k][1] + amount)
-                    break
-            else:
-                engine_returned.append(dead)
-        returned = [Returned(p, to_dec(a)) for p, a in engine_returned]
+        returned = [Returned(u.player, to_dec(u.amount)) for u in state.uncalled_bets]
         by_pot: dict[int, list[tuple[str, Decimal]]] = {}
         for c in self.collected:
             by_pot.setdefault(c.pot_index, []).append((c.player, c.amount))
-        last = len(settlement.pots) - 1
         pots: list[PotOutcome] = []
         for result in settlement.pots:
-            amount = result.amount
             shares = result.shares
-            if dead is not None and result.index == last:
-                amount -= dead[1]
-                shares = tuple((p, s - dead[1] if p == dead[0] else s) for p, s in shares)
-                if amount <= 0:
-                    continue
-            low = min(s for _, s in shares) if shares else 0
-            pots.append(
-                PotOutcome(
-                    index=result.index,
-                    amount=to_dec(amount),
-                    rake=to_dec(result.rake),
-                    eligible=result.eligible,
-                    winners=result.winners,
-                    shares=tuple((p, to_dec(s)) for p, s in shares),
-                    odd_chips=tuple(p for p, s in shares if s > low),
-                    collected=tuple(by_pot.get(result.index, ())),
-                )
-            )
-        rightful: dict[str, Decimal] = {}
-        for pr in settlement.players:
-            units = pr.collected
-            if dead is not None and pr.player == dead[0]:
-                units -= dead[1]
-            rightful[pr.player] = to_dec(units)
-        total = settlement.total_pot - (dead[1] if dead is not None else 0)
-        return pots, returned, rightful, to_dec(total)
+            if len(shares) == 1:
+                ((winner, share),) = shares
+                dec_shares: tuple[tuple[str, Decimal], ...] = ((winner, to_dec(share)),)
+                odd: tuple[str, ...] = ()
+            else:
+                low = min([s for _, s in shares]) if shares else 0
+                dec_shares = tuple([(p, to_dec(s)) for p, s in shares])
+                odd = tuple([p for p, s in shares if s > low])
+            pot = _PotOutcomeParts()
+            pot.index = result.index
+            pot.amount = to_dec(result.amount)
+            pot.rake = to_dec(result.rake)
+            pot.eligible = result.eligible
+            pot.winners = result.winners
+            pot.shares = dec_shares
+            pot.odd_chips = odd
+            pot.collected = tuple(by_pot.get(result.index, ()))
+            pot.__class__ = PotOutcome
+            pots.append(pot)
+        rightful = {pr.player: to_dec(pr.collected) for pr in settlement.players}
+        return pots, returned, rightful, to_dec(settlement.total_pot)
 
     def _result(self, *, check: bool) -> Replay:
         hand = self.hand
@@ -1037,7 +1040,7 @@ class _Replayer:
         showdown: bool | None = None
         if settlement is not None and state is not None:
             pots, returned, rightful, total = self._rules(settlement, state)
-            showdown = sum(1 for p in state.players if state.is_live(p)) > 1
+            showdown = self.showdown
         got: dict[str, Decimal] = {}
         for c in self.collected:
             got[c.player] = got.get(c.player, _ZERO) + c.amount
@@ -1045,68 +1048,77 @@ class _Replayer:
         for u in self.uncalled:
             back[u.player] = back.get(u.player, _ZERO) + u.amount
         posts = tuple(self.posts)
-        body = Body(
-            cancelled=self.cancelled,
-            dealt_in=self.dealt_in,
-            posts=posts,
-            folds=self.folds,
-            shows=self.shows,
-            mucks=self.mucks,
-            collected=tuple(self.collected),
-            uncalled=tuple(self.uncalled),
-            voluntary=frozenset(self.voluntary),
-            contributed=self.contributed,
-            sections=tuple(self.sections),
-            summary_pot=self.summary_pot,
-            summary_seats=tuple(self.summary_seats),
-            reached_draw=self.reached_draw if settlement is not None else None,
-            showdown=showdown,
-            collected_totals=got,
-            big_blind_player=real_big_blind(hand, posts) if posts else None,
-        )
+        # The frozen results are built through their mutable twins (histparse.engine.frozen):
+        # this runs once per hand and per seat.
+        body = _BodyParts()
+        body.cancelled = self.cancelled
+        body.dealt_in = self.dealt_in
+        body.posts = posts
+        body.folds = self.folds
+        body.shows = self.shows
+        body.mucks = self.mucks
+        body.collected = tuple(self.collected)
+        body.uncalled = tuple(self.uncalled)
+        body.voluntary = frozenset(self.voluntary)
+        body.contributed = self.contributed
+        body.sections = tuple(self.sections)
+        body.summary_pot = self.summary_pot
+        body.summary_seats = tuple(self.summary_seats)
+        body.reached_draw = self.reached_draw if settlement is not None else None
+        body.showdown = showdown
+        body.collected_totals = got
+        body.big_blind_player = real_big_blind(hand, posts) if posts else None
+        body.__class__ = Body
         dealt = self.dealt_in
         contributed = self.contributed
-        players = []
+        players: list[PlayerMoney] = []
         for s in hand.seats:
             name = s.player
             invested = contributed.get(name, _ZERO) - back.get(name, _ZERO)
             collected = got.get(name, _ZERO)
-            players.append(
-                PlayerMoney(
-                    player=name,
-                    seat=s.seat,
-                    dealt_in=name in dealt,
-                    starting_stack=s.stack,
-                    invested=invested,
-                    collected=collected,
-                    net=collected - invested,
-                    rightful=None if rightful is None else rightful.get(name, _ZERO),
-                )
-            )
+            player = _PlayerMoneyParts()
+            player.player = name
+            player.seat = s.seat
+            player.dealt_in = name in dealt
+            player.starting_stack = s.stack
+            player.invested = invested
+            player.collected = collected
+            player.net = collected - invested
+            player.rightful = None if rightful is None else rightful.get(name, _ZERO)
+            player.__class__ = PlayerMoney
+            players.append(player)
         big_blind = self.big_blind
-        replayed = Replay(
-            hand=hand,
-            profile=self.profile,
-            unit=self.money.unit,
-            complete=settlement is not None,
-            blinds=self.blinds,
-            big_blind=None if big_blind is None else self.money.to_decimal(big_blind),
-            pots=tuple(pots),
-            returned=tuple(returned),
-            total_pot=total,
-            players=tuple(players),
-            body=body,
-            findings=(),
-            states=tuple(self.states),
-            settlement=settlement,
-        )
+        replayed = _ReplayParts()
+        replayed.hand = hand
+        replayed.profile = self.profile
+        replayed.unit = self.money.unit
+        replayed.complete = settlement is not None
+        replayed.blinds = self.blinds
+        replayed.big_blind = None if big_blind is None else self.money.to_decimal(big_blind)
+        replayed.pots = tuple(pots)
+        replayed.returned = tuple(returned)
+        replayed.total_pot = total
+        replayed.players = tuple(players)
+        replayed.body = body
+        replayed.findings = ()
+        replayed.states = tuple(self.states)
+        replayed.settlement = settlement
+        replayed.__class__ = Replay
+        result: Replay = replayed
         findings = self.findings
         if check:
-            findings.extend(run_hand_checks(replayed))
+            findings.extend(run_hand_checks(result))
         if not findings:
-            return replayed
+            return result
         findings.sort(key=_line_of)
-        return replayed.with_findings(tuple(findings))
+        return result.with_findings(tuple(findings))
+
+
+_BodyParts = twin(Body)
+_SeatParts = twin(Seat)
+_PotOutcomeParts = twin(PotOutcome)
+_PlayerMoneyParts = twin(PlayerMoney)
+_ReplayParts = twin(Replay)
 
 
 def _line_of(f: Finding) -> int:
@@ -1144,9 +1156,10 @@ def _game_config(
     max_bets: int,
     cap_lifted: bool,
     max_players: int,
+    draws: int,
 ) -> GameConfig:
     key = (
-        limit,
+        limit._value_,  # the member's hash would be a Python-level call
         small_blind,
         big_blind,
         small_bet,
@@ -1155,6 +1168,7 @@ def _game_config(
         max_bets,
         cap_lifted,
         max_players,
+        draws,
     )
     config = _CONFIGS.get(key)
     if config is None:
@@ -1168,6 +1182,7 @@ def _game_config(
             max_bets_per_round=max_bets,
             cap_lifted_heads_up=cap_lifted,
             max_players=max_players,
+            draws=draws,
         )
         if len(_CONFIGS) < 4096:  # bounded: stakes are few, but input is untrusted
             _CONFIGS[key] = config

@@ -27,6 +27,8 @@ class Unrepresentable(ValueError):
 
 
 def _places(amount: Decimal) -> int:
+    if amount == amount.to_integral_value():
+        return 0  # the common case (chips), without building the digit tuples below
     exponent = amount.as_tuple().exponent
     if not isinstance(exponent, int) or exponent >= 0:
         return 0
@@ -51,20 +53,25 @@ def _written_amounts(hand: Hand) -> Iterable[Decimal]:
 class Money:
     """The money unit of one hand: ``to_units`` and ``to_decimal`` convert exactly."""
 
-    __slots__ = ("places", "scale", "unit")
+    __slots__ = ("_decimals", "places", "scale", "unit")
 
     def __init__(self, places: int) -> None:
         self.places = places
         self.scale = 10**places
         self.unit = Decimal(1).scaleb(-places)
+        self._decimals: dict[int, Decimal] = {}
 
     @classmethod
     def for_hand(cls, hand: Hand) -> Money:
         """Cents for real-money cash, else (chips) the finest scale written."""
         chips = hand.is_tournament or hand.is_play_money or not hand.layout.money_symbol
-        if not chips:
-            return cls(_CENT_PLACES)
-        return cls(max((_places(a) for a in _written_amounts(hand)), default=0))
+        places = _CENT_PLACES if not chips else max(map(_places, _written_amounts(hand)), default=0)
+        money = _BY_PLACES.get(places)
+        if money is None:
+            money = cls(places)
+            if len(_BY_PLACES) < 64:  # a Money is never changed, so hands share them
+                _BY_PLACES[places] = money
+        return money
 
     def to_units(self, amount: Decimal, what: str = "amount") -> int:
         """``amount`` in minor units; ``Unrepresentable`` if it is not a whole number of them."""
@@ -76,4 +83,13 @@ class Money:
 
     def to_decimal(self, units: int) -> Decimal:
         """``units`` minor units as a ``Decimal`` amount."""
-        return Decimal(units).scaleb(-self.places) if self.places else Decimal(units)
+        amount = self._decimals.get(units)
+        if amount is None:
+            amount = Decimal(units).scaleb(-self.places) if self.places else Decimal(units)
+            # Hands repeat the same few amounts (stakes, pots); Decimals are immutable.
+            if len(self._decimals) < 4096:
+                self._decimals[units] = amount
+        return amount
+
+
+_BY_PLACES: dict[int, Money] = {}

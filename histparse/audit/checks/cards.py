@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import TYPE_CHECKING
 
 from histparse.audit.findings import Finding, make_finding
 from histparse.cards import Card, format_cards
 from histparse.events import DealtTo, Draw
-from histparse.ranking import HandError, describe
+from histparse.ranking import HandError, describe_rank, hand_rank
 
 if TYPE_CHECKING:
     from histparse.replay.types import Replay
@@ -24,6 +25,7 @@ __all__ = ["HeroDraw", "check_descriptions", "description_problem", "hero_draw",
 
 Cards = tuple[Card, ...]
 HAND_SIZE = 5
+_WORDING: dict[tuple[int, str], str] = {}
 
 
 def is_hand(cards: Sequence[Card]) -> bool:
@@ -125,7 +127,7 @@ def hero_draw(
         )
         good = False
     if held is not None and disc_ok and disc is not None:
-        expected = tuple(c for c in held if c not in disc)
+        expected = tuple(filterfalse(disc.__contains__, held))
         if kept != expected:
             problem(
                 "CARD-HERO-DRAW",
@@ -151,9 +153,15 @@ def description_problem(cards: Sequence[Card], description: str | None, prefix: 
     if description is None:
         return None
     try:
-        expected = describe(cards, prefix=prefix)
+        rank = hand_rank(cards)
     except HandError:
         return None  # not five good cards: reported as a card finding elsewhere
+    # describe(cards), with the wording of each rank kept: ranks repeat across hands.
+    expected = _WORDING.get((rank, prefix))
+    if expected is None:
+        expected = describe_rank(rank, prefix=prefix)
+        if len(_WORDING) < 1 << 16:  # bounded: prefixes come from site profiles
+            _WORDING[rank, prefix] = expected
     if description == expected:
         return None
     return f"{_fmt(cards)} is described as {description!r}; the hand is {expected!r}"
@@ -182,9 +190,7 @@ def _descriptions(
 ) -> list[tuple[str, tuple[Card, ...], str | None, int, bool]]:
     """(player, cards, description, line, from the summary) of every described hand."""
     items = [(s.player, s.cards, s.description, s.line, False) for s in r.body.shows.values()]
-    items.extend(
-        (seat.player, seat.cards, seat.description, seat.line, True)
-        for seat in r.body.summary_seats
-        if seat.cards is not None and seat.description is not None
-    )
+    for seat in r.body.summary_seats:
+        if seat.cards is not None and seat.description is not None:
+            items.append((seat.player, seat.cards, seat.description, seat.line, True))
     return items

@@ -26,6 +26,12 @@ def real_big_blind(hand: Hand, posts: Iterable[Post]) -> str | None:
     posters = {p.player for p in posts if p.kind in LIVE_BIG_BLINDS}
     if not posters:
         return None
+    if len(posters) == 1:  # the usual hand: no seat order to look at
+        (poster,) = posters
+        for s in hand.seats:
+            if s.player == poster:
+                return poster
+        return None
     seat_player = {s.seat: s.player for s in hand.seats if s.player in posters}
     for seat in clockwise_from(sorted(seat_player), hand.button_seat):
         return seat_player[seat]

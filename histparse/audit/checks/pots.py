@@ -30,7 +30,9 @@ def check_pots(r: Replay) -> list[Finding]:
     if sp is None or body.cancelled:
         return out
     total, rake = sp.total, sp.rake
-    put_in = sum(body.contributed.values(), _ZERO) - sum((u.amount for u in body.uncalled), _ZERO)
+    put_in = sum(body.contributed.values(), _ZERO)
+    for u in body.uncalled:
+        put_in -= u.amount
     if put_in != total:
         out.append(
             make_finding(
@@ -41,7 +43,9 @@ def check_pots(r: Replay) -> list[Finding]:
                 sp.line,
             )
         )
-    collected = sum((c.amount for c in body.collected), _ZERO)
+    collected = _ZERO
+    for c in body.collected:
+        collected += c.amount
     rake_ok = total - rake == collected
     if not rake_ok:
         out.append(
@@ -93,10 +97,13 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
                 line,
             )
         )
-    elif profile.max_rake is not None:
-        ceiling = (
-            total * profile.max_rake.numerator / profile.max_rake.denominator / r.unit
-        ).to_integral_value(ROUND_CEILING) * r.unit
+    elif profile.max_rake is not None and rake:
+        share = profile.max_rake
+        if rake * share.denominator <= total * share.numerator:
+            return  # within the exact share, so within its rounded-up ceiling too
+        ceiling = (total * share.numerator / share.denominator / r.unit).to_integral_value(
+            ROUND_CEILING
+        ) * r.unit
         if rake > ceiling:
             out.append(
                 make_finding(
@@ -145,14 +152,21 @@ def _summary_breakdown(r: Replay, out: list[Finding]) -> None:
 def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
     hand = r.hand
     body = r.body
+    collections = body.collected
     pots = {p.index: p for p in r.pots}
-    named = any(c.pot != "pot" for c in body.collected)
-    if len(pots) > 1 and not named:
-        _collections_by_player(r, rake_ok, out)
-        return
-    taken: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(lambda: _ZERO))
-    for c in body.collected:
-        pot = pots.get(c.pot_index)
+    count = len(pots)
+    if count > 1:
+        for c in collections:
+            if c.pot != "pot":
+                break
+        else:
+            _collections_by_player(r, rake_ok, out)
+            return
+    taken: dict[int, dict[str, Decimal]] = {}
+    first_line: dict[int, int] = {}
+    for c in collections:
+        index = c.pot_index
+        pot = pots.get(index)
         if pot is None:
             out.append(
                 make_finding(
@@ -163,13 +177,17 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
                 )
             )
             continue
-        taken[pot.index][c.player] += c.amount
+        got = taken.get(index)
+        if got is None:
+            got = taken[index] = {}
+            first_line[index] = c.line
+        got[c.player] = got.get(c.player, _ZERO) + c.amount
         if c.player not in pot.eligible:
             out.append(
                 make_finding(
                     hand,
                     "POT-NOT-ELIGIBLE",
-                    f"{c.player} collects from the {_name(pot, len(pots))} but only "
+                    f"{c.player} collects from the {_name(pot, count)} but only "
                     f"{', '.join(pot.eligible)} may win it",
                     c.line,
                 )
@@ -179,46 +197,48 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
                 make_finding(
                     hand,
                     "POT-WINNER",
-                    f"{c.player} collects the {_name(pot, len(pots))}; it belongs to "
+                    f"{c.player} collects the {_name(pot, count)}; it belongs to "
                     f"{' and '.join(pot.winners)}{_ranks(r, pot)}",
                     c.line,
                 )
             )
     for pot in r.pots:
         got = taken.get(pot.index, {})
-        line = next((c.line for c in body.collected if c.pot_index == pot.index), None)
-        if sum(got.values(), _ZERO) > pot.amount:
+        line = first_line.get(pot.index)
+        taken_total = sum(got.values(), _ZERO)
+        if taken_total > pot.amount:
             out.append(
                 make_finding(
                     hand,
                     "POT-OVERCOLLECTED",
-                    f"{money(hand, sum(got.values(), _ZERO))} collected from the "
-                    f"{_name(pot, len(pots))}, which holds {money(hand, pot.amount)}",
+                    f"{money(hand, taken_total)} collected from the "
+                    f"{_name(pot, count)}, which holds {money(hand, pot.amount)}",
                     line,
                 )
             )
+        shares = dict(pot.shares)
         if pot.net > 0:
-            shares = dict(pot.shares)
             for w in pot.winners:
                 if w not in got and shares[w] > 0:
                     out.append(
                         make_finding(
                             hand,
                             "POT-WINNER",
-                            f"{w} wins the {_name(pot, len(pots))} by the rules but collects "
+                            f"{w} wins the {_name(pot, count)} by the rules but collects "
                             "nothing from it",
                             line,
                         )
                     )
-        if rake_ok and set(got) == {w for w, share in pot.shares if share > 0}:
-            shares = dict(pot.shares)
-            if any(got.get(w, _ZERO) != shares[w] for w in pot.winners):
+        if not rake_ok or set(got) != {w for w, share in pot.shares if share > 0}:
+            continue
+        for w in pot.winners:
+            if got.get(w, _ZERO) != shares[w]:
                 code = "POT-SPLIT" if len(pot.winners) > 1 else "POT-SIDE-POTS"
                 out.append(
                     make_finding(
                         hand,
                         code,
-                        f"the {_name(pot, len(pots))} is collected as "
+                        f"the {_name(pot, count)} is collected as "
                         + ", ".join(f"{w} {money(hand, got.get(w, _ZERO))}" for w in pot.winners)
                         + "; the rules give "
                         + ", ".join(f"{w} {money(hand, shares[w])}" for w in pot.winners)
@@ -226,6 +246,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
                         line,
                     )
                 )
+                break
 
 
 def _collections_by_player(r: Replay, rake_ok: bool, out: list[Finding]) -> None:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from decimal import Decimal
-from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from histparse.audit.checks.common import LIVE_BIG_BLINDS, money
 from histparse.audit.findings import Finding, make_finding
 from histparse.engine import MAX_SEATS
-from histparse.events import Section
+from histparse.events import Hand, Post, Section, SectionMarker
 from histparse.game import Game, LimitType, PostKind
 
 if TYPE_CHECKING:
@@ -18,15 +18,30 @@ if TYPE_CHECKING:
 
 __all__ = ["check_structure"]
 
+# Enum members as module constants: Enum classes have a Python-level __getattr__ hook.
+_DEALING_HANDS = Section.DEALING_HANDS
+_SHOW_DOWN = Section.SHOW_DOWN
+_SUMMARY = Section.SUMMARY
+_TRIPLE_DRAW = Game.TRIPLE_DRAW_27
+_SMALL_BLIND = PostKind.SMALL_BLIND
+_ANTE = PostKind.ANTE
+_FIXED = LimitType.FIXED
+_BIG_BLIND = PostKind.BIG_BLIND
+_SMALL_AND_BIG_BLIND = PostKind.SMALL_AND_BIG_BLIND
+
+_SEAT = attrgetter("seat")
+_STACK = attrgetter("stack")
+_SECTION = attrgetter("section")
+_PLAYER = attrgetter("player")
 _TD_ORDER = (
-    Section.DEALING_HANDS,
+    _DEALING_HANDS,
     Section.FIRST_DRAW,
     Section.SECOND_DRAW,
     Section.THIRD_DRAW,
-    Section.SHOW_DOWN,
-    Section.SUMMARY,
+    _SHOW_DOWN,
+    _SUMMARY,
 )
-_SINGLE_ORDER = (Section.DEALING_HANDS, Section.SHOW_DOWN, Section.SUMMARY)
+_SINGLE_ORDER = (_DEALING_HANDS, _SHOW_DOWN, _SUMMARY)
 _DRAW_MARKERS = (Section.FIRST_DRAW, Section.SECOND_DRAW, Section.THIRD_DRAW)
 
 
@@ -42,8 +57,8 @@ def check_structure(r: Replay) -> list[Finding]:
 def _seats(r: Replay, out: list[Finding]) -> None:
     hand = r.hand
     seats = hand.seats
-    numbers = [s.seat for s in seats]
-    names = [s.player for s in seats]
+    numbers = list(map(_SEAT, seats))
+    names = list(map(_PLAYER, seats))
     if len(set(numbers)) != len(numbers):
         for seat, n in Counter(numbers).items():
             if n > 1:
@@ -54,6 +69,9 @@ def _seats(r: Replay, out: list[Finding]) -> None:
                 out.append(make_finding(hand, "STRUCT-SEATS", f"{name} sits in {n} seats"))
     size = hand.max_seats
     dealt = r.body.dealt_in
+    numbers_ok = bool(numbers) and min(numbers) >= 1 and (size is None or max(numbers) <= size)
+    if numbers_ok and min(map(_STACK, seats)) > 0:
+        seats = ()  # nothing to report seat by seat (the usual hand)
     for s in seats:
         if s.seat < 1 or (size is not None and s.seat > size):
             out.append(
@@ -70,7 +88,7 @@ def _seats(r: Replay, out: list[Finding]) -> None:
                     s.line or None,
                 )
             )
-    most = MAX_SEATS if hand.game is Game.TRIPLE_DRAW_27 else (size or len(seats))
+    most = MAX_SEATS if hand.game is _TRIPLE_DRAW else (size or len(hand.seats))
     if not 2 <= len(dealt) <= max(most, 2):
         out.append(
             make_finding(
@@ -87,26 +105,15 @@ def _sections(r: Replay, out: list[Finding]) -> None:
     hand = r.hand
     body = r.body
     order = _TD_ORDER if hand.game.draws == 3 else _SINGLE_ORDER
-    last = -1
-    present: list[Section] = []
-    for marker in body.sections:
-        section = marker.section
-        text = f"'*** {section.value} ***'"
-        if section not in order:
-            out.append(
-                make_finding(
-                    hand, "STRUCT-SECTIONS", f"{text} in a {hand.game.value} hand", marker.line
-                )
-            )
-            continue
-        k = order.index(section)
-        if section in present:
-            out.append(make_finding(hand, "STRUCT-SECTIONS", f"{text} twice", marker.line))
-        elif k < last:
-            out.append(make_finding(hand, "STRUCT-SECTIONS", f"{text} out of order", marker.line))
-        present.append(section)
-        last = max(last, k)
-    for required in (Section.DEALING_HANDS, Section.SUMMARY):
+    present: list[Section] = list(map(_SECTION, body.sections))
+    try:
+        ranks = list(map(order.index, present))
+    except ValueError:  # a marker that does not belong to the game
+        ranks = []
+    if not ranks or ranks != sorted(set(ranks)):
+        # Not every marker once and in order (the usual hand): say which ones are wrong.
+        present = _section_order(hand, body.sections, order, out)
+    for required in (_DEALING_HANDS, _SUMMARY):
         if required not in present:
             out.append(
                 make_finding(hand, "STRUCT-SECTIONS", f"no '*** {required.value} ***' section")
@@ -114,7 +121,7 @@ def _sections(r: Replay, out: list[Finding]) -> None:
     if body.summary_pot is None and not body.cancelled:
         out.append(make_finding(hand, "STRUCT-SECTIONS", "no 'Total pot' summary line"))
     reached = body.reached_draw
-    if order is _TD_ORDER and reached is not None:
+    if order is _TD_ORDER and reached:
         for number, section in enumerate(_DRAW_MARKERS, start=1):
             if number <= reached and section not in present:
                 out.append(
@@ -124,8 +131,8 @@ def _sections(r: Replay, out: list[Finding]) -> None:
                         f"draw {number} took place but '*** {section.value} ***' is missing",
                     )
                 )
-    if body.showdown is not None and (Section.SHOW_DOWN in present) is not body.showdown:
-        line = next((m.line for m in body.sections if m.section is Section.SHOW_DOWN), None)
+    if body.showdown is not None and (_SHOW_DOWN in present) is not body.showdown:
+        line = next((m.line for m in body.sections if m.section is _SHOW_DOWN), None)
         what = (
             "two or more players reach the showdown but '*** SHOW DOWN ***' is missing"
             if body.showdown
@@ -134,17 +141,63 @@ def _sections(r: Replay, out: list[Finding]) -> None:
         out.append(make_finding(hand, "STRUCT-SECTIONS", what, line))
 
 
+def _section_order(
+    hand: Hand, markers: tuple[SectionMarker, ...], order: tuple[Section, ...], out: list[Finding]
+) -> list[Section]:
+    """Markers of another game, repeated or out of order; returns the markers of the game."""
+    last = -1
+    present: list[Section] = []
+    for marker in markers:
+        section = marker.section
+        if section not in order:
+            out.append(
+                make_finding(
+                    hand,
+                    "STRUCT-SECTIONS",
+                    f"'*** {section.value} ***' in a {hand.game.value} hand",
+                    marker.line,
+                )
+            )
+            continue
+        k = order.index(section)
+        if section in present:
+            out.append(
+                make_finding(
+                    hand, "STRUCT-SECTIONS", f"'*** {section.value} ***' twice", marker.line
+                )
+            )
+        elif k < last:
+            out.append(
+                make_finding(
+                    hand,
+                    "STRUCT-SECTIONS",
+                    f"'*** {section.value} ***' out of order",
+                    marker.line,
+                )
+            )
+        present.append(section)
+        if k > last:
+            last = k
+    return present
+
+
 def _blinds(r: Replay, out: list[Finding]) -> None:
     hand = r.hand
     blinds = r.blinds
     bb = r.big_blind
     if blinds is None or bb is None or r.body.cancelled:
         return
-    seat_of = {s.player: s.seat for s in hand.seats}
-    stack_of = {s.player: s.stack for s in hand.seats}
+    seats = hand.seats
+    seat_of = dict(zip(map(_PLAYER, seats), map(_SEAT, seats), strict=True))
     posts = r.body.posts
     profile = r.profile
-    small = [p for p in posts if p.kind is PostKind.SMALL_BLIND]
+    small: list[Post] = []
+    antes: list[Decimal] = []
+    for p in posts:
+        if p.kind is _SMALL_BLIND:
+            small.append(p)
+        elif p.kind is _ANTE and not p.all_in:
+            antes.append(p.amount)
     for p in small:
         if seat_of.get(p.player) != blinds.small_blind:
             out.append(
@@ -176,9 +229,10 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
         owner = next((s.player for s in hand.seats if s.seat == blinds.big_blind), None)
         if owner is not None:
             owner_antes = sum(
-                (p.amount for p in posts if p.player == owner and p.kind is PostKind.ANTE),
+                (p.amount for p in posts if p.player == owner and p.kind is _ANTE),
                 Decimal(0),
             )
+            stack_of = {s.player: s.stack for s in hand.seats}
             if stack_of[owner] - owner_antes > 0:
                 out.append(
                     make_finding(
@@ -189,31 +243,41 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
                 )
     # Amounts: the big blind from the stakes, the small blind within the profile's rounding
     # (fixed limit) or the stakes' small blind (pot and no limit). All-in posts may be less.
-    fixed = hand.limit_type is LimitType.FIXED
+    fixed = hand.limit_type is _FIXED
     lo, hi = profile.small_blind_min, profile.small_blind_max
-    sb_text = (
-        f"{lo} to {hi} of the big blind {money(hand, bb)}" if fixed else money(hand, hand.stakes[0])
-    )
-    antes = [p.amount for p in posts if p.kind is PostKind.ANTE and not p.all_in]
+    # The fractions as ints once: Fraction's numerator/denominator are Python properties.
+    bounds = (lo.numerator, lo.denominator, hi.numerator, hi.denominator)
+    stake_sb = hand.stakes[0]
     top_ante = max(antes, default=None)
     for p in posts:
         amount = p.amount
-        if p.kind is PostKind.BIG_BLIND:
+        kind = p.kind
+        if kind is _BIG_BLIND:
             ok = amount == bb or (p.all_in and amount < bb)
-            want = money(hand, bb)
-        elif p.kind is PostKind.SMALL_BLIND:
-            ok = _small_blind_ok(amount, bb, hand.stakes[0], fixed, lo, hi, p.all_in)
-            want = sb_text
-        elif p.kind is PostKind.SMALL_AND_BIG_BLIND:
-            ok = p.all_in or _small_blind_ok(amount - bb, bb, hand.stakes[0], fixed, lo, hi, False)
-            want = f"the big blind {money(hand, bb)} plus a small blind of {sb_text}"
-        elif p.kind is PostKind.ANTE:
+        elif kind is _SMALL_BLIND:
+            ok = _small_blind_ok(amount, bb, stake_sb, fixed, bounds, p.all_in)
+        elif kind is _SMALL_AND_BIG_BLIND:
+            ok = p.all_in or _small_blind_ok(amount - bb, bb, stake_sb, fixed, bounds, False)
+        elif kind is _ANTE:
             ok = top_ante is None or amount == top_ante or (p.all_in and amount < top_ante)
-            want = money(hand, top_ante) if top_ante is not None else "no ante"
         else:
             ok = 0 < amount <= bb
-            want = f"at most the big blind {money(hand, bb)}"
         if not ok:
+            sb_text = (
+                f"{lo} to {hi} of the big blind {money(hand, bb)}"
+                if fixed
+                else money(hand, stake_sb)
+            )
+            if kind is _BIG_BLIND:
+                want = money(hand, bb)
+            elif kind is _SMALL_BLIND:
+                want = sb_text
+            elif kind is _SMALL_AND_BIG_BLIND:
+                want = f"the big blind {money(hand, bb)} plus a small blind of {sb_text}"
+            elif kind is _ANTE:
+                want = money(hand, top_ante) if top_ante is not None else "no ante"
+            else:
+                want = f"at most the big blind {money(hand, bb)}"
             out.append(
                 make_finding(
                     hand,
@@ -229,15 +293,15 @@ def _small_blind_ok(
     bb: Decimal,
     stake_sb: Decimal,
     fixed: bool,
-    lo: Fraction,
-    hi: Fraction,
+    bounds: tuple[int, int, int, int],
     all_in: bool,
 ) -> bool:
-    """Fixed limit: between ``lo`` and ``hi`` of the big blind; else the stakes' small blind.
-    An all-in post may be anything smaller."""
+    """Fixed limit: between the fractions ``lo`` and ``hi`` of the big blind (``bounds`` is
+    their numerators and denominators); else the stakes' small blind. An all-in post may be
+    anything smaller."""
     if not fixed:
         return amount == stake_sb or (all_in and 0 < amount < stake_sb)
+    lo_num, lo_den, hi_num, hi_den = bounds
     # amount / bb compared with the fractions, in exact Decimal products (no division).
-    above_lo = amount * lo.denominator >= bb * lo.numerator
-    below_hi = amount * hi.denominator <= bb * hi.numerator
-    return (above_lo and below_hi) or (all_in and amount > 0 and below_hi)
+    below_hi = amount * hi_den <= bb * hi_num
+    return (below_hi and amount * lo_den >= bb * lo_num) or (all_in and amount > 0 and below_hi)

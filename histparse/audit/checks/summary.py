@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from histparse.audit.checks.common import BLIND_KINDS, money
@@ -17,8 +18,20 @@ __all__ = ["check_summary"]
 
 _ZERO = Decimal(0)
 _SHOWED = (SeatOutcome.SHOWED_WON, SeatOutcome.SHOWED_LOST)
-# Keyed by the outcome's text: string keys hash in C, enum members in Python.
+# Keyed by the outcome's text: string keys hash in C, enum members in Python. Looked up
+# with ``_value_``: the ``value`` property is a Python-level call.
 _FOLD_STREET = {o.value: o.fold_street for o in SeatOutcome}
+# Enum members as module constants: Enum classes have a Python-level __getattr__ hook.
+_SUMMARY = Section.SUMMARY
+_SHOWED_WON = SeatOutcome.SHOWED_WON
+_MUCKED = SeatOutcome.MUCKED
+_COLLECTED = SeatOutcome.COLLECTED
+_SMALL_BLIND = PostKind.SMALL_BLIND
+_P_BUTTON = Position.BUTTON
+_P_SMALL_BLIND = Position.SMALL_BLIND
+_P_BIG_BLIND = Position.BIG_BLIND
+_PLAYER = attrgetter("player")
+_SECTION = attrgetter("section")
 
 
 def check_summary(r: Replay) -> list[Finding]:
@@ -26,10 +39,17 @@ def check_summary(r: Replay) -> list[Finding]:
     out: list[Finding] = []
     hand = r.hand
     body = r.body
-    if body.cancelled or all(m.section is not Section.SUMMARY for m in body.sections):
+    # map() with attrgetters: C loops, where comprehensions are Python calls (3.11).
+    if body.cancelled or _SUMMARY not in list(map(_SECTION, body.sections)):
         return out
-    seats = {s.player: s for s in hand.seats}
+    seats = dict(zip(map(_PLAYER, hand.seats), hand.seats, strict=True))
     seen: set[str] = set()
+    # Who posted, and who posted a blind: for '(didn't bet)', once per hand.
+    posters = set(map(_PLAYER, body.posts))
+    blinds: set[str] = set()
+    for x in body.posts:
+        if x.kind in BLIND_KINDS:
+            blinds.add(x.player)
     for line in body.summary_seats:
         seat = seats.get(line.player)
         if seat is None:
@@ -60,7 +80,7 @@ def check_summary(r: Replay) -> list[Finding]:
                     line.line,
                 )
             )
-        _outcome(r, line, out)
+        _outcome(r, line, out, posters, blinds)
     for player in body.dealt_in:
         if player not in seen:
             out.append(make_finding(hand, "SUMMARY-SEAT", f"no summary line for {player}"))
@@ -68,20 +88,20 @@ def check_summary(r: Replay) -> list[Finding]:
     return out
 
 
-def _outcome(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
+def _outcome(
+    r: Replay, line: SummarySeat, out: list[Finding], posters: set[str], blinds: set[str]
+) -> None:
     hand = r.hand
     body = r.body
     p = line.player
     outcome = line.outcome
     fold = body.folds.get(p)
-    collected = body.collected_by(p)
-    shown = body.shows.get(p)
     where = line.line
 
     def add(code: str, message: str) -> None:
         out.append(make_finding(hand, code, f"summary: {message}", where))
 
-    fold_street = _FOLD_STREET[outcome.value]
+    fold_street = _FOLD_STREET[outcome._value_]
     if fold_street is not None:
         if fold is None:
             add("SUMMARY-FOLD", f"{p} {outcome.value}, but {p} does not fold in the hand")
@@ -90,11 +110,13 @@ def _outcome(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
                 "SUMMARY-FOLD",
                 f"{p} {outcome.value}, but {p} folds in the {_street(fold[0])} (line {fold[1]})",
             )
-        _didnt_bet(r, line, out)
+        _didnt_bet(r, line, out, posters, blinds)
         return
     if fold is not None:
         add("SUMMARY-FOLD", f"{p} {outcome.value}, but {p} folds at line {fold[1]}")
         return
+    collected = body.collected_by(p)
+    shown = body.shows.get(p)
     if outcome in _SHOWED:
         if shown is None:
             add("SUMMARY-SHOWDOWN", f"{p} showed, but {p} has no 'shows' line")
@@ -104,7 +126,7 @@ def _outcome(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
                 f"{p} showed [{' '.join(map(str, line.cards))}], but the showdown line shows "
                 f"[{' '.join(map(str, shown.cards))}]",
             )
-        if outcome is SeatOutcome.SHOWED_WON:
+        if outcome is _SHOWED_WON:
             if collected == 0:
                 add("SUMMARY-SHOWDOWN", f"{p} won, but {p} collects nothing")
             elif line.amount is not None and line.amount != collected:
@@ -115,12 +137,12 @@ def _outcome(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
                 )
         elif collected > 0:
             add("SUMMARY-SHOWDOWN", f"{p} lost, but {p} collects {money(hand, collected)}")
-    elif outcome is SeatOutcome.MUCKED:
+    elif outcome is _MUCKED:
         if p not in body.mucks:
             add("SUMMARY-SHOWDOWN", f"{p} mucked, but {p} has no 'mucks hand' line")
         if collected > 0:
             add("SUMMARY-SHOWDOWN", f"{p} mucked, but {p} collects {money(hand, collected)}")
-    elif outcome is SeatOutcome.COLLECTED:
+    elif outcome is _COLLECTED:
         if shown is not None:
             add("SUMMARY-SHOWDOWN", f"{p} collected without showing, but {p} shows")
         if line.amount is not None and line.amount != collected:
@@ -131,13 +153,14 @@ def _outcome(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
             )
 
 
-def _didnt_bet(r: Replay, line: SummarySeat, out: list[Finding]) -> None:
+def _didnt_bet(
+    r: Replay, line: SummarySeat, out: list[Finding], posters: set[str], blinds: set[str]
+) -> None:
     """``(didn't bet)``: no blind posted and no money put in voluntarily (antes aside)."""
     body = r.body
     p = line.player
-    posted = [x.kind for x in body.posts if x.player == p]
-    blind = any(kind in BLIND_KINDS for kind in posted)
-    if posted and not blind:
+    blind = p in blinds
+    if not blind and p in posters:
         return  # ante only: the site's reading is not known, so either is accepted
     expected = not blind and p not in body.voluntary
     if line.didnt_bet is not expected:
@@ -157,28 +180,28 @@ def _positions(r: Replay, out: list[Finding]) -> None:
     hand = r.hand
     body = r.body
     blinds = r.blinds
-    sb_posters = [x.player for x in body.posts if x.kind is PostKind.SMALL_BLIND]
+    sb_posters = [x.player for x in body.posts if x.kind is _SMALL_BLIND]
     bb = body.big_blind_player
     button = hand.button_seat
     for line in body.summary_seats:
         tags = line.positions
         p = line.player
         wrong: list[tuple[Position, bool]] = []
-        has = Position.BUTTON in tags
+        has = _P_BUTTON in tags
         if has is not (line.seat == button):
-            wrong.append((Position.BUTTON, has))
-        has = Position.SMALL_BLIND in tags
+            wrong.append((_P_BUTTON, has))
+        has = _P_SMALL_BLIND in tags
         if sb_posters:
             if has is not (p in sb_posters):
-                wrong.append((Position.SMALL_BLIND, has))
+                wrong.append((_P_SMALL_BLIND, has))
         elif has and (blinds is None or line.seat != blinds.small_blind):
-            wrong.append((Position.SMALL_BLIND, has))
-        has = Position.BIG_BLIND in tags
+            wrong.append((_P_SMALL_BLIND, has))
+        has = _P_BIG_BLIND in tags
         if bb is not None:
             if has is not (p == bb):
-                wrong.append((Position.BIG_BLIND, has))
+                wrong.append((_P_BIG_BLIND, has))
         elif has and (blinds is None or line.seat != blinds.big_blind):
-            wrong.append((Position.BIG_BLIND, has))
+            wrong.append((_P_BIG_BLIND, has))
         for tag, tagged in wrong:
             what = "is tagged" if tagged else "is not tagged"
             out.append(
