@@ -52,6 +52,66 @@ def test_real_single_draw_hands_are_clean_too() -> None:
         assert r.findings == ()
 
 
+LIMIT_SINGLE_DRAW = """\
+PokerStars Game #63826525699:  Single Draw 2-7 Lowball Limit ($0.50/$1 USD) - \
+2011/06/26 23:34:01 WET [2011/06/26 18:34:01 ET]
+Table 'AlsVII' 7-max Seat #7 is the button
+Seat 1: Player1 ($24 in chips)
+Seat 2: Player2 ($31.60 in chips)
+Seat 7: Player6 ($104.65 in chips)
+Player1: posts small blind $0.25
+Player2: posts big blind $0.50
+*** DEALING HANDS ***
+Player6: raises $0.50 to $1
+Player1: folds
+Player2: calls $0.50
+Player2: discards 1 card
+Player6: stands pat
+Player2: bets $1
+Player6: calls $1
+*** SHOW DOWN ***
+Player2: shows [8h 3c 4s 8d 7d] (Lo: a pair of Eights)
+Player6: shows [2d Th 3d 6h 5c] (Lo: T,6,5,3,2)
+Player6 collected $4.15 from pot
+*** SUMMARY ***
+Total pot $4.25 | Rake $0.10
+Seat 1: Player1 (small blind) folded before Flop
+Seat 2: Player2 (big blind) showed [8h 3c 4s 8d 7d] and lost with Lo: a pair of Eights
+Seat 7: Player6 (button) showed [2d Th 3d 6h 5c] and won ($4.15) with Lo: T,6,5,3,2
+"""
+
+
+def test_limit_single_draw_bets_the_big_bet_after_its_draw() -> None:
+    """R-BET-4 for one draw: the small bet before the draw, the big bet after it (the
+    engine's ``GameConfig.draws=1``; padded onto triple draw, $1 was 'above the maximum')."""
+    hand = parse_hand(LIMIT_SINGLE_DRAW, "limit-sd.txt")
+    assert hand.game is Game.SINGLE_DRAW_27
+    r = replay(hand)
+    assert r.findings == () and r.complete
+    small = parse_hand(
+        LIMIT_SINGLE_DRAW.replace("bets $1", "bets $0.50")
+        .replace("calls $1", "calls $0.50")
+        .replace("$4.25 | Rake $0.10", "$3.25 | Rake $0.10")
+        .replace("$4.15", "$3.15"),
+        "limit-sd-small.txt",
+    )
+    assert [f.code for f in replay(small).findings] == ["BET-SIZE"]
+
+
+def test_single_draw_is_replayed_with_one_draw_and_no_padding() -> None:
+    """The engine is set for one draw (GameConfig.draws): after the draw and its betting
+    round the hand is at the showdown, with no stand-pats or checks added in between."""
+    for hand in real_hands().values():
+        if hand.game is not Game.SINGLE_DRAW_27:
+            continue
+        traced = replay(hand, trace=True)
+        last = traced.states[-1].state
+        assert last.phase in (Phase.SHOWDOWN, Phase.UNCONTESTED), hand.hand_id
+        drawn = [s.state.street for s in traced.states if s.state.phase is Phase.DRAWING]
+        assert set(drawn) <= {1}, hand.hand_id
+        assert traced.body.reached_draw in (0, 1)
+
+
 def test_corrupt_hand_is_flagged_on_the_bad_lines() -> None:
     """PokerStars' duplicate hole-card bug: empty discard list, ten 'dealt' cards, a discard
     of a card never held (FORMATS.md §1.6)."""

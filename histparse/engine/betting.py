@@ -17,6 +17,12 @@ Readings where RULES.md is silent:
   let players do it); a fold never breaks a rule.
 * **Heads-up cap lift** (``cap_lifted_heads_up``) applies while exactly two players are still in
   the hand (folded players excluded, all-in players included).
+* **Unmatched dead money** (R-BET-7, "money beyond what any opponent can match is
+  returned"): at the end of a betting round, once no opponent can add a chip (each has folded
+  or is all-in, or the betting is over), the chips of the player who put in the most above
+  what the next one put in (antes, dead blinds) come back in the same ``UncalledBet`` as the
+  round's unmatched bet. PokerStars #71348201941 returns ``Uncalled bet (124)``: the big blind
+  100 and 24 of an ante of 25, the opponent being all-in for an ante of 1.
 * Pot limit: the maximum raise is *to* the current bet plus the pot after calling
   (``current_bet + pot + to_call``, where ``pot`` holds every chip in the middle, this round's
   bets, antes and dead blinds included). The minimum bet is the big blind.

@@ -114,11 +114,6 @@ class GameConfig:
             LimitType.NO_LIMIT, small_blind=small_blind, big_blind=big_blind, ante=ante, draws=draws
         )
 
-    @property
-    def rounds(self) -> int:
-        """Betting rounds in a hand: one before each draw and one after the last."""
-        return self.draws + 1
-
     def bet_unit(self, round_number: int) -> int:
         """Fixed-limit bet size of betting round ``round_number`` (0 to ``draws``): the small
         bet in the first half of the rounds, the big bet after (R-BET-4); the big blind in pot

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from histparse.engine.frozen import twin
+
 
 def first_left_of(seats: Sequence[int], seat: int) -> int:
     """Index into sorted ``seats`` of the first seat clockwise after ``seat`` (may be empty)."""
@@ -28,6 +30,9 @@ class BlindSeats:
     big_blind: int
 
 
+_BlindSeatsParts = twin(BlindSeats)
+
+
 def expected_blinds(button: int, seats: Iterable[int]) -> BlindSeats:
     """Who should post the blinds given the button and the dealt-in seats (R-TABLE-2).
 
@@ -41,9 +46,20 @@ def expected_blinds(button: int, seats: Iterable[int]) -> BlindSeats:
         raise ValueError(f"need at least two dealt-in seats to post blinds, got {ordered}")
     if len(ordered) == 2 and button in ordered:
         other = ordered[1] if ordered[0] == button else ordered[0]
-        return BlindSeats(small_blind=button, big_blind=other)
-    order = clockwise_from(ordered, button)
-    return BlindSeats(small_blind=order[0], big_blind=order[1])
+        return _blind_seats(button, other)
+    start = first_left_of(ordered, button)
+    return _blind_seats(ordered[start], ordered[(start + 1) % len(ordered)])
+
+
+def _blind_seats(small_blind: int, big_blind: int) -> BlindSeats:
+    """``BlindSeats(...)`` without the frozen-dataclass ``__init__`` (engine.frozen): the
+    replayer asks for the blinds of every hand."""
+    seats = _BlindSeatsParts()
+    seats.small_blind = small_blind
+    seats.big_blind = big_blind
+    seats.__class__ = BlindSeats
+    result: BlindSeats = seats
+    return result
 
 
 def showdown_order(

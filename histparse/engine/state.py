@@ -7,22 +7,20 @@ applies a site's event that breaks a rule so a replayer can record the finding a
 (physically impossible events still raise ``StateError``). See ``betting``, ``draws`` and
 ``pots`` for the readings taken where RULES.md is silent.
 
-Unmatched money comes back at the end of a betting round (R-BET-7, "money beyond what any
-opponent can match"): the bet nobody matched, as ever, and also the dead money (antes, dead
-blinds) of the player who put in the most, above what the next one put in, once no opponent
-can add a chip any more (each has folded or is all-in, or the betting is over). Both come back
-as one ``UncalledBet``: PokerStars hand #71348201941 returns ``Uncalled bet (124)`` = the big
-blind 100 + 24 of the 25 ante to the player whose opponent was all-in for an ante of 1.
+Unmatched money comes back at the end of a betting round as one ``UncalledBet`` (R-BET-7):
+the bet nobody matched and, once no opponent can add a chip, antes or dead blinds nobody
+matched (the reading is in ``betting``).
 
-This is the replayer's hot path: ``act`` judges an action with plain ints and builds the
-``LegalActions`` only for an error or when asked (``legal_actions``); cards already given as
-``Card`` tuples are not parsed again.
+This is the replayer's hot path: ``act`` judges the usual actions with plain ints and builds
+the ``LegalActions`` only for an error or when asked (``legal_actions``); results are built
+through mutable twins (``frozen``); cards already given as ``Card`` tuples are not parsed
+again; ``bet_of``, ``stack`` and ``is_live`` read one player without a snapshot.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from operator import attrgetter
+from operator import attrgetter, not_
 
 from histparse.cards import Card, parse_cards
 from histparse.engine.betting import (
@@ -65,14 +63,6 @@ CardsIn = str | Iterable[str | Card]
 Event = PostResult | ActionResult | DrawResult
 
 _LIVE_BIG_BLINDS = (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
-_ActionResultParts = twin(ActionResult)
-_PostResultParts = twin(PostResult)
-_PotResultParts = twin(PotResult)
-_SEAT_NUMBER = attrgetter("seat")
-_NAME = attrgetter("name")
-_STACK = attrgetter("stack")
-_DEALT_IN = attrgetter("dealt_in")
-_PlayerResultParts = twin(PlayerResult)
 # Street(k) goes through the enum's lookup machinery; betting round k is _ROUND_STREETS[k].
 _ROUND_STREETS = (Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3)
 # Enum members as module constants: Enum classes have a Python __getattr__ hook, which
@@ -90,8 +80,16 @@ _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _FIXED = LimitType.FIXED
 _POT = LimitType.POT
-
-
+# Mutable twins of the frozen results, to build them cheaply (histparse.engine.frozen).
+_ActionResultParts = twin(ActionResult)
+_PostResultParts = twin(PostResult)
+_PotResultParts = twin(PotResult)
+_PlayerResultParts = twin(PlayerResult)
+_SettlementParts = twin(Settlement)
+_SEAT_NUMBER = attrgetter("seat")
+_NAME = attrgetter("name")
+_STACK = attrgetter("stack")
+_DEALT_IN = attrgetter("dealt_in")
 _ONLY_CARDS = frozenset({Card})
 _CLOCKWISE: dict[int, tuple[tuple[int, ...], ...]] = {}
 
@@ -707,21 +705,21 @@ class HandState:
         against the legal call, or applied as given with ``check=False``)."""
         if self._phase is not _BETTING:
             raise StateError(f"cannot bet now: the hand is in phase {self._phase.value}")
-        if not isinstance(kind, ActionKind):
+        if type(kind) is not ActionKind:  # an Enum with members has no subclasses
             raise StateError(f"{player}: {kind!r} is not an ActionKind")
         i = self._index.get(player, -1)
         if i < 0:
             raise StateError(f"{player!r} is not dealt in this hand")
-        if self._folded[i]:
-            raise StateError(f"{player} has folded and cannot act")
-        if self._all_in[i]:
+        if not self._open[i]:
+            if self._folded[i]:
+                raise StateError(f"{player} has folded and cannot act")
             raise StateError(f"{player} is all-in and cannot act", "R-BET-7")
         rnd = self._round
         bets = self._bet
         bet, stack = bets[i], self._stack[i]
         aggressive = kind is _BET or kind is _RAISE
         if aggressive:
-            if isinstance(to, bool) or not isinstance(to, int):
+            if type(to) is not int and (type(to) is bool or not isinstance(to, int)):
                 raise StateError(f"{player} {kind.value}s without an int 'to' amount")
             increment = to - bet
             if increment <= 0 or increment > stack:
@@ -733,10 +731,9 @@ class HandState:
             else:
                 increment = amount
                 if (
-                    isinstance(increment, bool)
-                    or not isinstance(increment, int)
-                    or not (0 <= increment <= stack)
-                ):
+                    type(increment) is not int
+                    and (type(increment) is bool or not isinstance(increment, int))
+                ) or not (0 <= increment <= stack):
                     raise StateError(f"{player} calls {increment!r} with {stack} behind")
         else:
             increment = 0
@@ -760,19 +757,19 @@ class HandState:
 
         # Validated: mutate from here on.
         self._legal_for = -1
-        full = capped = False
+        full = capped = all_in = False
+        total = bet + increment
         if increment:
             left = stack - increment
             self._stack[i] = left
-            bets[i] = bet + increment
+            bets[i] = total
             self._invested[i] += increment
             self._pot += increment
             if not left:
-                self._all_in[i] = True
+                all_in = self._all_in[i] = True
                 self._open[i] = False
                 self._active -= 1
         if aggressive:
-            total = bets[i]
             current = rnd.current_bet
             config = self._config
             if config.limit is _FIXED:
@@ -796,8 +793,6 @@ class HandState:
             self._live -= 1
             self._active -= 1
         self._acted[i] = rnd.raise_seq
-        all_in = self._all_in[i]
-        total = bets[i]
 
         hand_over = self._live == 1
         nxt = -1 if hand_over else self._next_to_act(i)
@@ -881,7 +876,7 @@ class HandState:
             raise IllegalDraw(
                 "R-DRAW-2", f"{player} draws out of turn: {self._names[pending[0]]} draws first"
             )
-        if isinstance(count, bool) or not isinstance(count, int):
+        if type(count) is not int and (type(count) is bool or not isinstance(count, int)):
             raise StateError(f"{player} draws {count!r} cards: the count must be an int")
         result = self._cards.draw(
             i,
@@ -961,8 +956,9 @@ class HandState:
             raise SettlementError(f"rake {rake!r} must be an int from 0 to the pot {self._pot}")
         n, first = self._n, self._first
         names = self._names
+        name_of = names.__getitem__
         mucked = self._mucked
-        live = [not f for f in self._folded]
+        live = list(map(not_, self._folded))
         raw = build_pots(self._invested, live)
         rakes = rake_by_pot([pot[0] for pot in raw], rake) if rake else [0] * len(raw)
         ranks: dict[int, int] = {}
@@ -1002,9 +998,9 @@ class HandState:
             pot.amount = amount
             pot.rake = pot_rake
             pot.net = net
-            pot.eligible = tuple([names[i] for i in eligible])
-            pot.winners = tuple([names[i] for i in winners])
-            pot.shares = tuple([(names[i], s) for i, s in zip(winners, shares, strict=True)])
+            pot.eligible = tuple(map(name_of, eligible))
+            pot.winners = winners_named = tuple(map(name_of, winners))
+            pot.shares = tuple(zip(winners_named, shares, strict=True))
             pot.__class__ = PotResult  # a frozen PotResult from here on (engine.frozen)
             results.append(pot)
         players: list[PlayerResult] = []
@@ -1020,7 +1016,13 @@ class HandState:
             player.final_stack = stacks[i]
             player.__class__ = PlayerResult
             players.append(player)
-        settlement = Settlement(tuple(results), tuple(players), rake, self._pot)
+        done = _SettlementParts()
+        done.pots = tuple(results)
+        done.players = tuple(players)
+        done.rake = rake
+        done.total_pot = self._pot
+        done.__class__ = Settlement
+        settlement: Settlement = done
         self._settlement = settlement
         self._phase = _COMPLETE
         return settlement

@@ -19,7 +19,8 @@ How the engine is driven (readings documented in docs/findings.md):
 * Unmatched antes come back with the uncalled bet: the engine returns them (R-BET-7).
 
 This is the hot path of ``audit``: one dispatch per event, no copies of the state unless
-``trace=True``, and messages are only formatted for findings.
+``trace=True``, messages only formatted for findings, amounts compared in engine units, and
+the result objects built through mutable twins (``histparse.engine.frozen``).
 """
 
 from __future__ import annotations
@@ -117,6 +118,8 @@ _FIXED = LimitType.FIXED
 _SMALL_BLIND = PostKind.SMALL_BLIND
 _ANTE = PostKind.ANTE
 _SMALL_AND_BIG_BLIND = PostKind.SMALL_AND_BIG_BLIND
+# Game.draws by the game's text (an enum key would hash through Python); 3 for the others.
+_DRAWS = {game.value: game.draws or 3 for game in Game}
 
 
 def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = False) -> Replay:
@@ -128,19 +131,15 @@ def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = Fals
     return _Replayer(hand, profile or profile_for(hand.site), trace).run()
 
 
-def _section_street(section: Section) -> Street:
-    # Identity tests: cheaper than hashing the enum (this runs for every marker).
-    if section is _S_DEALING_HANDS:
-        return _PREDRAW
-    if section is _S_FIRST_DRAW:
-        return _DRAW1
-    if section is _S_SECOND_DRAW:
-        return _DRAW2
-    if section is _S_THIRD_DRAW:
-        return _DRAW3
-    if section is _S_SHOW_DOWN:
-        return _ST_SHOWDOWN
-    return _SUMMARY
+# The street of each section marker, keyed by the marker's text (``_value_``): string keys
+# hash in C, enum members through a Python-level __hash__. Any other marker is the summary.
+_SECTION_STREETS: dict[str, Street] = {
+    _S_DEALING_HANDS.value: _PREDRAW,
+    _S_FIRST_DRAW.value: _DRAW1,
+    _S_SECOND_DRAW.value: _DRAW2,
+    _S_THIRD_DRAW.value: _DRAW3,
+    _S_SHOW_DOWN.value: _ST_SHOWDOWN,
+}
 
 
 class _Replayer:
@@ -204,7 +203,7 @@ class _Replayer:
         self.index = 0
         self.events = hand.events
         self.hero = hand.hero
-        self.draws = hand.game.draws or 3
+        self.draws = _DRAWS[hand.game._value_]
         self.cancelled = False
         # line facts
         self.dealt_in: tuple[str, ...] = ()
@@ -376,16 +375,20 @@ class _Replayer:
             return self._result(check=False)
         self._start()
         handlers = _HANDLERS
-        trace = self.trace
-        for index, event in enumerate(events):
-            self.index = index
-            if self.cap_due is not None and not isinstance(event, CapReached | Chat | PlayerStatus):
-                self._cap_missing()
-            handler = handlers.get(type(event))
-            if handler is not None:
-                handler(self, event)
-            if trace and self.state is not None:
-                self.states.append(StateAfter(index, event.line, self.state.snapshot()))
+        if self.trace:
+            for index, event in enumerate(events):
+                self.index = index
+                if self.cap_due is not None and not isinstance(event, _CAP_NEUTRAL):
+                    self._cap_missing()
+                handlers.get(type(event), _skip)(self, event)
+                if self.state is not None:
+                    self.states.append(StateAfter(index, event.line, self.state.snapshot()))
+        else:  # the same loop without the snapshots: this is the hot one
+            for index, event in enumerate(events):
+                self.index = index
+                if self.cap_due is not None and not isinstance(event, _CAP_NEUTRAL):
+                    self._cap_missing()
+                handlers.get(type(event), _skip)(self, event)
         if self.cap_due is not None:
             self._cap_missing()
         self._finish()
@@ -477,7 +480,7 @@ class _Replayer:
     def on_section(self, e: SectionMarker) -> None:
         self.sections.append(e)
         section = e.section
-        self.section_street = _section_street(section)
+        self.section_street = _SECTION_STREETS.get(section._value_, _SUMMARY)
         if self.reshuffle_unannounced is not None or self.reshuffle_announced is not None:
             self._reshuffle_missing()
         if section is _S_SHOW_DOWN and self.first_show is not None:
@@ -555,14 +558,15 @@ class _Replayer:
         street = e.street
         if self.reshuffle_unannounced is not None or self.reshuffle_announced is not None:
             self._reshuffle_missing()
-        if street != self.section_street and self.section_street >= _PREDRAW:
+        # Streets are enum members: identity first, the ordering test only for a mismatch.
+        if street is not self.section_street and self.section_street >= _PREDRAW:
             self.add(
                 "STRUCT-STREET",
                 f"{p}'s action is labelled {street.name} in the {self.section_street.name} section",
                 e.line,
             )
         # The lines' own money: increments, with 'raises A to B' totals per betting round.
-        if street != self.totals_street:
+        if street is not self.totals_street:
             self.totals_street = street
             self.street_totals = {}
         totals = self.street_totals
@@ -756,7 +760,7 @@ class _Replayer:
             self._reshuffle_missing()
         if self.draws == 1 and self.section_street < _DRAW1:
             self.section_street = _DRAW1  # single draw: the draw lines open the round
-        if e.street != self.section_street:
+        if e.street is not self.section_street:
             self.add(
                 "STRUCT-STREET",
                 f"{p}'s draw is labelled {e.street.name} in the {self.section_street.name} section",
@@ -778,21 +782,24 @@ class _Replayer:
         if state is None:
             return
         phase = state.phase
-        if phase is _POSTING:
-            self._deal(state)
-            phase = state.phase
-        if phase is _BETTING:
-            self._unfinished_round(f"{p}'s draw comes", e.line)
-            return
         if phase is not _DRAWING:
-            self.add("DRAW-MISSING", f"{p} draws when there is no draw to make", e.line)
-            return
-        if p not in state.players:
-            self.add("STRUCT-PLAYER", f"{p} draws but is not dealt in", e.line)
-            return
-        if not state.is_live(p):
-            self.add("BET-AFTER-FOLD", f"{p} draws after folding", e.line)
-            return
+            if phase is _POSTING:
+                self._deal(state)
+                phase = state.phase
+            if phase is _BETTING:
+                self._unfinished_round(f"{p}'s draw comes", e.line)
+                return
+            if phase is not _DRAWING:
+                self.add("DRAW-MISSING", f"{p} draws when there is no draw to make", e.line)
+                return
+        to_act = state.to_act
+        if p != to_act:  # the player to draw is dealt in and live: check only the others
+            if p not in state.players:
+                self.add("STRUCT-PLAYER", f"{p} draws but is not dealt in", e.line)
+                return
+            if not state.is_live(p):
+                self.add("BET-AFTER-FOLD", f"{p} draws after folding", e.line)
+                return
         count = e.count
         if not 0 <= count <= 5:
             self.add("CARD-COUNT", f"{p} discards {count} cards", e.line)
@@ -812,9 +819,9 @@ class _Replayer:
             self.reshuffle_announced = None
         elif needs and self.profile.prints_reshuffle_line:
             self.reshuffle_unannounced = e.line
-        check = state.to_act == p
+        check = to_act == p
         if not check:
-            self.add("DRAW-ORDER", f"{p} draws out of turn: {state.to_act} draws first", e.line)
+            self.add("DRAW-ORDER", f"{p} draws out of turn: {to_act} draws first", e.line)
         try:
             try:
                 result = state.draw(p, count, discarded, received, check=check)
@@ -863,7 +870,7 @@ class _Replayer:
             self.first_show = e.line
         cards = e.cards
         held = self.hero_hand if p == self.hero else None
-        mismatch = held is not None and sorted(cards) != sorted(held)
+        mismatch = held is not None and cards != held and sorted(cards) != sorted(held)
         if held is not None and mismatch:
             self.add(
                 "CARD-HERO-SHOW",
@@ -932,7 +939,12 @@ class _Replayer:
         if cards is not None and not is_hand(cards):
             cards = None
         held = self.hero_hand if p == self.hero else None
-        mismatch = cards is not None and held is not None and sorted(cards) != sorted(held)
+        mismatch = (
+            cards is not None
+            and held is not None
+            and cards != held
+            and sorted(cards) != sorted(held)
+        )
         if mismatch and cards is not None and held is not None:
             self.add(
                 "CARD-HERO-SHOW",
@@ -1074,7 +1086,9 @@ class _Replayer:
         players: list[PlayerMoney] = []
         for s in hand.seats:
             name = s.player
-            invested = contributed.get(name, _ZERO) - back.get(name, _ZERO)
+            invested = contributed.get(name, _ZERO)
+            if name in back:
+                invested -= back[name]
             collected = got.get(name, _ZERO)
             player = _PlayerMoneyParts()
             player.player = name
@@ -1123,6 +1137,14 @@ _ReplayParts = twin(Replay)
 
 def _line_of(f: Finding) -> int:
     return f.line
+
+
+def _skip(replayer: _Replayer, event: Any) -> None:
+    """The handler of events the replay does not look at (chat, player status...)."""
+
+
+# Lines that may stand between a capping action and 'Betting is capped'.
+_CAP_NEUTRAL = (CapReached, Chat, PlayerStatus)
 
 
 _HANDLERS: dict[type, Callable[[_Replayer, Any], None]] = {

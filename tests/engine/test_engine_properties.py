@@ -99,7 +99,8 @@ def play_dealt_hand(rng: random.Random) -> tuple[list[Seat], HandState, Settleme
 @settings(max_examples=1000, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_random_legal_play_conserves_chips(rng: random.Random) -> None:
-    """Random legal play ends COMPLETE with chips conserved (R-SHOW-4) and sane pots."""
+    """Random legal play ends COMPLETE with chips conserved (R-SHOW-4), sane pots and no
+    unmatched money left in them (R-BET-7)."""
     seats, hand, result = play_dealt_hand(rng)
     assert hand.phase is Phase.COMPLETE
     dealt = [s for s in seats if s.dealt_in]
@@ -120,6 +121,11 @@ def test_random_legal_play_conserves_chips(rng: random.Random) -> None:
     # Eligibility shrinks from the main pot to the last side pot (R-SHOW-3).
     for a, b in zip(result.pots, result.pots[1:], strict=False):
         assert set(b.eligible) < set(a.eligible)
+    # R-BET-7: money nobody could match (bets, antes, dead blinds) was returned, so no live
+    # player alone put in more than everyone else.
+    top = max(p.invested for p in result.players)
+    tops = [p.player for p in result.players if p.invested == top]
+    assert len(tops) > 1 or tops[0] not in live
 
 
 @settings(max_examples=600, deadline=None)

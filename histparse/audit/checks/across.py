@@ -9,7 +9,6 @@ game of a mixed-game table, a rejected hand), or a gap in the file where such a 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -27,12 +26,18 @@ MAX_SEPARATION = 5
 TableKey = tuple[str, str, str | None, bool]
 
 
-@dataclass(frozen=True, slots=True)
 class _Last:
-    hand_id: str
-    path: str
-    last_line: int
-    next_stack: dict[str, Decimal]
+    """The last hand seen at a table (private, built once per hand: a plain slots class)."""
+
+    __slots__ = ("hand_id", "last_line", "next_stack", "path")
+
+    def __init__(
+        self, hand_id: str, path: str, last_line: int, next_stack: dict[str, Decimal]
+    ) -> None:
+        self.hand_id = hand_id
+        self.path = path
+        self.last_line = last_line
+        self.next_stack = next_stack
 
 
 class StackChain:
@@ -76,10 +81,8 @@ class StackChain:
                         seat.line or None,
                     )
                 )
-        self._last[key] = _Last(
-            hand.hand_id,
-            src.path,
-            src.last_line,
-            {p.player: p.starting_stack + p.net for p in r.players},
-        )
+        next_stack: dict[str, Decimal] = {}
+        for p in r.players:
+            next_stack[p.player] = p.starting_stack + p.net
+        self._last[key] = _Last(hand.hand_id, src.path, src.last_line, next_stack)
         return out

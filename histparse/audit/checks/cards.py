@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 from histparse.audit.findings import Finding, make_finding
 from histparse.cards import Card, format_cards
+from histparse.engine.frozen import twin
 from histparse.events import DealtTo, Draw
-from histparse.ranking import HandError, describe_rank, hand_rank
+from histparse.ranking import HandError, describe_rank, hand_rank, rank_parsed
 
 if TYPE_CHECKING:
     from histparse.replay.types import Replay
@@ -26,6 +27,7 @@ __all__ = ["HeroDraw", "check_descriptions", "description_problem", "hero_draw",
 Cards = tuple[Card, ...]
 HAND_SIZE = 5
 _WORDING: dict[tuple[int, str], str] = {}
+_CARD_TYPE = frozenset({Card})
 
 
 def is_hand(cards: Sequence[Card]) -> bool:
@@ -54,6 +56,9 @@ class HeroDraw:
     listed: Cards | None
 
 
+_HeroDrawParts = twin(HeroDraw)
+
+
 def hero_draw(
     player: str, held: Cards | None, listed: Cards | None, draw: Draw, dealt: DealtTo | None
 ) -> HeroDraw:
@@ -72,12 +77,12 @@ def hero_draw(
     count = draw.count
     if draw.pat or count == 0:
         pat = draw.pat_cards
-        if pat is not None and held is not None and sorted(pat) != sorted(held):
+        if pat is not None and held is not None and pat != held and sorted(pat) != sorted(held):
             problem("CARD-HERO-SHOW", f"{player} stands pat on {_fmt(pat)} but holds {_fmt(held)}")
         if dealt is not None:
             problem("CARD-HERO-DRAW", f"{player} stands pat but is dealt new cards", True)
         hand = held if held is not None else (pat if pat is not None and is_hand(pat) else None)
-        return HeroDraw(tuple(problems), (), (), hand, listed if pat is None else pat)
+        return _verdict(problems, (), (), hand, listed if pat is None else pat)
 
     disc = draw.discarded
     disc_ok = disc is not None
@@ -104,7 +109,7 @@ def hero_draw(
 
     if dealt is None:
         problem("CARD-HERO-DRAW", f"{player} discards {count} card(s) but no 'Dealt to' follows")
-        return HeroDraw(tuple(problems), disc if disc_ok else None, None, None, None)
+        return _verdict(problems, disc if disc_ok else None, None, None, None)
 
     kept: Cards = dealt.kept
     new = dealt.new
@@ -144,7 +149,27 @@ def hero_draw(
         good = False
     hand = cards if good else None
     received = new if hand is not None and disc_ok else None
-    return HeroDraw(tuple(problems), disc if disc_ok else None, received, hand, cards)
+    return _verdict(problems, disc if disc_ok else None, received, hand, cards)
+
+
+def _verdict(
+    problems: list[tuple[str, str, bool]],
+    discarded: Cards | None,
+    received: Cards | None,
+    hand: Cards | None,
+    listed: Cards | None,
+) -> HeroDraw:
+    """``HeroDraw(...)`` without the frozen-dataclass ``__init__`` (histparse.engine.frozen):
+    the replayer asks for one at every hero draw."""
+    verdict = _HeroDrawParts()
+    verdict.problems = tuple(problems)
+    verdict.discarded = discarded
+    verdict.received = received
+    verdict.hand = hand
+    verdict.listed = listed
+    verdict.__class__ = HeroDraw
+    result: HeroDraw = verdict
+    return result
 
 
 def description_problem(cards: Sequence[Card], description: str | None, prefix: str) -> str | None:
@@ -152,10 +177,20 @@ def description_problem(cards: Sequence[Card], description: str | None, prefix: 
     there is nothing to compare)."""
     if description is None:
         return None
-    try:
-        rank = hand_rank(cards)
-    except HandError:
-        return None  # not five good cards: reported as a card finding elsewhere
+    if (
+        type(cards) is tuple
+        and len(cards) == HAND_SIZE
+        and set(map(type, cards)) <= _CARD_TYPE
+        and len(set(cards)) == HAND_SIZE
+        and min(cards) >= 0
+        and max(cards) < 52
+    ):
+        rank = rank_parsed(cards)  # five distinct good cards: hand_rank without its checks
+    else:
+        try:
+            rank = hand_rank(cards)
+        except HandError:
+            return None  # not five good cards: reported as a card finding elsewhere
     # describe(cards), with the wording of each rank kept: ranks repeat across hands.
     expected = _WORDING.get((rank, prefix))
     if expected is None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from decimal import ROUND_CEILING, Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from histparse.audit.checks.common import money
@@ -78,7 +79,7 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
     hand = r.hand
     profile = r.profile
     line = r.body.summary_pot.line if r.body.summary_pot is not None else None
-    if rake < 0 or rake > total:
+    if rake < _ZERO or rake > total:
         out.append(
             make_finding(
                 hand,
@@ -98,12 +99,10 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
             )
         )
     elif profile.max_rake is not None and rake:
-        share = profile.max_rake
-        if rake * share.denominator <= total * share.numerator:
+        num, den = _ratio(profile.max_rake)
+        if rake * den <= total * num:
             return  # within the exact share, so within its rounded-up ceiling too
-        ceiling = (total * share.numerator / share.denominator / r.unit).to_integral_value(
-            ROUND_CEILING
-        ) * r.unit
+        ceiling = (total * num / den / r.unit).to_integral_value(ROUND_CEILING) * r.unit
         if rake > ceiling:
             out.append(
                 make_finding(
@@ -116,23 +115,37 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
             )
 
 
+# id(fraction) -> (fraction, numerator, denominator): Fraction's numerator and denominator
+# are Python properties; the profiles' few fractions are read once.
+_RATIOS: dict[int, tuple[Fraction, int, int]] = {}
+
+
+def _ratio(share: Fraction) -> tuple[int, int]:
+    cached = _RATIOS.get(id(share))
+    if cached is None or cached[0] is not share:
+        cached = (share, share.numerator, share.denominator)
+        if len(_RATIOS) < 64:
+            _RATIOS[id(share)] = cached
+    return cached[1], cached[2]
+
+
 def _summary_breakdown(r: Replay, out: list[Finding]) -> None:
     """``Main pot X. Side pot-1 Y.`` against the pots the rules build (main pot net of rake)."""
     hand = r.hand
     sp = r.body.summary_pot
     assert sp is not None
-    nets = [p.net for p in r.pots]
     if sp.main is None:
-        if len(nets) > 1:
+        if len(r.pots) > 1:
             out.append(
                 make_finding(
                     hand,
                     "POT-SIDE-POTS",
-                    f"the rules build {len(nets)} pots but the summary gives one total",
+                    f"the rules build {len(r.pots)} pots but the summary gives one total",
                     sp.line,
                 )
             )
         return
+    nets = [p.net for p in r.pots]
     written = [sp.main, *sp.sides]
     if written != nets:
         out.append(
@@ -217,9 +230,9 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
                 )
             )
         shares = dict(pot.shares)
-        if pot.net > 0:
+        if pot.net > _ZERO:
             for w in pot.winners:
-                if w not in got and shares[w] > 0:
+                if w not in got and shares[w] > _ZERO:
                     out.append(
                         make_finding(
                             hand,
@@ -229,7 +242,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
                             line,
                         )
                     )
-        if not rake_ok or set(got) != {w for w, share in pot.shares if share > 0}:
+        if not rake_ok or set(got) != {w for w, share in pot.shares if share > _ZERO}:
             continue
         for w in pot.winners:
             if got.get(w, _ZERO) != shares[w]:

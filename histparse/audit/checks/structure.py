@@ -14,6 +14,7 @@ from histparse.events import Hand, Post, Section, SectionMarker
 from histparse.game import Game, LimitType, PostKind
 
 if TYPE_CHECKING:
+    from histparse.audit.profiles import SiteProfile
     from histparse.replay.types import Replay
 
 __all__ = ["check_structure"]
@@ -29,10 +30,13 @@ _FIXED = LimitType.FIXED
 _BIG_BLIND = PostKind.BIG_BLIND
 _SMALL_AND_BIG_BLIND = PostKind.SMALL_AND_BIG_BLIND
 
+_ZERO = Decimal(0)  # Decimal against Decimal: no int conversion per comparison
 _SEAT = attrgetter("seat")
 _STACK = attrgetter("stack")
 _SECTION = attrgetter("section")
 _PLAYER = attrgetter("player")
+# Games with three draws, by text (Game.draws would hash the member through Python).
+_TRIPLE_DRAW_GAMES = frozenset(game.value for game in Game if game.draws == 3)
 _TD_ORDER = (
     _DEALING_HANDS,
     Section.FIRST_DRAW,
@@ -70,7 +74,7 @@ def _seats(r: Replay, out: list[Finding]) -> None:
     size = hand.max_seats
     dealt = r.body.dealt_in
     numbers_ok = bool(numbers) and min(numbers) >= 1 and (size is None or max(numbers) <= size)
-    if numbers_ok and min(map(_STACK, seats)) > 0:
+    if numbers_ok and min(map(_STACK, seats)) > _ZERO:
         seats = ()  # nothing to report seat by seat (the usual hand)
     for s in seats:
         if s.seat < 1 or (size is not None and s.seat > size):
@@ -104,7 +108,7 @@ def _seats(r: Replay, out: list[Finding]) -> None:
 def _sections(r: Replay, out: list[Finding]) -> None:
     hand = r.hand
     body = r.body
-    order = _TD_ORDER if hand.game.draws == 3 else _SINGLE_ORDER
+    order = _TD_ORDER if hand.game._value_ in _TRIPLE_DRAW_GAMES else _SINGLE_ORDER
     present: list[Section] = list(map(_SECTION, body.sections))
     try:
         ranks = list(map(order.index, present))
@@ -187,8 +191,9 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
     bb = r.big_blind
     if blinds is None or bb is None or r.body.cancelled:
         return
-    seats = hand.seats
-    seat_of = dict(zip(map(_PLAYER, seats), map(_SEAT, seats), strict=True))
+    seat_of: dict[str, int] = {}
+    for s in hand.seats:
+        seat_of[s.player] = s.seat
     posts = r.body.posts
     profile = r.profile
     small: list[Post] = []
@@ -213,8 +218,9 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
         out.append(make_finding(hand, "BLIND-SEAT", "two small blinds posted", small[1].line))
     real = r.body.big_blind_player
     if real is not None:
-        allowed = {blinds.big_blind} if small else {blinds.big_blind, blinds.small_blind}
-        if seat_of.get(real) not in allowed:
+        seat = seat_of.get(real)
+        # The big blind's seat; with no small blind posted, the small blind's seat too.
+        if seat != blinds.big_blind and (small or seat != blinds.small_blind):
             line = next(p.line for p in posts if p.player == real and p.kind in LIVE_BIG_BLINDS)
             out.append(
                 make_finding(
@@ -245,10 +251,9 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
     # (fixed limit) or the stakes' small blind (pot and no limit). All-in posts may be less.
     fixed = hand.limit_type is _FIXED
     lo, hi = profile.small_blind_min, profile.small_blind_max
-    # The fractions as ints once: Fraction's numerator/denominator are Python properties.
-    bounds = (lo.numerator, lo.denominator, hi.numerator, hi.denominator)
+    bounds = _bounds(profile)
     stake_sb = hand.stakes[0]
-    top_ante = max(antes, default=None)
+    top_ante = max(antes) if antes else None
     for p in posts:
         amount = p.amount
         kind = p.kind
@@ -286,6 +291,22 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
                     p.line,
                 )
             )
+
+
+# id(profile) -> (profile, its small-blind fractions as ints): Fraction's numerator and
+# denominator are Python properties, read once per profile rather than once per hand.
+_BOUNDS: dict[int, tuple[SiteProfile, tuple[int, int, int, int]]] = {}
+
+
+def _bounds(profile: SiteProfile) -> tuple[int, int, int, int]:
+    cached = _BOUNDS.get(id(profile))
+    if cached is not None and cached[0] is profile:
+        return cached[1]
+    lo, hi = profile.small_blind_min, profile.small_blind_max
+    bounds = (lo.numerator, lo.denominator, hi.numerator, hi.denominator)
+    if len(_BOUNDS) < 64:  # a few profiles (the sites', what-if audits)
+        _BOUNDS[id(profile)] = (profile, bounds)
+    return bounds
 
 
 def _small_blind_ok(

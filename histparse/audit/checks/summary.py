@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from histparse.audit.checks.common import BLIND_KINDS, money
 from histparse.audit.findings import Finding, make_finding
-from histparse.events import Position, SeatOutcome, Section, SummarySeat
+from histparse.events import Hand, Position, Seat, SeatOutcome, Section, SummarySeat
 from histparse.game import PostKind, Street
 
 if TYPE_CHECKING:
@@ -30,8 +29,6 @@ _SMALL_BLIND = PostKind.SMALL_BLIND
 _P_BUTTON = Position.BUTTON
 _P_SMALL_BLIND = Position.SMALL_BLIND
 _P_BIG_BLIND = Position.BIG_BLIND
-_PLAYER = attrgetter("player")
-_SECTION = attrgetter("section")
 
 
 def check_summary(r: Replay) -> list[Finding]:
@@ -39,15 +36,22 @@ def check_summary(r: Replay) -> list[Finding]:
     out: list[Finding] = []
     hand = r.hand
     body = r.body
-    # map() with attrgetters: C loops, where comprehensions are Python calls (3.11).
-    if body.cancelled or _SUMMARY not in list(map(_SECTION, body.sections)):
+    if body.cancelled:
         return out
-    seats = dict(zip(map(_PLAYER, hand.seats), hand.seats, strict=True))
+    for marker in reversed(body.sections):  # the summary marker is the last one
+        if marker.section is _SUMMARY:
+            break
+    else:
+        return out
+    seats: dict[str, Seat] = {}
+    for s in hand.seats:
+        seats[s.player] = s
     seen: set[str] = set()
     # Who posted, and who posted a blind: for '(didn't bet)', once per hand.
-    posters = set(map(_PLAYER, body.posts))
+    posters: set[str] = set()
     blinds: set[str] = set()
     for x in body.posts:
+        posters.add(x.player)
         if x.kind in BLIND_KINDS:
             blinds.add(x.player)
     for line in body.summary_seats:
@@ -98,59 +102,112 @@ def _outcome(
     fold = body.folds.get(p)
     where = line.line
 
-    def add(code: str, message: str) -> None:
-        out.append(make_finding(hand, code, f"summary: {message}", where))
-
     fold_street = _FOLD_STREET[outcome._value_]
     if fold_street is not None:
         if fold is None:
-            add("SUMMARY-FOLD", f"{p} {outcome.value}, but {p} does not fold in the hand")
+            _add(
+                out,
+                hand,
+                where,
+                "SUMMARY-FOLD",
+                f"{p} {outcome.value}, but {p} does not fold in the hand",
+            )
         elif fold[0] != fold_street:
-            add(
+            _add(
+                out,
+                hand,
+                where,
                 "SUMMARY-FOLD",
                 f"{p} {outcome.value}, but {p} folds in the {_street(fold[0])} (line {fold[1]})",
             )
         _didnt_bet(r, line, out, posters, blinds)
         return
     if fold is not None:
-        add("SUMMARY-FOLD", f"{p} {outcome.value}, but {p} folds at line {fold[1]}")
+        _add(
+            out,
+            hand,
+            where,
+            "SUMMARY-FOLD",
+            f"{p} {outcome.value}, but {p} folds at line {fold[1]}",
+        )
         return
     collected = body.collected_by(p)
     shown = body.shows.get(p)
     if outcome in _SHOWED:
         if shown is None:
-            add("SUMMARY-SHOWDOWN", f"{p} showed, but {p} has no 'shows' line")
-        elif line.cards is not None and sorted(line.cards) != sorted(shown.cards):
-            add(
+            _add(out, hand, where, "SUMMARY-SHOWDOWN", f"{p} showed, but {p} has no 'shows' line")
+        elif (
+            line.cards is not None
+            and line.cards != shown.cards  # the same order: no need to sort
+            and sorted(line.cards) != sorted(shown.cards)
+        ):
+            _add(
+                out,
+                hand,
+                where,
                 "SUMMARY-SHOWDOWN",
                 f"{p} showed [{' '.join(map(str, line.cards))}], but the showdown line shows "
                 f"[{' '.join(map(str, shown.cards))}]",
             )
         if outcome is _SHOWED_WON:
-            if collected == 0:
-                add("SUMMARY-SHOWDOWN", f"{p} won, but {p} collects nothing")
+            if collected == _ZERO:
+                _add(out, hand, where, "SUMMARY-SHOWDOWN", f"{p} won, but {p} collects nothing")
             elif line.amount is not None and line.amount != collected:
-                add(
+                _add(
+                    out,
+                    hand,
+                    where,
                     "SUMMARY-AMOUNT",
                     f"{p} won {money(hand, line.amount)}, but {p} collects "
                     f"{money(hand, collected)}",
                 )
-        elif collected > 0:
-            add("SUMMARY-SHOWDOWN", f"{p} lost, but {p} collects {money(hand, collected)}")
+        elif collected > _ZERO:
+            _add(
+                out,
+                hand,
+                where,
+                "SUMMARY-SHOWDOWN",
+                f"{p} lost, but {p} collects {money(hand, collected)}",
+            )
     elif outcome is _MUCKED:
         if p not in body.mucks:
-            add("SUMMARY-SHOWDOWN", f"{p} mucked, but {p} has no 'mucks hand' line")
-        if collected > 0:
-            add("SUMMARY-SHOWDOWN", f"{p} mucked, but {p} collects {money(hand, collected)}")
+            _add(
+                out,
+                hand,
+                where,
+                "SUMMARY-SHOWDOWN",
+                f"{p} mucked, but {p} has no 'mucks hand' line",
+            )
+        if collected > _ZERO:
+            _add(
+                out,
+                hand,
+                where,
+                "SUMMARY-SHOWDOWN",
+                f"{p} mucked, but {p} collects {money(hand, collected)}",
+            )
     elif outcome is _COLLECTED:
         if shown is not None:
-            add("SUMMARY-SHOWDOWN", f"{p} collected without showing, but {p} shows")
+            _add(
+                out,
+                hand,
+                where,
+                "SUMMARY-SHOWDOWN",
+                f"{p} collected without showing, but {p} shows",
+            )
         if line.amount is not None and line.amount != collected:
-            add(
+            _add(
+                out,
+                hand,
+                where,
                 "SUMMARY-AMOUNT",
                 f"{p} collected {money(hand, line.amount)}, but {p} collects "
                 f"{money(hand, collected)}",
             )
+
+
+def _add(out: list[Finding], hand: Hand, line: int, code: str, message: str) -> None:
+    out.append(make_finding(hand, code, f"summary: {message}", line))
 
 
 def _didnt_bet(
@@ -186,6 +243,16 @@ def _positions(r: Replay, out: list[Finding]) -> None:
     for line in body.summary_seats:
         tags = line.positions
         p = line.player
+        # Untagged and neither the button nor a blind poster: nothing to check (most seats).
+        if (
+            not tags
+            and bb is not None
+            and sb_posters
+            and line.seat != button
+            and p != bb
+            and p not in sb_posters
+        ):
+            continue
         wrong: list[tuple[Position, bool]] = []
         has = _P_BUTTON in tags
         if has is not (line.seat == button):
