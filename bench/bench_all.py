@@ -45,7 +45,7 @@ def _cpu() -> float:
 
 def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
     """Import what ``row`` needs (not timed) and return the timed work: hands processed."""
-    from histparse.audit import audit_results
+    from histparse.auditor import audit_results
     from histparse.events import Hand
     from histparse.export import export_histories
     from histparse.parallel import audit_paths, count_piece, iter_pieces, ordered_map

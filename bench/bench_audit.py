@@ -4,7 +4,7 @@ Two workloads, each written to one large file and read back the way ``histparse 
 (``audit_results(read_results(path))``, findings consumed as they stream):
 
 * ``real``: the real PokerStars 2-7 Triple Draw hands of ``tests/data/pokerstars``, repeated;
-* ``simulated``: hands from ``histparse.simulate`` with every hard case forced (side pots,
+* ``simulated``: hands from ``histparse.simulation`` with every hard case forced (side pots,
   splits, caps, reshuffles), written with ``histparse.writing``.
 
 For each: parse alone, then parse + audit, as wall-clock and CPU-time rates (CPU time is what
@@ -25,11 +25,11 @@ import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
-from histparse.audit import audit, audit_results
+from histparse.auditor import audit, audit_results
 from histparse.events import Hand
 from histparse.game import Game
 from histparse.parsing import ParseError, read_histories, read_results
-from histparse.simulate import HardCase, SimConfig, simulate
+from histparse.simulation import HardCase, SimConfig, simulate
 from histparse.writing import write_file
 
 ROOT = Path(__file__).resolve().parent.parent

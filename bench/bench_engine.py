@@ -3,7 +3,7 @@ engine calls the replayer makes for the real PokerStars Triple Draw hands.
 
 * random hands: hands and events per second, fixed and no limit, 2 and 6 players, with a
   dealer (real cards) and with counts only (unknown cards, as a replay of a history);
-* replay calls: every ``HandState`` call ``histparse.replay`` makes for the real TD hands of
+* replay calls: every ``HandState`` call ``histparse.replayer`` makes for the real TD hands of
   ``tests/data/pokerstars`` (posts, deal, actions with stated amounts, draws, shows,
   settlement), recorded once and then timed on fresh states: microseconds per real hand.
 
@@ -23,7 +23,7 @@ from histparse.engine import Dealer, EngineError, GameConfig, HandState, Phase, 
 from histparse.events import Hand
 from histparse.game import ActionKind, Game, LimitType, PostKind
 from histparse.parsing import read_results
-from histparse.replay import driver
+from histparse.replayer import driver
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "pokerstars"

@@ -53,7 +53,7 @@ def write_input(path: Path, n: int, source: str = "repeat") -> None:
     """``n`` hands: simulated (seed 1), or the real ones in turn, copy k with hand id
     ``<id><k:06d>``."""
     if source == "simulate":
-        from histparse.simulate import simulate
+        from histparse.simulation import simulate
         from histparse.writing import write_file
 
         write_file(path, simulate(n, seed=1))

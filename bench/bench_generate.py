@@ -16,7 +16,7 @@ import time
 from decimal import Decimal
 
 from histparse.game import LimitType
-from histparse.simulate import SimConfig, TournamentStructure, census, simulate
+from histparse.simulation import SimConfig, TournamentStructure, census, simulate
 from histparse.writing import write_file
 
 CONFIGS = {

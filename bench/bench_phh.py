@@ -27,7 +27,7 @@ from collections import Counter, deque
 from pokerkit import HandHistory
 
 from histparse.phh import PhhHand, Skipped, convert, dumps
-from histparse.simulate import SimConfig, simulate_with_cards
+from histparse.simulation import SimConfig, simulate_with_cards
 
 
 def main() -> None:

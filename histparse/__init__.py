@@ -4,7 +4,7 @@ The names below are the public API; each lives in the module of its layer (cards
 events, parsing, writing, simulation, tables and stats).
 """
 
-from histparse.audit import AuditRun, Finding, Severity, audit, audit_results
+from histparse.auditor import AuditRun, Finding, Severity, audit, audit_results
 from histparse.cards import Card, CardError, format_cards, format_hand, parse_card, parse_cards
 from histparse.events import Hand
 from histparse.export import load
@@ -21,11 +21,8 @@ from histparse.parsing import (
     read_results,
 )
 from histparse.ranking import HandCategory, HandError, category, describe, hand_rank
-from histparse.replay import Replay, replay
-
-# simulate is also a subpackage: importing the function after the package binds the
-# attribute to the function, and later submodule imports do not rebind it.
-from histparse.simulate import SimConfig, simulate
+from histparse.replayer import Replay, replay
+from histparse.simulation import SimConfig, simulate
 from histparse.stats import player_stats
 from histparse.writing import write_file, write_hand, write_hands
 

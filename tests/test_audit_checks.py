@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from histparse.audit import GENERIC, POKERSTARS, SiteProfile, profile_for
+from histparse.auditor import GENERIC, POKERSTARS, SiteProfile, profile_for
 from histparse.cards import DECK
 from histparse.events import (
     Action,
@@ -28,7 +28,7 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, PostKind
 from histparse.parsing import parse_hand, read_histories
-from histparse.replay import replay
+from histparse.replayer import replay
 
 TESTS = Path(__file__).resolve().parent
 REAL = TESTS / "data" / "pokerstars"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from histparse.audit import CODES, Finding, Severity, audit, audit_results, code_info
+from histparse.auditor import CODES, Finding, Severity, audit, audit_results, code_info
 from histparse.events import Hand
 from histparse.parsing import parse_results, read_histories, read_results
 
@@ -128,16 +128,20 @@ def test_every_code_is_documented() -> None:
 
 
 def test_packages_import_in_either_order() -> None:
-    for first, second in (("histparse.replay", "histparse.audit"), ("histparse.audit", "x")):
-        # ``histparse.audit`` is also the top-level function, so reach the package through
-        # importlib rather than ``import histparse.audit as a``.
+    # The packages are named apart from the top-level functions (auditor/audit,
+    # replayer/replay, simulation/simulate), so a plain ``import ... as`` reaches the package
+    # and importing a package never rebinds the function on ``histparse``.
+    for first, second in (("histparse.replayer", "histparse.auditor"),
+                          ("histparse.auditor", "histparse.simulation")):  # fmt: skip
         code = (
-            f"import importlib, {first}; "
-            "a = importlib.import_module('histparse.audit'); print(a.audit.__name__)"
+            f"import {first}, {second}; import histparse.auditor as a; "
+            "import histparse.replayer as r; import histparse.simulation as s; import histparse; "
+            "assert callable(histparse.audit) and callable(histparse.replay); "
+            "assert callable(histparse.simulate); print(a.audit.__name__, r.replay.__name__, "
+            "s.simulate.__name__)"
         )
-        if second == "x":
-            code = "from histparse.audit import audit_results, AuditRun; print(audit_results)"
         out = subprocess.run(
             [sys.executable, "-c", code], capture_output=True, text=True, check=False
         )
         assert out.returncode == 0, out.stderr
+        assert out.stdout.split() == ["audit", "replay", "simulate"]

@@ -1,4 +1,4 @@
-"""No finding on simulated hands (``histparse.simulate``), including the hard cases: caps, side
+"""No finding on simulated hands (``histparse.simulation``), including the hard cases: caps, side
 pots, splits with odd chips, reshuffles, walks, extra big blinds, heads-up, pot and no limit,
 sit & gos with antes."""
 
@@ -8,10 +8,10 @@ from decimal import Decimal
 
 import pytest
 
-from histparse.audit import audit
+from histparse.auditor import audit
 from histparse.events import Hand, Post
 from histparse.game import LimitType, PostKind
-from histparse.simulate import HardCase, SimConfig, TournamentStructure, census, simulate
+from histparse.simulation import HardCase, SimConfig, TournamentStructure, census, simulate
 
 HARD = frozenset(HardCase)
 HALF = (Decimal("0.25"), Decimal("0.50"))

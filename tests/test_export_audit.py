@@ -1,4 +1,4 @@
-"""Export with the real auditor (``histparse.audit``): its findings land in DIR/findings."""
+"""Export with the real auditor (``histparse.auditor``): its findings land in DIR/findings."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from histparse.export import export_histories, load, load_findings
 from histparse.export.findings import _auditor, auditor_available
 from histparse.frames import tables
 
-pytestmark = pytest.mark.skipif(not auditor_available(), reason="histparse.audit not installed")
+pytestmark = pytest.mark.skipif(not auditor_available(), reason="histparse.auditor not installed")
 
 
 def test_audit_findings_are_exported_with_their_counts(tmp_path: Path) -> None:

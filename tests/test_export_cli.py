@@ -24,7 +24,7 @@ def test_export_then_export_again(tmp_path: Path, capsys: pytest.CaptureFixture[
     first = capsys.readouterr().out
     assert f"{n} new hand(s), 0 already present" in first
     assert "0 rejected" in first
-    assert "histparse.audit is not installed" in first
+    assert "histparse.auditor is not installed" in first
     assert len(load(out).hands) == n
     assert main(["export", str(DATA), str(DATA), "--out", str(out)]) == 0
     second = capsys.readouterr().out

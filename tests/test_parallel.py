@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from histparse.audit import audit_results
+from histparse.auditor import audit_results
 from histparse.parallel import (
     Progress,
     audit_paths,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from histparse.audit import audit_results
+from histparse.auditor import audit_results
 from histparse.export import export_histories, export_results, load, load_findings
 from histparse.frames import Tables
 from histparse.parsing import read_results

@@ -10,7 +10,7 @@ import pytest
 from pokerkit import HandHistory
 
 from histparse.cli import main
-from histparse.simulate import SimConfig, simulate
+from histparse.simulation import SimConfig, simulate
 from histparse.writing import write_file
 
 PS_DATA = Path(__file__).parent / "data" / "pokerstars"

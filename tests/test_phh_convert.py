@@ -48,7 +48,7 @@ from histparse.phh import (
     dumps_all,
     toml_string,
 )
-from histparse.simulate import SimConfig, TournamentStructure, simulate, simulate_with_cards
+from histparse.simulation import SimConfig, TournamentStructure, simulate, simulate_with_cards
 
 PS_DATA = Path(__file__).parent / "data" / "pokerstars"
 F, CK, CL, B, R = (

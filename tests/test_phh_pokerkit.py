@@ -26,7 +26,7 @@ from histparse.events import CapReached, Collected, Hand, Shows
 from histparse.game import PostKind
 from histparse.parsing import parse_text
 from histparse.phh import PhhHand, Skipped, SkipReason, convert, dumps, write_phh
-from histparse.simulate import (
+from histparse.simulation import (
     FullDeal,
     HardCase,
     Level,

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from histparse.audit import Severity
+from histparse.auditor import Severity
 from histparse.engine import Phase
 from histparse.events import Action, Hand, Shows
 from histparse.game import ActionKind, Game
 from histparse.parsing import parse_hand, read_histories
-from histparse.replay import Money, Unrepresentable, replay
+from histparse.replayer import Money, Unrepresentable, replay
 
 TESTS = Path(__file__).resolve().parent
 REAL = TESTS / "data" / "pokerstars"

@@ -12,7 +12,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from histparse.audit import CODES, Severity
+from histparse.auditor import CODES, Severity
 from histparse.events import (
     Action,
     Collected,
@@ -32,7 +32,7 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.parsing import read_histories
-from histparse.replay import replay
+from histparse.replayer import replay
 
 TESTS = Path(__file__).resolve().parent
 

@@ -12,7 +12,7 @@ import pytest
 from histparse.cards import parse_cards
 from histparse.events import Hand, SummaryPot
 from histparse.parsing import read_histories
-from histparse.replay import replay
+from histparse.replayer import replay
 from histparse.show import describe_cards, find_hand, render_hand, running_pot
 
 TESTS = Path(__file__).resolve().parent

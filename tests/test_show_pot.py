@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 from histparse.events import Action, Hand, Post, SummaryPot, UncalledBet
 from histparse.game import LimitType
 from histparse.parsing import parse_hand, read_histories
-from histparse.replay import replay
+from histparse.replayer import replay
 from histparse.show import render_hand, running_pot
-from histparse.simulate import HardCase, SimConfig, TournamentStructure, simulate
+from histparse.simulation import HardCase, SimConfig, TournamentStructure, simulate
 
 REAL = Path(__file__).resolve().parent / "data" / "pokerstars"
 HALF = (Decimal("0.25"), Decimal("0.50"))

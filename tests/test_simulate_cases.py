@@ -12,7 +12,7 @@ from histparse.cli import generate_cmd
 from histparse.events import Collected, Reshuffle, SummaryPot
 from histparse.game import LimitType
 from histparse.parsing import read_histories
-from histparse.simulate import (
+from histparse.simulation import (
     BotProfile,
     HardCase,
     RakeRule,

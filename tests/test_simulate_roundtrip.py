@@ -32,7 +32,7 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, LimitType, PostKind, Street
 from histparse.parsing import parse_text
-from histparse.simulate import HardCase, SimConfig, TournamentStructure, simulate
+from histparse.simulation import HardCase, SimConfig, TournamentStructure, simulate
 from histparse.writing import write_hands
 
 LIMITS = list(LimitType)

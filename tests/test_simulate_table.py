@@ -29,7 +29,7 @@ from histparse.events import (
     TournamentWin,
 )
 from histparse.game import ActionKind, LimitType, PostKind
-from histparse.simulate import HardCase, SimConfig, TournamentStructure, simulate
+from histparse.simulation import HardCase, SimConfig, TournamentStructure, simulate
 
 CASH = SimConfig(focus=frozenset({HardCase.SEATING}))
 

@@ -11,8 +11,8 @@ import argparse
 import sys
 from typing import Any
 
-from histparse.audit.findings import Finding, Severity
-from histparse.audit.report import write_json, write_text
+from histparse.auditor.findings import Finding, Severity
+from histparse.auditor.report import write_json, write_text
 from histparse.parallel import Progress, audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
 

@@ -39,7 +39,7 @@ def report(result: ExportResult, out: TextIO, *, audit_requested: bool = True) -
     if result.audited:
         source = "rejects and audit"
     elif audit_requested:
-        source = "rejects only: histparse.audit is not installed"
+        source = "rejects only: histparse.auditor is not installed"
     else:
         source = "rejects only: --no-audit"
     print(f"{result.findings} finding(s) written ({source})", file=out)

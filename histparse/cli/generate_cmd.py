@@ -1,6 +1,6 @@
 """``histparse generate --hands N --seed S --out FILE``: write simulated PokerStars histories.
 
-Plays hands of 2-7 Triple Draw through the rules engine with bots (``histparse.simulate``) and
+Plays hands of 2-7 Triple Draw through the rules engine with bots (``histparse.simulation``) and
 writes them as a PokerStars history file from the hero's seat. ``--phh FILE.phhs`` also writes
 the same hands with every card (the simulator knows them all) as Poker Hand History
 (``histparse.phh``), listing how many it skipped and why. Exit status: 0 on success, 2 if it
@@ -21,7 +21,7 @@ from typing import Any
 from histparse.events import Hand
 from histparse.game import LimitType
 from histparse.phh import PhhFileError, PhhOutput, Skipped, SkipReason, convert
-from histparse.simulate import (
+from histparse.simulation import (
     PROFILES,
     Census,
     HardCase,

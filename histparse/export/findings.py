@@ -1,6 +1,6 @@
 """Rows of the ``findings`` dataset: parse rejects, table rejects and the auditor's findings.
 
-``audit_findings`` is the only place that knows about ``histparse.audit``.
+``audit_findings`` is the only place that knows about ``histparse.auditor``.
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ AuditFunction = Callable[[Iterable[Hand]], Iterable[object]]
 
 def _auditor() -> AuditFunction | None:
     try:
-        from histparse.audit import audit
+        from histparse.auditor import audit
     except ImportError:
         # An installation without the auditor still exports, with the rejects as findings.
         return None
@@ -119,7 +119,7 @@ def _auditor() -> AuditFunction | None:
 
 
 def auditor_available() -> bool:
-    """True when ``histparse.audit`` is installed (the export then records its findings)."""
+    """True when ``histparse.auditor`` is installed (the export then records its findings)."""
     return _auditor() is not None
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from histparse.audit.findings import Finding
+from histparse.auditor.findings import Finding
 from histparse.export.findings import FindingRow, _row, auditor_available
 from histparse.export.pieces import ExportPiece, HandInfo, export_piece
 from histparse.export.schema import TABLES

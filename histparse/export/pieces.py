@@ -20,7 +20,7 @@ from histparse.frames import tables
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, piece_results
 from histparse.parsing import ParseError
-from histparse.replay import Replay
+from histparse.replayer import Replay
 from histparse.stats.errors import TableError
 
 __all__ = ["ExportItem", "ExportPiece", "HandInfo", "export_piece"]

@@ -271,7 +271,7 @@ def export_results(
 
     Hands whose (site, hand id) is already in ``out`` are skipped and counted. Rejected chunks,
     and hands the tables refuse, become ``findings`` rows (``PARSE-REJECTED``,
-    ``TABLE-REJECTED``); with ``audit`` (and ``histparse.audit`` installed) the auditor's
+    ``TABLE-REJECTED``); with ``audit`` (and ``histparse.auditor`` installed) the auditor's
     findings of the new hands are exported too. Raises ``DatasetError`` if ``out`` is not a
     dataset of this schema version or another export is writing it.
     """

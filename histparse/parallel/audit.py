@@ -14,15 +14,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
-from histparse.audit.checks.across import StackChain
-from histparse.audit.findings import Finding
-from histparse.audit.run import AuditCounts, rejected_finding
+from histparse.auditor.checks.across import StackChain
+from histparse.auditor.findings import Finding
+from histparse.auditor.run import AuditCounts, rejected_finding
 from histparse.events import Hand
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, iter_pieces, piece_results
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parsing import ParseError, Unsupported, expand_paths
-from histparse.replay import Replay, replay
+from histparse.replayer import Replay, replay
 
 __all__ = [
     "AuditItem",

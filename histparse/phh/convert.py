@@ -43,7 +43,7 @@ from histparse.phh.knowledge import CardKnowledge, Slots, from_deal, from_hand
 from histparse.phh.money import MoneyUnits, NotWhole
 from histparse.phh.record import PhhHand, UserValue
 from histparse.phh.skips import Skipped, SkipReason
-from histparse.simulate.deal import FullDeal
+from histparse.simulation.deal import FullDeal
 
 __all__ = ["MAX_BETS_PER_ROUND", "convert"]
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from histparse.cards import Card
 from histparse.events import DealtTo, Draw, Hand, Shows, SummarySeat
 from histparse.game import Street
-from histparse.simulate.deal import FullDeal
+from histparse.simulation.deal import FullDeal
 
 __all__ = ["CardKnowledge", "DrawCards", "Slots", "from_deal", "from_hand"]
 

@@ -7,7 +7,7 @@
 ``find_hand`` streams through the files and stops at the first hand with that id;
 ``render_hand`` prints the seats with positions, every post and action with the pot after it,
 the draws and the hero's hand after each one, the showdown, the pots with their winners, each
-player's net and the hand's findings (from ``histparse.replay``).
+player's net and the hand's findings (from ``histparse.replayer``).
 """
 
 from histparse.show.find import BadHandId, Found, find_hand, normalize_hand_id

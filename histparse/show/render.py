@@ -38,8 +38,8 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, PostKind, Street
 from histparse.ranking import describe, hand_rank
-from histparse.replay import Money, PotOutcome, Replay
-from histparse.replay import replay as replay_hand
+from histparse.replayer import Money, PotOutcome, Replay
+from histparse.replayer import replay as replay_hand
 from histparse.show.pot import running_pot
 from histparse.stats.positions import positions_by_player
 

@@ -8,10 +8,10 @@ from functools import cache
 import pytest
 from faults import FAULTS, OVER_STACK, correct_hands
 
-from histparse.audit import Severity
+from histparse.auditor import Severity
 from histparse.events import Hand
-from histparse.replay import replay
-from histparse.simulate import HardCase, SimConfig, simulate
+from histparse.replayer import replay
+from histparse.simulation import HardCase, SimConfig, simulate
 
 
 @cache

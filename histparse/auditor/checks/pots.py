@@ -11,11 +11,11 @@ from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from histparse.audit.checks.common import money
-from histparse.audit.findings import Finding, make_finding
+from histparse.auditor.checks.common import money
+from histparse.auditor.findings import Finding, make_finding
 
 if TYPE_CHECKING:
-    from histparse.replay.types import PotOutcome, Replay
+    from histparse.replayer.types import PotOutcome, Replay
 
 __all__ = ["check_pots"]
 

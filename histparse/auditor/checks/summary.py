@@ -5,13 +5,13 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from histparse.audit.checks.common import BLIND_KINDS, money
-from histparse.audit.findings import Finding, make_finding
+from histparse.auditor.checks.common import BLIND_KINDS, money
+from histparse.auditor.findings import Finding, make_finding
 from histparse.events import Hand, Position, Seat, SeatOutcome, Section, SummarySeat
 from histparse.game import PostKind, Street
 
 if TYPE_CHECKING:
-    from histparse.replay.types import Replay
+    from histparse.replayer.types import Replay
 
 __all__ = ["check_summary"]
 

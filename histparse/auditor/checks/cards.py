@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import TYPE_CHECKING
 
-from histparse.audit.findings import Finding, make_finding
+from histparse.auditor.findings import Finding, make_finding
 from histparse.cards import Card, format_cards
 from histparse.engine.frozen import twin
 from histparse.events import DealtTo, Draw
 from histparse.ranking import HandError, describe_rank, hand_rank, rank_parsed
 
 if TYPE_CHECKING:
-    from histparse.replay.types import Replay
+    from histparse.replayer.types import Replay
 
 __all__ = ["HeroDraw", "check_descriptions", "description_problem", "hero_draw", "is_hand"]
 

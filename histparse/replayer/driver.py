@@ -30,12 +30,12 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
-from histparse.audit.checks import run_hand_checks
-from histparse.audit.checks.betting import action_code
-from histparse.audit.checks.cards import hero_draw, is_hand
-from histparse.audit.checks.common import real_big_blind
-from histparse.audit.findings import Finding, make_finding
-from histparse.audit.profiles import SiteProfile, profile_for
+from histparse.auditor.checks import run_hand_checks
+from histparse.auditor.checks.betting import action_code
+from histparse.auditor.checks.cards import hero_draw, is_hand
+from histparse.auditor.checks.common import real_big_blind
+from histparse.auditor.findings import Finding, make_finding
+from histparse.auditor.profiles import SiteProfile, profile_for
 from histparse.cards import Card, format_hand
 from histparse.engine import (
     MAX_SEATS,
@@ -79,8 +79,8 @@ from histparse.events import (
 )
 from histparse.events import Seat as HandSeat
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
-from histparse.replay.money import Money, Unrepresentable
-from histparse.replay.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
+from histparse.replayer.money import Money, Unrepresentable
+from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
 
 __all__ = ["replay"]
 

@@ -17,8 +17,8 @@ from enum import Enum
 from typing import Final
 
 from histparse.game import LimitType
-from histparse.simulate.bots import DEFAULT_MIX, BotProfile
-from histparse.simulate.errors import SimulationError
+from histparse.simulation.bots import DEFAULT_MIX, BotProfile
+from histparse.simulation.errors import SimulationError
 
 
 class HardCase(Enum):

@@ -1,6 +1,6 @@
 """Audit hands against the rules: finding codes, site profiles, checks and ``audit(hands)``.
 
-``audit`` and ``audit_results`` drive the replayer (``histparse.replay``), which itself reports
+``audit`` and ``audit_results`` drive the replayer (``histparse.replayer``), which itself reports
 with the findings defined here, so they are loaded on first use: importing either package
 first then works.
 """
@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from histparse.audit.findings import CODES, CodeInfo, Finding, Severity, code_info
-from histparse.audit.profiles import GENERIC, POKERSTARS, PROFILES, SiteProfile, profile_for
+from histparse.auditor.findings import CODES, CodeInfo, Finding, Severity, code_info
+from histparse.auditor.profiles import GENERIC, POKERSTARS, PROFILES, SiteProfile, profile_for
 
 if TYPE_CHECKING:
-    from histparse.audit.run import AuditRun, audit, audit_results
+    from histparse.auditor.run import AuditRun, audit, audit_results
 
 __all__ = [
     "CODES",
@@ -36,7 +36,7 @@ _LAZY = frozenset({"AuditRun", "audit", "audit_results"})
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        from histparse.audit import run
+        from histparse.auditor import run
 
         return getattr(run, name)
-    raise AttributeError(f"module 'histparse.audit' has no attribute {name!r}")
+    raise AttributeError(f"module 'histparse.auditor' has no attribute {name!r}")

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from histparse.audit.checks.betting import check_uncalled
-from histparse.audit.checks.cards import check_descriptions
-from histparse.audit.checks.pots import check_pots
-from histparse.audit.checks.structure import check_structure
-from histparse.audit.checks.summary import check_summary
-from histparse.audit.findings import Finding
+from histparse.auditor.checks.betting import check_uncalled
+from histparse.auditor.checks.cards import check_descriptions
+from histparse.auditor.checks.pots import check_pots
+from histparse.auditor.checks.structure import check_structure
+from histparse.auditor.checks.summary import check_summary
+from histparse.auditor.findings import Finding
 
 if TYPE_CHECKING:
-    from histparse.replay.types import Replay
+    from histparse.replayer.types import Replay
 
 __all__ = ["run_hand_checks"]
 

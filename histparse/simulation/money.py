@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from histparse.simulate.errors import SimulationError
+from histparse.simulation.errors import SimulationError
 
 
 class Units:

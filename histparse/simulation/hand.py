@@ -63,10 +63,10 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.ranking import describe_rank, rank_parsed
-from histparse.simulate.bots import BotProfile, DrawPolicy, choose_action, plan_draw
-from histparse.simulate.deal import DrawRecord, FullDeal
-from histparse.simulate.money import Units
-from histparse.simulate.names import CHAT_TEXTS
+from histparse.simulation.bots import BotProfile, DrawPolicy, choose_action, plan_draw
+from histparse.simulation.deal import DrawRecord, FullDeal
+from histparse.simulation.money import Units
+from histparse.simulation.names import CHAT_TEXTS
 
 _BETTING: Final = Phase.BETTING
 _DRAWING: Final = Phase.DRAWING

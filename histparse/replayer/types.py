@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from histparse.audit.findings import Finding, Severity
-from histparse.audit.profiles import SiteProfile
+from histparse.auditor.findings import Finding, Severity
+from histparse.auditor.profiles import SiteProfile
 from histparse.engine import BlindSeats, Settlement, Snapshot
 from histparse.events import (
     Collected,

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from histparse.audit.findings import Finding, make_finding
+from histparse.auditor.findings import Finding, make_finding
 from histparse.engine import IllegalAction
 from histparse.game import ActionKind
 
 if TYPE_CHECKING:
-    from histparse.replay.types import Replay
+    from histparse.replayer.types import Replay
 
 __all__ = ["action_code", "check_uncalled"]
 

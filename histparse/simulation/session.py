@@ -30,13 +30,13 @@ from histparse.engine import GameConfig
 from histparse.engine.positions import clockwise_from, expected_blinds
 from histparse.events import Hand, Source
 from histparse.game import LimitType
-from histparse.simulate.bots import LAG, MANIAC, NIT, ROCK, STATION, TAG, WHALE, BotProfile
-from histparse.simulate.deal import FullDeal
-from histparse.simulate.errors import SimulationError
-from histparse.simulate.hand import HandSetup, SimPlayer, TableFacts, play_hand
-from histparse.simulate.money import Units
-from histparse.simulate.names import player_name, table_name
-from histparse.simulate.structure import (
+from histparse.simulation.bots import LAG, MANIAC, NIT, ROCK, STATION, TAG, WHALE, BotProfile
+from histparse.simulation.deal import FullDeal
+from histparse.simulation.errors import SimulationError
+from histparse.simulation.hand import HandSetup, SimPlayer, TableFacts, play_hand
+from histparse.simulation.money import Units
+from histparse.simulation.names import player_name, table_name
+from histparse.simulation.structure import (
     HardCase,
     Level,
     SimConfig,

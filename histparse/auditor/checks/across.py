@@ -12,11 +12,11 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from histparse.audit.checks.common import money
-from histparse.audit.findings import Finding, make_finding
+from histparse.auditor.checks.common import money
+from histparse.auditor.findings import Finding, make_finding
 
 if TYPE_CHECKING:
-    from histparse.replay.types import Replay
+    from histparse.replayer.types import Replay
 
 __all__ = ["StackChain"]
 

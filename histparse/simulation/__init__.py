@@ -7,7 +7,7 @@ betting structure, stakes, rake or sit & go structure, the bots and the hard cas
 the same hands, each with its ``FullDeal`` (every card, which the hero's view hides).
 """
 
-from histparse.simulate.bots import (
+from histparse.simulation.bots import (
     BREAKER,
     DEFAULT_MIX,
     LAG,
@@ -23,11 +23,11 @@ from histparse.simulate.bots import (
     BotProfile,
     DrawPolicy,
 )
-from histparse.simulate.census import Census, census
-from histparse.simulate.deal import DrawRecord, FullDeal
-from histparse.simulate.errors import SimulationError
-from histparse.simulate.session import simulate, simulate_with_cards
-from histparse.simulate.structure import (
+from histparse.simulation.census import Census, census
+from histparse.simulation.deal import DrawRecord, FullDeal
+from histparse.simulation.errors import SimulationError
+from histparse.simulation.session import simulate, simulate_with_cards
+from histparse.simulation.structure import (
     HardCase,
     Level,
     RakeRule,

@@ -2,12 +2,12 @@
 
 The result holds what the rules say (pots and side pots with their eligible players, rightful
 winners, odd chips, each player's invested / collected / net money) next to what the hand's
-lines say, and the findings of every per-hand check. See ``histparse.replay.driver``.
+lines say, and the findings of every per-hand check. See ``histparse.replayer.driver``.
 """
 
-from histparse.replay.driver import replay
-from histparse.replay.money import Money, Unrepresentable
-from histparse.replay.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
+from histparse.replayer.driver import replay
+from histparse.replayer.money import Money, Unrepresentable
+from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
 
 __all__ = [
     "Body",
