@@ -453,6 +453,25 @@ class Hand:
                 return s
         return None
 
+    def dealt_in(self) -> list[Seat]:
+        """Seats dealt in: not out of hand and, in cash games, not sitting out unless the lines
+        show them playing (a tournament deals sitting-out players in: FORMATS.md §1.3)."""
+        acting: set[str] | None = None
+        out: list[Seat] = []
+        for s in self.seats:
+            dealt = s.out_of_hand is None
+            if dealt and s.sitting_out and not self.is_tournament:
+                if acting is None:
+                    acting = {
+                        e.player
+                        for e in self.events
+                        if isinstance(e, Post | Action | Draw | Shows | Mucks)
+                    }
+                dealt = s.player in acting
+            if dealt:
+                out.append(s)
+        return out
+
     def events_of(self, kind: type[E]) -> tuple[E, ...]:
         """The events of one class, in order."""
         return tuple(e for e in self.events if isinstance(e, kind))

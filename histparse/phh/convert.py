@@ -29,7 +29,6 @@ from histparse.events import (
     Hand,
     Mucks,
     PlayerStatus,
-    Post,
     Reshuffle,
     Section,
     SectionMarker,
@@ -72,26 +71,6 @@ def _hand_number(hand_id: str) -> int | str:
     if hand_id.isascii() and hand_id.isdigit() and int(hand_id) < 2**63:
         return int(hand_id)
     return hand_id
-
-
-def _dealt_in(hand: Hand) -> list[HandSeat]:
-    """Seats dealt in: not out of hand and, in cash games, not sitting out unless the lines
-    show them playing (a tournament deals sitting-out players in: FORMATS.md §1.3)."""
-    acting: set[str] | None = None
-    out: list[HandSeat] = []
-    for s in hand.seats:
-        dealt = s.out_of_hand is None
-        if dealt and s.sitting_out and not hand.is_tournament:
-            if acting is None:
-                acting = {
-                    e.player
-                    for e in hand.events
-                    if isinstance(e, Post | Action | Draw | Shows | Mucks)
-                }
-            dealt = s.player in acting
-        if dealt:
-            out.append(s)
-    return out
 
 
 @dataclass(slots=True)
@@ -164,7 +143,7 @@ class _Converter:
                 f"{hand.limit_type.value} 2-7 Triple Draw: PHH (pokerkit 0.7.7) only has the "
                 f"fixed-limit variant {_VARIANT}",
             )
-        seats = _dealt_in(hand)
+        seats = hand.dealt_in()
         if len(seats) < 2:
             raise _Skip(SkipReason.PLAYERS, f"{len(seats)} player(s) dealt in")
         by_seat = {s.seat: s for s in seats}

@@ -77,7 +77,6 @@ from histparse.events import (
     SummarySeat,
     UncalledBet,
 )
-from histparse.events import Seat as HandSeat
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.replayer.money import Money, Unrepresentable
 from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
@@ -261,25 +260,6 @@ class _Replayer:
 
     # -- set-up -----------------------------------------------------------------------------
 
-    def _dealt_in(self) -> list[HandSeat]:
-        """Seats dealt in: not out of hand, and (cash) not away unless the lines show play."""
-        hand = self.hand
-        acting: set[str] | None = None
-        out: list[HandSeat] = []
-        for s in hand.seats:
-            dealt = s.out_of_hand is None
-            if dealt and s.sitting_out and not hand.is_tournament:
-                if acting is None:
-                    acting = {
-                        e.player
-                        for e in hand.events
-                        if isinstance(e, Post | Action | Draw | Shows | Mucks)
-                    }
-                dealt = s.player in acting
-            if dealt:
-                out.append(s)
-        return out
-
     def _config(self, dealt: int) -> GameConfig | None:
         """The engine's game options from the stakes and the posted blinds."""
         hand = self.hand
@@ -328,7 +308,7 @@ class _Replayer:
     def _start(self) -> None:
         hand = self.hand
         line = hand.source.first_line
-        seats = self._dealt_in()
+        seats = self.hand.dealt_in()
         self.dealt_in = tuple(map(_PLAYER, seats))
         if len(seats) >= 2:
             self.blinds = expected_blinds(hand.button_seat, list(map(_SEAT, seats)))
