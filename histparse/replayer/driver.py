@@ -643,9 +643,8 @@ class _Replayer:
         if result.capped and self.profile.prints_cap_line:
             self.cap_due = e.line
 
-    def _ready_to_bet(self, state: HandState, e: Action) -> bool:
-        """An action outside the engine's betting phase: deal first, let players who did not
-        draw stand pat, or report that the betting is over. True if the action can go on."""
+    def _may_act(self, state: HandState, e: Action) -> bool:
+        """Report an action by a player not dealt in or already folded; True if neither."""
         p = e.player
         if p not in state.players:
             self.add("STRUCT-PLAYER", f"{p} acts but is not dealt in", e.line)
@@ -653,12 +652,19 @@ class _Replayer:
         if not state.is_live(p):
             self.add("BET-AFTER-FOLD", f"{p} acts after folding", e.line)
             return False
+        return True
+
+    def _ready_to_bet(self, state: HandState, e: Action) -> bool:
+        """An action outside the engine's betting phase: deal first, let players who did not
+        draw stand pat, or report that the betting is over. True if the action can go on."""
+        if not self._may_act(state, e):
+            return False
         if state.phase is _POSTING:
             self._deal(state)
         if state.phase is _DRAWING:
             self._missing_draws(state, e.line)
         if state.phase is not _BETTING:
-            self.add("BET-ROUND", f"{p} acts after the betting is over", e.line)
+            self.add("BET-ROUND", f"{e.player} acts after the betting is over", e.line)
             return False
         return True
 
@@ -669,13 +675,9 @@ class _Replayer:
         possible one (all-in) when the player simply has fewer chips than the line says."""
         state = self.state
         assert state is not None
+        if not self._may_act(state, e):
+            return None
         p = e.player
-        if p not in state.players:
-            self.add("STRUCT-PLAYER", f"{p} acts but is not dealt in", e.line)
-            return None
-        if not state.is_live(p):
-            self.add("BET-AFTER-FOLD", f"{p} acts after folding", e.line)
-            return None
         stack = state.stack(p)
         if stack == 0:
             self.add("BET-ALLIN", f"{p} acts while all-in", e.line)
