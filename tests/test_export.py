@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import gc
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from datetime import timedelta
 from decimal import Decimal
@@ -21,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_tables_builder import HandBuilder
 
+from histparse.auditor import audit
 from histparse.events import Action, Hand
 from histparse.export import (
     AUDIT_FAILED,
@@ -35,7 +38,9 @@ from histparse.export import (
 from histparse.export import findings as findings_module
 from histparse.frames import Tables, tables
 from histparse.game import ActionKind, LimitType, Street
+from histparse.parallel import audit as parallel_audit
 from histparse.parsing import read_histories
+from histparse.replayer import replay
 from histparse.stats import player_stats
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
@@ -96,7 +101,7 @@ def dedupe(hands: Iterable[Hand]) -> list[Hand]:
 @pytest.fixture(autouse=True)
 def _no_auditor(monkeypatch: pytest.MonkeyPatch) -> None:
     # The tables are compared with ``tables(hands)`` (no findings); the audit coupling has its
-    # own tests below with a stand-in auditor.
+    # own tests below, which switch the auditor back on.
     monkeypatch.setattr(findings_module, "_auditor", lambda: None)
 
 
@@ -336,95 +341,128 @@ def test_a_hand_the_tables_refuse_becomes_a_finding(tmp_path: Path) -> None:
 # ------------------------------------------------------------------------- audit coupling
 
 
-class _Severity(Enum):
-    INFO = 1
-    WARNING = 2
-    ERROR = 3
+def _real_auditor(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Switch the real auditor back on; returns the ids of the hands it replays, in order."""
+    monkeypatch.setattr(findings_module, "_auditor", lambda: audit)
+    replayed: list[str] = []
+
+    def spy(hand: Hand) -> Any:
+        replayed.append(hand.hand_id)
+        return replay(hand)
+
+    monkeypatch.setattr(parallel_audit, "replay", spy)
+    return replayed
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Finding:
-    site: str
-    hand_id: str
-    code: str
-    severity: _Severity
-    message: str
-    file: str
-    line: int
-
-
-def _fake_audit(seen: list[list[str]]) -> Any:
-    def audit(hands: Iterable[Hand]) -> Iterator[_Finding]:
-        batch = list(hands)
-        seen.append([h.hand_id for h in batch])
-        for h in batch:
-            if int(h.hand_id) % 3 == 0:
-                for code in ("X-ONE", "X-TWO"):
-                    yield _Finding(h.site, h.hand_id, code, _Severity.WARNING, "m", "f", 1)
-
-    return audit
+def _codes(hand_ids: Iterable[str], codes: Iterable[str]) -> Counter[tuple[str, str]]:
+    return Counter(zip(hand_ids, codes, strict=True))
 
 
 def test_audit_findings_are_exported_for_new_hands(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: list[list[str]] = []
-    monkeypatch.setattr(findings_module, "_auditor", lambda: _fake_audit(seen))
+    replayed = _real_auditor(monkeypatch)
     hands = real_hands()
-    flagged = {h.hand_id for h in hands if int(h.hand_id) % 3 == 0}
-    assert flagged
+    expected = list(audit(hands))
+    assert expected, "the real hands should give the auditor something to report"
     result = export_results(hands, tmp_path / "ds", batch_size=10)
-    assert result.audited and result.findings == 2 * len(flagged)
+    assert result.audited and result.findings == len(expected)
+    assert replayed == _ids(hands)  # each hand replayed once, in order
     f = load_findings(tmp_path / "ds")
-    assert set(f["hand_id"]) == flagged
-    assert set(f["severity"].astype(str)) == {"warning"}
+    assert _codes(f["hand_id"], f["code"]) == _codes(
+        (x.hand_id for x in expected), (x.code for x in expected)
+    )
     counts = load(tmp_path / "ds").hands.set_index("hand_id")["findings"]
-    assert all(counts[h] == (2 if h in flagged else 0) for h in counts.index)
-    # A batch of present hands only is not audited again.
-    seen.clear()
+    per_hand = Counter(x.hand_id for x in expected)
+    assert all(counts[h] == per_hand[h] for h in counts.index)
+    # Present hands are replayed again (the checks across hands need them) but their
+    # findings are not recorded twice.
     again = export_results(hands, tmp_path / "ds", batch_size=10)
-    assert (again.findings, seen) == (0, [])
-    # A batch with a new hand is audited whole (the checks across hands see its neighbours),
-    # and only the new hand's findings are recorded.
+    assert (again.new, again.findings) == (0, 0)
+    # Only the new hand's findings are recorded, and the check across hands sees its
+    # neighbours: a copy of the first hand at the end breaks the table's chain of stacks.
     new = dataclasses.replace(hands[0], hand_id="3000000000")
+    mine = [x for x in audit([*hands, new]) if x.hand_id == "3000000000"]
     mixed = export_results([*hands, new], tmp_path / "ds", batch_size=len(hands) + 1)
-    assert seen == [[*_ids(hands), "3000000000"]]
-    assert (mixed.new, mixed.findings) == (1, 2)
-    f = load_findings(tmp_path / "ds")
-    assert len(f) == 2 * len(flagged) + 2 and (f["hand_id"] == "3000000000").sum() == 2
+    assert (mixed.new, mixed.findings) == (1, len(mine))
+    assert len(load_findings(tmp_path / "ds")) == len(expected) + len(mine)
 
 
 def test_no_audit_skips_the_auditor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    seen: list[list[str]] = []
-    monkeypatch.setattr(findings_module, "_auditor", lambda: _fake_audit(seen))
+    replayed = _real_auditor(monkeypatch)
     result = export_results(real_hands(), tmp_path / "ds", audit=False)
-    assert not result.audited and result.findings == 0 and seen == []
+    assert not result.audited and result.findings == 0 and replayed == []
+    assert set(load(tmp_path / "ds").hands["findings"].dropna()) <= {0}
 
 
 def test_an_auditor_failure_does_not_stop_the_export(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    _real_auditor(monkeypatch)
     hands = real_hands()
     target = hands[3].hand_id
 
-    def audit(batch: Iterable[Hand]) -> Iterator[_Finding]:
-        for h in batch:
-            if h.hand_id == target:
-                raise RuntimeError("boom")
-            yield _Finding(h.site, h.hand_id, "X-ONE", _Severity.INFO, "m", "f", 1)
+    def failing(hand: Hand) -> Any:
+        if hand.hand_id == target:
+            raise RuntimeError("boom")
+        return replay(hand)
 
-    monkeypatch.setattr(findings_module, "_auditor", lambda: audit)
+    monkeypatch.setattr(parallel_audit, "replay", failing)
     result = export_results(hands, tmp_path / "ds")
-    assert result.new == len(hands) and result.findings == len(hands)
+    assert result.new == len(hands)
     f = load_findings(tmp_path / "ds")
     failed = f[f["code"] == AUDIT_FAILED]
     assert list(failed["hand_id"]) == [target]
     assert "RuntimeError: boom" in failed["message"].iloc[0]
     assert failed["severity"].iloc[0] == "error"
+    # The other hands are audited as usual.
+    others = [x for x in audit(hands) if x.hand_id != target]
+    assert result.findings == len(others) + 1
+
+
+def test_export_results_streams_its_input(tmp_path: Path) -> None:
+    """``export_results`` takes a generator and does not hold on to the hands: each piece's
+    hands are freed once its tables are made."""
+    hands = real_hands()
+    originals = {id(h) for h in hands}
+
+    def copies_alive() -> int:
+        gc.collect()
+        return sum(
+            1 for o in gc.get_objects() if isinstance(o, Hand) and id(o) not in originals
+        )
+
+    most = 0
+
+    def stream() -> Iterator[Hand]:
+        nonlocal most
+        for k in range(5):
+            for n, h in enumerate(hands):
+                if n % 7 == 0:
+                    most = max(most, copies_alive())
+                yield dataclasses.replace(h, hand_id=f"{h.hand_id}{k}")
+
+    result = export_results(stream(), tmp_path / "ds", hands_per_piece=10)
+    assert (result.new, result.batches) == (5 * len(hands), 1)
+    # At most two pieces are alive (the one being filled and the one just exported), not the
+    # batch of 210 hands.
+    assert 0 < most <= 2 * 10 + 1
+    assert copies_alive() == 0
 
 
 def test_findings_row_from_auditor_like_objects() -> None:
-    row = findings_module._row(_Finding("S", "1", "C", _Severity.ERROR, "msg", "f.txt", 3))
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Like:
+        site: str
+        hand_id: str
+        code: str
+        severity: Enum
+        message: str
+        file: str
+        line: int
+
+    error = Enum("Severity", ["INFO", "ERROR"]).ERROR  # type: ignore[attr-defined]
+    row = findings_module._row(Like("S", "1", "C", error, "msg", "f.txt", 3))
     assert (row.site, row.hand_id, row.code, row.severity, row.line) == ("S", "1", "C", "error", 3)
 
 

@@ -7,7 +7,7 @@ The schema, partitioning and reading recipes are in ``docs/parquet.md``.
 from histparse.export.errors import DatasetError
 from histparse.export.findings import AUDIT_FAILED, PARSE_REJECTED, TABLE_REJECTED, FindingRow
 from histparse.export.loader import load, load_findings, read_arrow
-from histparse.export.parallel import export_histories
+from histparse.export.parallel import export_histories, export_results
 from histparse.export.schema import (
     DATASETS,
     FILE_SCHEMAS,
@@ -17,7 +17,7 @@ from histparse.export.schema import (
     SCHEMAS,
     TABLES,
 )
-from histparse.export.writer import DEFAULT_BATCH_SIZE, ExportResult, export_results
+from histparse.export.writer import DEFAULT_BATCH_SIZE, ExportResult
 
 __all__ = [
     "AUDIT_FAILED",

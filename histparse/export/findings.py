@@ -1,11 +1,12 @@
 """Rows of the ``findings`` dataset: parse rejects, table rejects and the auditor's findings.
 
-``audit_findings`` is the only place that knows about ``histparse.auditor``.
+The auditor's findings are made by the pieces (``histparse.export.pieces``); here they only
+become rows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final
@@ -20,7 +21,6 @@ __all__ = [
     "TABLE_REJECTED",
     "FindingRow",
     "audit_failed",
-    "audit_findings",
     "auditor_available",
     "parse_rejected",
     "table_rejected",
@@ -121,27 +121,6 @@ def _auditor() -> AuditFunction | None:
 def auditor_available() -> bool:
     """True when ``histparse.auditor`` is installed (the export then records its findings)."""
     return _auditor() is not None
-
-
-def audit_findings(hands: Sequence[Hand]) -> list[FindingRow]:
-    """The auditor's findings for ``hands`` (audited together, in order, so that checks across
-    consecutive hands see them); empty when the auditor is not installed."""
-    audit = _auditor()
-    if audit is None or not hands:
-        return []
-    try:
-        return [_row(f) for f in audit(hands)]
-    except Exception:
-        # The auditor failing on one odd hand must not stop the export: audit the batch again
-        # hand by hand and record the failure against the hand that causes it.
-        rows: list[FindingRow] = []
-        for hand in hands:
-            try:
-                found = [_row(f) for f in audit([hand])]
-            except Exception as exc:
-                found = [audit_failed(hand, exc)]
-            rows.extend(found)
-        return rows
 
 
 def audit_failed(hand: Hand, error: Exception) -> FindingRow:

@@ -1,24 +1,28 @@
-"""Export history files on all cores (or a Dask cluster): workers make Arrow tables of pieces
-of raw text (``histparse.export.pieces``), this process keeps the new hands and writes.
+"""Export to a Parquet dataset: history files on all cores or a Dask cluster
+(``export_histories``), or parse results already made, in this process (``export_results``).
 
-One writer keeps the dataset's lock and atomic commits. Memory is bounded by the batch size in
-Arrow form plus the pieces in flight, not by the input: no ``Hand`` or DataFrame outlives the
-worker call that made it.
+Either way the input goes in pieces of about 1,000 hands to ``histparse.export.pieces``, which
+replays them and makes their Arrow tables; this process keeps the new hands, batches them and
+writes. One writer keeps the dataset's lock and atomic commits. Memory is bounded by the batch
+size in Arrow form plus the pieces in flight, not by the input: no ``Hand`` or DataFrame
+outlives the piece that made it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from histparse.auditor.findings import Finding
+from histparse.events import Hand
 from histparse.export.findings import FindingRow, _row, auditor_available
-from histparse.export.pieces import ExportPiece, HandInfo, export_piece
+from histparse.export.pieces import ExportPiece, HandInfo, export_group, export_piece
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
 from histparse.export.writer import (
@@ -32,9 +36,9 @@ from histparse.parallel.audit import ItemKind, Joiner
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, iter_pieces
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
-from histparse.parsing import expand_paths
+from histparse.parsing import Result, expand_paths
 
-__all__ = ["export_histories"]
+__all__ = ["export_histories", "export_results"]
 
 PathArg = str | os.PathLike[str]
 
@@ -177,6 +181,76 @@ def _add_findings(table: pa.Table, extra: dict[str, int]) -> pa.Table:
     return table.set_column(i, table.schema.field(i), pa.array(counts, table.schema.field(i).type))
 
 
+@contextlib.contextmanager
+def _exporting(
+    out: PathArg, audit: bool, batch_size: int, compression: str
+) -> Iterator[tuple[_Exporter, _Writer]]:
+    """The dataset ``out`` locked, cleaned of what an interrupted export left, and a writer
+    into it; the last batch is committed on a normal exit."""
+    if batch_size < 1:
+        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+    store = DatasetDir.create(out)
+    with store.locked():
+        # Under the lock: what another export committed meanwhile counts, and what an
+        # interrupted one left is removed before anything is read.
+        store.refresh()
+        exporter = _Exporter(store, audit and auditor_available(), batch_size, compression)
+        exporter.recovered = store.recover()
+        exporter.load_reject_keys()
+        writer = _Writer(exporter)
+        yield exporter, writer
+        writer.commit()
+
+
+def _path_of(result: Result) -> str:
+    if isinstance(result, Hand):
+        return result.source.path
+    return result.file
+
+
+def _groups(results: Iterable[Result], size: int) -> Iterator[tuple[str, int, list[Result]]]:
+    """Consecutive results of one file, at most ``size`` at a time: ``(path, file number,
+    results)``."""
+    group: list[Result] = []
+    path, file_index = "", -1
+    for result in results:
+        where = _path_of(result)
+        if group and (where != path or len(group) >= size):
+            yield path, file_index, group
+            group = []
+        if where != path or file_index < 0:
+            path, file_index = where, file_index + 1
+        group.append(result)
+    if group:
+        yield path, file_index, group
+
+
+def export_results(
+    results: Iterable[Result],
+    out: PathArg,
+    *,
+    audit: bool = True,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    compression: str = "zstd",
+    hands_per_piece: int = DEFAULT_PIECE_HANDS,
+) -> ExportResult:
+    """Export parse results (``Hand``, ``ParseError``, ``Unsupported``, e.g. from
+    ``read_results``) into the dataset directory ``out``, making it if needed.
+
+    Hands whose (site, hand id) is already in ``out`` are skipped and counted. Rejected chunks,
+    and hands the tables refuse, become ``findings`` rows (``PARSE-REJECTED``,
+    ``TABLE-REJECTED``); with ``audit`` the auditor's findings of the new hands are exported
+    too. ``results`` is consumed as a stream, ``hands_per_piece`` at a time: hands are not kept
+    once their tables are made. Raises ``DatasetError`` if ``out`` is not a dataset of this schema
+    version or another export is writing it.
+    """
+    with _exporting(out, audit, batch_size, compression) as (exporter, writer):
+        size = min(hands_per_piece, batch_size)
+        for path, file_index, group in _groups(results, size):
+            writer.take(export_group(group, path, file_index, exporter.audit))
+    return exporter.result()
+
+
 def export_histories(
     paths: Sequence[PathArg],
     out: PathArg,
@@ -194,21 +268,12 @@ def export_histories(
     ``jobs`` processes or on the workers of a Dask ``client`` (which must all be able to read
     ``paths``). The dataset is the same for any ``jobs``. Raises ``FileNotFoundError`` for a
     path matching nothing, ``DatasetError`` as ``export_results``."""
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
     files = expand_paths(paths)
-    store = DatasetDir.create(out)
-    with store.locked():
-        store.refresh()
-        recovered = store.recover()
-        exporter = _Exporter(store, audit and auditor_available(), batch_size, compression)
-        exporter.load_reject_keys()
-        writer = _Writer(exporter)
+    with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         work = functools.partial(export_piece, audit=exporter.audit)
         pieces = iter_pieces(files, min(hands_per_piece, batch_size))
         for piece in ordered_map(work, pieces, jobs=jobs, client=client):
             hands = writer.take(piece)
             if progress is not None:
                 progress.update(hands, piece.file_index)
-        writer.commit()
-    return exporter.result(recovered)
+    return exporter.result()

@@ -1,12 +1,14 @@
-"""The worker's half of a parallel export: one piece of raw text in, Arrow tables out.
+"""The worker's half of an export: one piece of input in, Arrow tables out.
 
-A worker parses its piece, replays the hands (the auditor) and makes the Arrow tables of every
-hand, by partition. The parent (``histparse.export.parallel``) decides which hands are new and
+A worker parses its piece of raw text (or takes a group of parse results already made, for
+``export_results``), replays the hands (the auditor) and makes the Arrow tables of every hand,
+by partition. The writer (``histparse.export.parallel``) decides which hands are new and
 writes; only Arrow tables and small records cross the process boundary, never ``Hand``s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 import pyarrow as pa
@@ -19,11 +21,11 @@ from histparse.export.writer import _arrow, month_of
 from histparse.frames import tables
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, piece_results
-from histparse.parsing import ParseError
+from histparse.parsing import ParseError, Result
 from histparse.replayer import Replay
 from histparse.stats.errors import TableError
 
-__all__ = ["ExportItem", "ExportPiece", "HandInfo", "export_piece"]
+__all__ = ["ExportItem", "ExportPiece", "HandInfo", "export_group", "export_piece"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,13 +64,20 @@ class ExportPiece:
 
 def export_piece(piece: Piece, audit: bool = True) -> ExportPiece:
     """Parse, audit (if ``audit``) and tabulate one piece."""
-    chain = PieceChain(piece.path)
+    return export_group(piece_results(piece), piece.path, piece.file_index, audit)
+
+
+def export_group(
+    results: Iterable[Result], path: str, file_index: int = 0, audit: bool = True
+) -> ExportPiece:
+    """Audit (if ``audit``) and tabulate consecutive parse results of the file ``path``."""
+    chain = PieceChain(path)
     items: list[ExportItem] = []
     by_part: dict[Partition, list[Hand]] = {}
     counts: dict[tuple[str, str] | str, int] = {}
     failed: dict[int, FindingRow] = {}
     index_of: dict[int, int] = {}  # id(hand) -> its item's index
-    for result in piece_results(piece):
+    for result in results:
         if isinstance(result, Hand):
             part = (result.site, month_of(result))
             index_of[id(result)] = len(items)
@@ -104,7 +113,7 @@ def export_piece(piece: Piece, audit: bool = True) -> ExportPiece:
         out[part] = {name: _arrow(name, getattr(t, name)) for name in TABLES}
         ids[part] = [str(v) for v in t.hands["hand_id"]]
     last = chain.last() if audit else []
-    return ExportPiece(piece.file_index, piece.path, items, out, ids, last)
+    return ExportPiece(file_index, path, items, out, ids, last)
 
 
 def _with_refusal(info: HandInfo, row: FindingRow) -> HandInfo:

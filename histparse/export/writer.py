@@ -1,16 +1,15 @@
-"""Export hands to a Parquet dataset directory, in bounded batches, adding only new hands.
+"""What an export writes and remembers: the result, the Arrow form of tables and findings,
+the hand ids already in the dataset and the rejects already recorded.
 
-Hands are buffered up to ``batch_size`` (hands plus rejected chunks), then each batch is
-audited, split by partition (site, UTC month), made into tables and committed as one file per
-dataset and partition (see ``store``). Memory stays flat in the number of hands read, apart from
-the hand ids of the partitions touched (kept to skip hands already exported).
+A batch (``batch_size`` hands plus rejected chunks) is committed as one file per dataset and
+partition (site, UTC month; see ``store``). Memory stays flat in the number of hands read,
+apart from the hand ids of the partitions touched (kept to skip hands already exported).
 """
 
 from __future__ import annotations
 
 import os
-from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
 from typing import Final
@@ -26,18 +25,12 @@ from histparse.export.findings import (
     TABLE_REJECTED,
     FindingRow,
     RejectKey,
-    audit_findings,
-    auditor_available,
-    parse_rejected,
-    table_rejected,
 )
-from histparse.export.schema import FILE_SCHEMAS, FINDINGS, PARTITION_KEYS, TABLES
-from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
-from histparse.frames import Tables, tables
-from histparse.parsing import ParseError, ReadCounts, Result
-from histparse.stats.errors import TableError
+from histparse.export.schema import FILE_SCHEMAS, FINDINGS, PARTITION_KEYS
+from histparse.export.store import DatasetDir, Partition
+from histparse.parsing import ReadCounts
 
-__all__ = ["DEFAULT_BATCH_SIZE", "ExportResult", "export_results", "month_of"]
+__all__ = ["DEFAULT_BATCH_SIZE", "ExportResult", "month_of"]
 
 DEFAULT_BATCH_SIZE: Final = 10_000
 PathArg = str | os.PathLike[str]
@@ -105,15 +98,6 @@ def _findings_arrow(rows: Sequence[FindingRow]) -> pa.Table:
     return pa.Table.from_arrays(arrays, schema=FILE_SCHEMAS["findings"])
 
 
-def _tabulate(
-    hands: Sequence[Hand], findings: Mapping[tuple[str, str] | str, int]
-) -> tuple[Tables, list[tuple[Hand, TableError]]]:
-    """The tables of ``hands``, and the hands they refused with the reason."""
-    failed: list[tuple[Hand, TableError]] = []
-    t = tables(hands, findings, on_error=lambda h, e: failed.append((h, e)))
-    return t, failed
-
-
 @dataclass
 class _Exporter:
     store: DatasetDir
@@ -121,8 +105,6 @@ class _Exporter:
     batch_size: int
     compression: str
     counts: ReadCounts = field(default_factory=ReadCounts)
-    hands: list[Hand] = field(default_factory=list)
-    rejects: list[FindingRow] = field(default_factory=list)
     existing: dict[Partition, set[IdKey]] = field(default_factory=dict)
     added: dict[Partition, set[IdKey]] = field(default_factory=dict)
     reject_keys: set[RejectKey] = field(default_factory=set)
@@ -132,6 +114,7 @@ class _Exporter:
     table_rejected: int = 0
     findings: int = 0
     batches: int = 0
+    recovered: int = 0  # files an interrupted export left, removed before this one
 
     def load_reject_keys(self) -> None:
         paths = self.store.paths("findings")
@@ -157,15 +140,6 @@ class _Exporter:
             self.existing[part] = keys
         return keys
 
-    def add(self, result: Result) -> None:
-        self.counts.add(result)
-        if isinstance(result, Hand):
-            self.hands.append(result)
-        elif isinstance(result, ParseError):
-            self._reject(parse_rejected(result), self.rejects)
-        if len(self.hands) + len(self.rejects) >= self.batch_size:
-            self.flush()
-
     def _reject(self, row: FindingRow, into: list[FindingRow]) -> None:
         """Keep a reject unless the same one (same chunk or hand, file and line) is already
         in the dataset or this export."""
@@ -174,72 +148,7 @@ class _Exporter:
             self.reject_keys.add(key)
             into.append(row)
 
-    def _classify(self, hands: Sequence[Hand]) -> dict[Partition, list[Hand]]:
-        """The batch's new hands by partition; counts the others."""
-        by_part: dict[Partition, list[Hand]] = {}
-        for hand in hands:
-            part = (hand.site, month_of(hand))
-            hid = id_key(str(hand.hand_id))
-            added = self.added.setdefault(part, set())
-            if hid in added:
-                self.present += 1
-                self.repeated += 1
-            elif hid in self._existing(part):
-                self.present += 1
-            else:
-                added.add(hid)
-                by_part.setdefault(part, []).append(hand)
-        return by_part
-
-    def flush(self) -> None:
-        hands, self.hands = self.hands, []
-        rejects, self.rejects = self.rejects, []
-        by_part = self._classify(hands)
-        # A batch with a new hand is audited whole, present hands too, so that the checks
-        # across consecutive hands of a table see every hand; only new hands' findings are kept.
-        audited = audit_findings(hands) if self.audit and by_part else []
-        by_hand: dict[tuple[str | None, str | None], list[FindingRow]] = {}
-        for f in audited:
-            by_hand.setdefault((f.site, f.hand_id), []).append(f)
-        out: list[tuple[str, pa.Table]] = []
-        kept: list[FindingRow] = []
-        written = 0
-        for part, part_hands in by_part.items():
-            counts: Counter[tuple[str, str] | str] = Counter()
-            for h in part_hands:
-                counts[(h.site, str(h.hand_id))] = len(by_hand.get((h.site, str(h.hand_id)), ()))
-            t, failed = _tabulate(part_hands, counts)
-            refused = set()
-            for hand, error in failed:
-                self.added[part].discard(id_key(str(hand.hand_id)))
-                refused.add(hand.hand_id)
-                self.table_rejected += 1
-                self._reject(table_rejected(hand, error), rejects)
-            for h in part_hands:
-                if h.hand_id not in refused:
-                    kept.extend(by_hand.get((h.site, str(h.hand_id)), ()))
-            written += len(t.hands)
-            out.extend(self._table_files(part, t))
-        rows = [*rejects, *kept]
-        if rows:
-            out.append(("findings", _findings_arrow(rows)))
-        if out:
-            record = {"hands": written, "findings": len(rows)}
-            self.store.commit(new_batch_id(), out, record, compression=self.compression)
-            self.batches += 1
-        self.new += written
-        self.findings += len(rows)
-
-    @staticmethod
-    def _table_files(part: Partition, t: Tables) -> list[tuple[str, pa.Table]]:
-        files = []
-        for name in TABLES:
-            df: pd.DataFrame = getattr(t, name)
-            if len(df):
-                files.append((partition_path(name, part), _arrow(name, df)))
-        return files
-
-    def result(self, recovered: int) -> ExportResult:
+    def result(self) -> ExportResult:
         c = self.counts
         return ExportResult(
             out=str(self.store.root),
@@ -254,40 +163,5 @@ class _Exporter:
             findings=self.findings,
             audited=self.audit,
             batches=self.batches,
-            recovered_files=recovered,
+            recovered_files=self.recovered,
         )
-
-
-def export_results(
-    results: Iterable[Result],
-    out: PathArg,
-    *,
-    audit: bool = True,
-    batch_size: int = DEFAULT_BATCH_SIZE,
-    compression: str = "zstd",
-) -> ExportResult:
-    """Export parse results (``Hand``, ``ParseError``, ``Unsupported``, e.g. from
-    ``read_results``) into the dataset directory ``out``, making it if needed.
-
-    Hands whose (site, hand id) is already in ``out`` are skipped and counted. Rejected chunks,
-    and hands the tables refuse, become ``findings`` rows (``PARSE-REJECTED``,
-    ``TABLE-REJECTED``); with ``audit`` (and ``histparse.auditor`` installed) the auditor's
-    findings of the new hands are exported too. Raises ``DatasetError`` if ``out`` is not a
-    dataset of this schema version or another export is writing it.
-    """
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be at least 1, not {batch_size}")
-    store = DatasetDir.create(out)
-    with store.locked():
-        # Under the lock: what another export committed meanwhile counts, and what an
-        # interrupted one left is removed before anything is read.
-        store.refresh()
-        recovered = store.recover()
-        exporter = _Exporter(
-            store, audit and auditor_available(), batch_size, compression=compression
-        )
-        exporter.load_reject_keys()
-        for result in results:
-            exporter.add(result)
-        exporter.flush()
-    return exporter.result(recovered)
