@@ -336,9 +336,9 @@ def test_block_reading_gives_the_lines_of_line_reading(
         mp.setattr(reader_module, "MAX_LINE", max_line)
         mp.setattr(reader_module, "_BLOCK", block)
         read = []
-        for piece, whole in reader_module._byte_pieces(io.BytesIO(data)):
+        for piece, whole in reader_module.byte_pieces(io.BytesIO(data)):
             read.extend(
-                reader_module._lines_of(piece) if whole else [reader_module._decode_line(piece)]
+                reader_module.lines_of_bytes(piece) if whole else [reader_module.decode_line(piece)]
             )
     assert read == line_by_line(data, max_line)
 

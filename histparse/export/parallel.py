@@ -33,10 +33,11 @@ from histparse.export.writer import (
     id_key,
 )
 from histparse.parallel.audit import ItemKind, Joiner
-from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, iter_pieces
+from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
-from histparse.parsing import Result, expand_paths
+from histparse.parallel.ranges import list_files
+from histparse.parsing import Result
 
 __all__ = ["export_histories", "export_results"]
 
@@ -268,10 +269,10 @@ def export_histories(
     ``jobs`` processes or on the workers of a Dask ``client`` (which must all be able to read
     ``paths``). The dataset is the same for any ``jobs``. Raises ``FileNotFoundError`` for a
     path matching nothing, ``DatasetError`` as ``export_results``."""
-    files = expand_paths(paths)
+    files = list_files(paths, client)
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         work = functools.partial(export_piece, audit=exporter.audit)
-        pieces = iter_pieces(files, min(hands_per_piece, batch_size))
+        pieces = pieces_for(files, min(hands_per_piece, batch_size), client)
         for piece in ordered_map(work, pieces, jobs=jobs, client=client):
             hands = writer.take(piece)
             if progress is not None:

@@ -18,10 +18,11 @@ from histparse.auditor.checks.across import StackChain
 from histparse.auditor.findings import Finding
 from histparse.auditor.run import AuditCounts, rejected_finding
 from histparse.events import Hand
-from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, iter_pieces, piece_results
+from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
-from histparse.parsing import ParseError, Unsupported, expand_paths
+from histparse.parallel.ranges import list_files
+from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import Replay, replay
 
 __all__ = [
@@ -140,7 +141,8 @@ class Joiner:
 class ParallelAudit:
     """Iterate over the findings of the histories under ``paths``, counting as it goes: the
     findings, order and counts of ``audit_results(read_results(*paths))``, computed by ``jobs``
-    processes (or a Dask ``client``). ``files`` is the list of files read."""
+    processes (or a Dask ``client``, whose workers read the files: they must see the same
+    paths). ``files`` is the list of files read."""
 
     def __init__(
         self,
@@ -151,7 +153,7 @@ class ParallelAudit:
         hands_per_piece: int = DEFAULT_PIECE_HANDS,
         progress: Progress | None = None,
     ) -> None:
-        self.files = expand_paths(paths)
+        self.files = list_files(paths, client)
         self.counts = AuditCounts()
         self._jobs = jobs
         self._client = client
@@ -161,7 +163,7 @@ class ParallelAudit:
     def __iter__(self) -> Iterator[Finding]:
         counts = self.counts
         joiner = Joiner()
-        pieces = iter_pieces(self.files, self._size)
+        pieces = pieces_for(self.files, self._size, self._client)
         for piece in ordered_map(audit_piece, pieces, jobs=self._jobs, client=self._client):
             hands = 0
             for item in piece.items:

@@ -4,20 +4,47 @@ A piece is a run of consecutive lines of one file that starts at a hand's header
 the file's first line). The reader splits text into chunks before every header line and
 resets all its state there, so parsing a piece on its own gives exactly the results of
 parsing the whole file, once line numbers are shifted by the piece's first line.
+
+A piece carries its text (``iter_pieces``: the client reads the files), or only where its lines
+are (``plan_pieces``: on a cluster, workers find the cuts and read their own pieces). Both make
+the same cuts; ``pieces_for`` picks one.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
+import itertools
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from histparse.parallel.pool import DaskClient, ordered_map
+from histparse.parallel.ranges import (
+    DEFAULT_BLOCK,
+    PROBE_BATCH,
+    Block,
+    BlockScan,
+    Span,
+    block_tasks,
+    blocks_of,
+    probe_files,
+    scan_blocks,
+    span_lines,
+)
 from histparse.parsing import Result, Unsupported, expand_paths, reader
 from histparse.parsing.header import SITE, is_header
 
-__all__ = ["DEFAULT_PIECE_HANDS", "Piece", "iter_pieces", "parse_piece", "piece_results"]
+__all__ = [
+    "DEFAULT_PIECE_HANDS",
+    "Piece",
+    "iter_pieces",
+    "parse_piece",
+    "piece_results",
+    "pieces_for",
+    "plan_pieces",
+]
 
 DEFAULT_PIECE_HANDS: Final = 1000
 _HEAD: Final = "PokerStars "
@@ -39,7 +66,8 @@ PathArg = str | os.PathLike[str]
 class Piece:
     """``lines`` (decoded, newlines kept) of ``path``, the first of them being line
     ``first_line``; ``index`` is the piece's place in the whole input, ``file_index`` its
-    file's, ``hands`` about how many hands it holds (header-like lines)."""
+    file's, ``hands`` about how many hands it holds (header-like lines). A planned piece has
+    no ``lines`` but a ``span``: where they are, read when the piece is parsed."""
 
     index: int
     file_index: int
@@ -47,6 +75,7 @@ class Piece:
     first_line: int
     lines: list[str]
     hands: int
+    span: Span | None = None
 
 
 def iter_pieces(
@@ -68,8 +97,10 @@ def _pieces(files: list[str], size: int) -> Iterator[Piece]:
         heads = 0
         for n, line in enumerate(reader.decoded_lines(path), 1):
             if line.startswith(_HEAD):
-                # Cut only before a real header: the reader cuts there too and starts afresh.
-                if heads >= size and is_header(line.rstrip(" \t\r\n")):
+                # Cut only before a real header: the reader cuts there too and starts afresh
+                # (unless a BOM alone on a line before it passes on to its hand).
+                cut = heads >= size and is_header(line.rstrip(" \t\r\n"))
+                if cut and not _lone_bom_before(lines):
                     yield Piece(index, file_index, path, first, lines, heads)
                     index += 1
                     lines, first, heads = [], n, 0
@@ -80,15 +111,99 @@ def _pieces(files: list[str], size: int) -> Iterator[Piece]:
             index += 1
 
 
+def _lone_bom_before(lines: list[str]) -> bool:
+    """Whether the last line of ``lines`` that is not blank is a BOM alone: ``split_chunks``
+    marks the next chunk as starting after a BOM, so a piece must not start there."""
+    for line in reversed(lines):
+        content = line.rstrip(" \t\r\n")
+        if content:
+            return content == reader.BOM
+    return False
+
+
+def pieces_for(
+    files: Sequence[str],
+    hands_per_piece: int = DEFAULT_PIECE_HANDS,
+    client: DaskClient | None = None,
+    *,
+    block_size: int = DEFAULT_BLOCK,
+) -> Iterator[Piece]:
+    """The pieces of ``files`` (as ``expand_paths`` lists them) for ``ordered_map``: with text
+    (``iter_pieces``) without a ``client``; planned on the ``client``'s workers, without text,
+    with one (``plan_pieces``), so that only the workers read the files."""
+    if client is None:
+        return iter_pieces(files, hands_per_piece)
+    return plan_pieces(files, hands_per_piece, client=client, block_size=block_size)
+
+
+def plan_pieces(
+    files: Sequence[str],
+    hands_per_piece: int = DEFAULT_PIECE_HANDS,
+    *,
+    client: DaskClient | None = None,
+    jobs: int = 1,
+    block_size: int = DEFAULT_BLOCK,
+) -> Iterator[Piece]:
+    """The pieces ``iter_pieces`` makes of ``files``, without their lines (``span`` says
+    where they are), found by workers (``ordered_map`` with ``jobs`` or ``client``) that probe
+    the files, then scan them in blocks of ``block_size`` bytes. Lazy, in input order: the
+    first pieces come while later files are being scanned."""
+    if hands_per_piece < 1:
+        raise ValueError(f"hands_per_piece must be at least 1, not {hands_per_piece}")
+    if block_size < 1:
+        raise ValueError(f"block_size must be at least 1, not {block_size}")
+    run = functools.partial(ordered_map, jobs=jobs, client=client)
+    names = list(files)
+    batches = (names[i : i + PROBE_BATCH] for i in range(0, len(names), PROBE_BATCH))
+    infos = itertools.chain.from_iterable(run(probe_files, batches))
+    blocks = itertools.chain.from_iterable(
+        blocks_of(i, path, info, block_size)
+        for i, (path, info) in enumerate(zip(names, infos, strict=True))
+    )
+    scans = itertools.chain.from_iterable(run(scan_blocks, block_tasks(blocks, block_size)))
+    return _planned(scans, hands_per_piece)
+
+
+def _planned(scans: Iterable[BlockScan], size: int) -> Iterator[Piece]:
+    """The cuts of ``_pieces``, from the scans of every block of every file in order."""
+    index = 0
+    lines_before = first = start = heads = 0
+    for scan in scans:
+        b: Block = scan.block
+        if b.start == 0:
+            lines_before, first, start, heads = 0, 1, 0, 0
+        for offset, newlines, real in scan.heads:
+            if heads >= size and real:
+                line = lines_before + newlines + 1
+                # A UTF-16 file's heads are at offset 0: its spans are (0, 0), found by line.
+                span = Span(start, offset, line - first, b.utf16)
+                yield Piece(index, b.file_index, b.path, first, [], heads, span)
+                index += 1
+                first, start, heads = line, offset, 0
+            heads += 1
+        lines_before += scan.newlines
+        if b.last:
+            total = lines_before + (0 if scan.ends_line else 1)
+            if total >= first:
+                end = 0 if b.utf16 else b.end
+                span = Span(start, end, total - first + 1, b.utf16)
+                yield Piece(index, b.file_index, b.path, first, [], heads, span)
+                index += 1
+
+
 def _starts_hand(head: str) -> bool:
     return is_header(head) or head.startswith(_SUMMARY_START) or head.startswith(_OTHER_STARTS)
 
 
 def piece_results(piece: Piece) -> Iterator[Result]:
-    """Parse a piece: the same results, line numbers included, as reading its whole file."""
+    """Parse a piece: the same results, line numbers included, as reading its whole file. A
+    planned piece's lines are read from its file as they are parsed."""
     shift = piece.first_line - 1
     absorbing = False
-    for chunk in reader.split_chunks(piece.lines, piece.path):
+    lines: Iterable[str] = piece.lines
+    if piece.span is not None:
+        lines = span_lines(piece.path, piece.first_line, piece.span)
+    for chunk in reader.split_chunks(lines, piece.path):
         if absorbing and not _starts_hand(chunk.contents[0]):
             continue
         if shift:

@@ -31,6 +31,9 @@ class DaskClient(Protocol):
     def submit(self, func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         """Submit ``func(*args)``; returns a future with ``result()``."""
 
+    def nthreads(self) -> dict[str, int]:
+        """The number of threads of each worker."""
+
 
 def cpu_count() -> int:
     """The cores this process may use."""
@@ -52,8 +55,8 @@ def ordered_map(
 
     ``jobs`` worker processes (``1``: in this process), or the workers of a Dask ``client``
     when given. ``func`` and the items must pickle (a module-level function or a
-    ``functools.partial`` of one). At most ``in_flight`` items (default ``2 * jobs``, or 8 for
-    a cluster) are being worked on or waiting to be consumed.
+    ``functools.partial`` of one). At most ``in_flight`` items (default ``2 * jobs``, or twice
+    the cluster's threads) are being worked on or waiting to be consumed.
     """
     if jobs < 1:
         raise ValueError(f"jobs must be at least 1, not {jobs}")
@@ -64,7 +67,9 @@ def ordered_map(
             # pure=False: two equal pieces are still two tasks, and nothing hashes the text.
             return submit(f, item, pure=False)
 
-        return _bounded(dask_submit, func, items, in_flight or 8)
+        # Twice the threads: every worker busy, and the next piece already queued on each.
+        threads = sum(client.nthreads().values()) or 1
+        return _bounded(dask_submit, func, items, in_flight or 2 * threads)
     if jobs == 1:
         return map(func, items)
     return _pool(func, items, jobs, in_flight or 2 * jobs)

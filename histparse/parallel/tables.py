@@ -11,10 +11,11 @@ import pandas as pd
 from histparse.events import Hand
 from histparse.frames import Tables, tables
 from histparse.frames.build import _concat
-from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, iter_pieces, piece_results
+from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
-from histparse.parsing import ParseError, expand_paths
+from histparse.parallel.ranges import list_files
+from histparse.parsing import ParseError
 from histparse.stats.errors import TableError
 
 __all__ = ["PieceTables", "TablesRun", "tables_of_paths", "tables_piece"]
@@ -78,12 +79,13 @@ def tables_of_paths(
     progress: Progress | None = None,
 ) -> TablesRun:
     """The tables of every hand under ``paths``, made by ``jobs`` processes (or a Dask
-    ``client``). Raises ``FileNotFoundError`` for a path matching nothing."""
-    files = expand_paths(paths)
+    ``client``, whose workers read the files: they must see the same paths). Raises
+    ``FileNotFoundError`` for a path matching nothing."""
+    files = list_files(paths, client)
     run = TablesRun()
     parts: list[Tables] = []
     seen: dict[tuple[str, str], str] = {}
-    pieces = iter_pieces(files, hands_per_piece)
+    pieces = pieces_for(files, hands_per_piece, client)
     for p in ordered_map(tables_piece, pieces, jobs=jobs, client=client):
         run.parse_errors.extend(p.parse_errors)
         run.table_errors.extend(p.table_errors)

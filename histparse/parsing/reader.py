@@ -32,8 +32,8 @@ _GLOB_CHARS: Final = frozenset("*?[")
 # under 300 characters, hands of under 200 lines).
 MAX_LINE: Final = 1 << 16
 MAX_CHUNK_CHARS: Final = 1 << 20
-_BLOCK: Final = 1 << 15  # bytes read at a time; below MAX_LINE (see _byte_pieces)
-_BOM8: Final = "\ufeff"
+_BLOCK: Final = 1 << 15  # bytes read at a time; below MAX_LINE (see byte_pieces)
+BOM: Final = "\ufeff"
 _SUMMARY_START: Final = "PokerStars Tournament #"
 _TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
 _SUMMARY: Final = "tournament summary"
@@ -99,7 +99,7 @@ def expand_paths(paths: Iterable[PathArg]) -> list[str]:
     return out
 
 
-def _byte_pieces(f: BinaryIO) -> Iterator[tuple[bytes, bool]]:
+def byte_pieces(f: BinaryIO) -> Iterator[tuple[bytes, bool]]:
     """The bytes of a binary file in pieces: ``(whole lines, True)``, or ``(line, False)`` for
     a line without its newline: the file's last line when it has none, and the first
     ``MAX_LINE`` bytes of a longer line (the rest of that line is read and dropped) so that
@@ -137,20 +137,21 @@ def _byte_pieces(f: BinaryIO) -> Iterator[tuple[bytes, bool]]:
         yield carry, False
 
 
-def _decode_line(raw: bytes) -> str:
+def decode_line(raw: bytes) -> str:
+    """One line's bytes as text: UTF-8, or Windows-1252 when they are not UTF-8."""
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return raw.decode("cp1252", errors="replace")
 
 
-def _lines_of(piece: bytes) -> list[str]:
+def lines_of_bytes(piece: bytes) -> list[str]:
     """The lines of a piece of whole lines, decoded, newlines kept."""
     try:
         text = piece.decode("utf-8")
     except UnicodeDecodeError:
         # A stray byte: decode line by line, so only its line is read as Windows-1252.
-        return [_decode_line(raw + b"\n") for raw in piece.split(b"\n")[:-1]]
+        return [decode_line(raw + b"\n") for raw in piece.split(b"\n")[:-1]]
     lines = text.splitlines(keepends=True)
     if len(lines) != text.count("\n"):
         # A line break other than LF or CRLF (a lone CR, a form feed...) is part of its line.
@@ -168,6 +169,18 @@ def _bounded_text(f: TextIO) -> Iterator[str]:
         yield line
 
 
+def utf16_encoding(head: bytes) -> str | None:
+    """The UTF-16 codec of a file that starts with the four bytes ``head``: ``utf-16`` with a
+    BOM, ``utf-16-le``/``-be`` recognised by their zero bytes; None for anything else."""
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    if len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] and head[2]:
+        return "utf-16-le"
+    if len(head) >= 4 and head[0] == 0 and head[2] == 0 and head[1] and head[3]:
+        return "utf-16-be"
+    return None
+
+
 def decoded_lines(path: PathArg) -> Iterator[str]:
     """The lines of a file, decoded, newlines kept, read lazily.
 
@@ -177,14 +190,7 @@ def decoded_lines(path: PathArg) -> Iterator[str]:
     ``MAX_LINE`` are cut (such a line is never part of a real hand and will be rejected).
     """
     with open(path, "rb") as f:
-        head = f.read(4)
-        encoding = None
-        if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-            encoding = "utf-16"
-        elif len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] and head[2]:
-            encoding = "utf-16-le"
-        elif len(head) >= 4 and head[0] == 0 and head[2] == 0 and head[1] and head[3]:
-            encoding = "utf-16-be"
+        encoding = utf16_encoding(f.read(4))
         if encoding is not None:
             # newline="\n": split on LF only and keep CR, so CRLF survives as written.
             with open(path, encoding=encoding, errors="replace", newline="\n") as t:
@@ -194,15 +200,15 @@ def decoded_lines(path: PathArg) -> Iterator[str]:
                         first = False
                         # Python's utf-16 codec strips the BOM; mark it like a UTF-8 one.
                         if encoding == "utf-16":
-                            line = _BOM8 + line
+                            line = BOM + line
                     yield line
             return
         f.seek(0)
-        for piece, whole in _byte_pieces(f):
+        for piece, whole in byte_pieces(f):
             if whole:
-                yield from _lines_of(piece)
+                yield from lines_of_bytes(piece)
             else:
-                yield _decode_line(piece)
+                yield decode_line(piece)
 
 
 def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
@@ -231,7 +237,7 @@ def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
                 bom = overflow = False
             continue
         head = content[0]
-        if head == _BOM8:
+        if head == BOM:
             content = content[1:]
             line = line[1:]
             if contents:

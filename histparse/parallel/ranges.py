@@ -1,0 +1,305 @@
+"""Find hands in history files by byte offset, so workers read their own pieces of a file.
+
+On a cluster the client must not read the inputs: workers probe the files (size, encoding),
+scan byte blocks of them for the lines that may start a hand, and later each worker reads the
+byte range of its piece. Lines are decoded exactly as ``reader.decoded_lines`` decodes them
+(same UTF-8 / Windows-1252 fallback per line, same cutting of lines over ``MAX_LINE``), which
+only depends on where a line starts, so a range that starts at a line start reads as the same
+lines of the whole file. UTF-16 files cannot be cut by bytes this way (the reader decodes them
+as text); they are scanned whole and their pieces are found by line number.
+"""
+
+from __future__ import annotations
+
+import codecs
+import itertools
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import BinaryIO, Final, cast
+
+from histparse.parallel.pool import DaskClient
+from histparse.parsing import expand_paths, reader
+from histparse.parsing.header import is_header
+
+__all__ = [
+    "DEFAULT_BLOCK",
+    "Block",
+    "BlockScan",
+    "FileChanged",
+    "FileInfo",
+    "Span",
+    "block_tasks",
+    "blocks_of",
+    "list_files",
+    "probe_files",
+    "scan_blocks",
+    "span_lines",
+]
+
+DEFAULT_BLOCK: Final = 8 << 20
+PROBE_BATCH: Final = 256
+_MAX_BLOCKS: Final = 512  # per scan task, so that a task's message stays small
+_HEAD: Final = "PokerStars "
+_HEAD_BYTES: Final = _HEAD.encode()
+_NL_HEAD: Final = b"\n" + _HEAD_BYTES
+_STRIP: Final = " \t\r\n"
+_BLANK: Final = _STRIP.encode()
+_BOM8_BYTES: Final = codecs.BOM_UTF8
+
+
+class FileChanged(RuntimeError):
+    """A file no longer holds what was found in it when its pieces were planned."""
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a piece's ``count`` lines are in its file: bytes ``[start, end)``; for a UTF-16
+    file (``utf16``), the lines from the piece's first line on (``start = end = 0``)."""
+
+    start: int
+    end: int
+    count: int
+    utf16: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FileInfo:
+    """A file's size in bytes and whether the reader decodes it as UTF-16."""
+
+    size: int
+    utf16: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """Bytes ``[start, end)`` of ``path``, the ``file_index``-th input file; ``last`` if it
+    ends the file. A UTF-16 file is one block, scanned as text."""
+
+    file_index: int
+    path: str
+    start: int
+    end: int
+    last: bool
+    utf16: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BlockScan:
+    """The lines of a block that start with ``PokerStars ``, as ``(byte offset, newlines
+    between the block's start and the line, a piece may start there)``, in order (a piece
+    starts at a real header not preceded by a BOM alone on its line); the block's
+    newline count (for UTF-16: its line count); and whether its last byte is a newline."""
+
+    block: Block
+    heads: tuple[tuple[int, int, bool], ...]
+    newlines: int
+    ends_line: bool
+
+
+def _utf16(head: bytes) -> bool:
+    return reader.utf16_encoding(head) is not None
+
+
+def probe_files(paths: Sequence[str]) -> list[FileInfo]:
+    """The size and encoding of each file (run on a worker: only workers need see them)."""
+    infos = []
+    for path in paths:
+        with open(path, "rb") as f:
+            size = os.fstat(f.fileno()).st_size
+            infos.append(FileInfo(size, _utf16(f.read(4))))
+    return infos
+
+
+def blocks_of(file_index: int, path: str, info: FileInfo, block_size: int) -> list[Block]:
+    """The blocks a file is scanned in: none for an empty file, one for a UTF-16 file."""
+    if info.utf16:
+        return [Block(file_index, path, 0, info.size, True, True)]
+    starts = range(0, info.size, block_size)
+    return [
+        Block(file_index, path, s, min(s + block_size, info.size), s + block_size >= info.size)
+        for s in starts
+    ]
+
+
+def block_tasks(blocks: Iterable[Block], budget: int) -> Iterator[list[Block]]:
+    """Group consecutive blocks into tasks of at most ``budget`` bytes (at least one block):
+    many small files make few tasks."""
+    task: list[Block] = []
+    size = 0
+    for b in blocks:
+        n = b.end - b.start
+        if task and (size + n > budget or len(task) >= _MAX_BLOCKS):
+            yield task
+            task, size = [], 0
+        task.append(b)
+        size += n
+    if task:
+        yield task
+
+
+def scan_blocks(blocks: Sequence[Block]) -> list[BlockScan]:
+    """Scan each block (run on a worker). Raises ``FileChanged`` if a file is now shorter."""
+    return [_scan_text(b) if b.utf16 else _scan_bytes(b) for b in blocks]
+
+
+def _scan_text(block: Block) -> BlockScan:
+    heads = []
+    n = 0
+    bom = False  # the last line that was not blank was a BOM alone
+    for n, line in enumerate(reader.decoded_lines(block.path), 1):
+        content = line.rstrip(_STRIP)
+        if line.startswith(_HEAD):
+            heads.append((0, n - 1, is_header(content) and not bom))
+        if content:
+            bom = content == reader.BOM
+    return BlockScan(block, tuple(heads), n, True)
+
+
+def _scan_bytes(block: Block) -> BlockScan:
+    s, e = block.start, block.end
+    # One byte before the block tells whether its first byte starts a line; a few after it
+    # show a head line that starts in the block but continues past its end.
+    lo = s - 1 if s else 0
+    with open(block.path, "rb") as f:
+        f.seek(lo)
+        data = f.read(e - lo + len(_HEAD_BYTES))
+        body = e - lo
+        if len(data) < body:
+            raise FileChanged(f"{block.path} is shorter than {e} bytes, its size when planned")
+        starts = [0] if s == 0 and data.startswith(_HEAD_BYTES) else []
+        i = data.find(_NL_HEAD)
+        while 0 <= i < body - 1:
+            starts.append(i + 1)
+            i = data.find(_NL_HEAD, i + 1)
+        heads = []
+        counted = s - lo
+        line = 0
+        for j in starts:
+            line += data.count(b"\n", counted, j)
+            counted = j
+            cut = is_header(_head_text(f, data, lo, j)) and not _after_bom(f, data, lo, j)
+            heads.append((lo + j, line, cut))
+        return BlockScan(block, tuple(heads), data.count(b"\n", s - lo, body), data[body - 1] == 10)
+
+
+def _head_text(f: BinaryIO, data: bytes, lo: int, j: int) -> str:
+    """The line starting at ``data[j]`` as the reader decodes it (cut at ``MAX_LINE``
+    bytes), stripped."""
+    newline = data.find(b"\n", j)
+    if newline >= 0:
+        content = data[j : min(newline, j + reader.MAX_LINE)]
+    else:
+        # The line goes on past what was read for the block.
+        f.seek(lo + j)
+        raw = f.read(reader.MAX_LINE + 1)
+        newline = raw.find(b"\n")
+        content = raw[: newline if newline >= 0 else reader.MAX_LINE]
+    return reader.decode_line(content[: reader.MAX_LINE]).rstrip(_STRIP)
+
+
+def _after_bom(f: BinaryIO, data: bytes, lo: int, j: int) -> bool:
+    """Whether the last line before the one at ``data[j]`` that is not blank is a BOM alone
+    (``data`` holds the file's bytes from offset ``lo``; earlier ones are read if needed)."""
+    k = j
+    while True:
+        while k > 0 and data[k - 1] in _BLANK:
+            k -= 1
+        if lo == 0 or k >= len(_BOM8_BYTES) + 1:
+            break
+        more = min(lo, 1 << 16)
+        f.seek(lo - more)
+        data = f.read(more) + data
+        lo -= more
+        k += more
+    start = k - len(_BOM8_BYTES)
+    if start < 0 or data[start:k] != _BOM8_BYTES:
+        return False
+    return data[start - 1] == 10 if start else lo == 0
+
+
+class _Window:
+    """Reads of an open binary file that stop at a given number of bytes."""
+
+    __slots__ = ("_f", "left")
+
+    def __init__(self, f: BinaryIO, size: int) -> None:
+        self._f = f
+        self.left = size
+
+    def read(self, n: int = -1) -> bytes:
+        if n < 0 or n > self.left:
+            n = self.left
+        data = self._f.read(n)
+        self.left -= len(data)
+        return data
+
+
+def span_lines(path: str, first_line: int, span: Span) -> Iterator[str]:
+    """The lines of ``span`` in ``path``, decoded as ``reader.decoded_lines`` decodes the
+    whole file, read lazily. Raises ``FileChanged`` when they are not the ``span.count``
+    lines planned (the file was truncated or rewritten since)."""
+    if span.utf16:
+        skip = first_line - 1
+        lines: Iterator[str] = itertools.islice(reader.decoded_lines(path), skip, skip + span.count)
+        yield from _counted(lines, path, first_line, span)
+        return
+    with open(path, "rb") as f:
+        f.seek(span.start)
+        window = _Window(f, span.end - span.start)
+        n = 0
+        for n, line in enumerate(_window_lines(window), 1):
+            _check_first(line, n, path, first_line)
+            yield line
+        if window.left:
+            raise FileChanged(f"{path} is shorter than {span.end} bytes, its size when planned")
+        _check_count(n, path, first_line, span)
+
+
+def _window_lines(window: _Window) -> Iterator[str]:
+    # The reader's own splitting and decoding, on the piece's bytes only.
+    for raw, whole in reader.byte_pieces(cast(BinaryIO, window)):
+        if whole:
+            yield from reader.lines_of_bytes(raw)
+        else:
+            yield reader.decode_line(raw)
+
+
+def _counted(lines: Iterator[str], path: str, first_line: int, span: Span) -> Iterator[str]:
+    n = 0
+    for n, line in enumerate(lines, 1):
+        _check_first(line, n, path, first_line)
+        yield line
+    _check_count(n, path, first_line, span)
+
+
+def _check_first(line: str, n: int, path: str, first_line: int) -> None:
+    if n == 1 and first_line > 1 and not line.startswith(_HEAD):
+        raise FileChanged(
+            f"{path}:{first_line}: a piece must start at a header line; the file changed "
+            "since its pieces were planned"
+        )
+
+
+def _check_count(n: int, path: str, first_line: int, span: Span) -> None:
+    if n != span.count:
+        raise FileChanged(
+            f"{path}:{first_line}: expected {span.count} line(s) from here, found {n}; the "
+            "file changed since its pieces were planned"
+        )
+
+
+def list_files(
+    paths: Iterable[str | os.PathLike[str]], client: DaskClient | None = None
+) -> list[str]:
+    """The files named by ``paths``, as ``expand_paths`` lists them here; when a path is not
+    visible here and a Dask ``client`` is given, listed by a worker instead (for a client
+    that cannot see the cluster's shared filesystem). Raises ``FileNotFoundError``."""
+    names = [os.fspath(p) for p in paths]
+    try:
+        return expand_paths(names)
+    except FileNotFoundError:
+        if client is None:
+            raise
+    files: list[str] = client.submit(expand_paths, names, pure=False).result()
+    return files
