@@ -48,7 +48,7 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
     from histparse.auditor import audit_results
     from histparse.events import Hand
     from histparse.export import export_histories
-    from histparse.parallel import audit_paths, count_piece, iter_pieces, ordered_map
+    from histparse.parallel import audit_paths, count_piece, ordered_map, pieces_for
     from histparse.parsing import decoded_lines, read_results
     from histparse.parsing.reader import split_chunks
 
@@ -69,7 +69,7 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
 
     # The --jobs rows: the code path of the commands, for any number of jobs.
     def parse_jobs() -> int:
-        pieces = ordered_map(count_piece, iter_pieces([path]), jobs=jobs)
+        pieces = ordered_map(count_piece, pieces_for([path], jobs=jobs), jobs=jobs)
         return sum(p.counts.parsed for p in pieces)
 
     def audit_jobs() -> int:

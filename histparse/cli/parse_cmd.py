@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from histparse.parallel import count_piece, cpu_count, iter_pieces, ordered_map
+from histparse.parallel import count_piece, cpu_count, ordered_map, pieces_for
 from histparse.parallel.counts import errors_of
 from histparse.parallel.options import add_jobs_option
 from histparse.parsing import ParseError, ReadCounts, expand_paths
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs or cpu_count()
     errors: list[ParseError] = []
     try:
-        pieces = ordered_map(count_piece, iter_pieces(files), jobs=jobs)
+        pieces = ordered_map(count_piece, pieces_for(files, jobs=jobs), jobs=jobs)
         errors.extend(errors_of(pieces, counts))
     except OSError as exc:
         print(f"histparse parse: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)

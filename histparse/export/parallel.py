@@ -272,7 +272,7 @@ def export_histories(
     files = list_files(paths, client)
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         work = functools.partial(export_piece, audit=exporter.audit)
-        pieces = pieces_for(files, min(hands_per_piece, batch_size), client)
+        pieces = pieces_for(files, min(hands_per_piece, batch_size), client, jobs=jobs)
         for piece in ordered_map(work, pieces, jobs=jobs, client=client):
             hands = writer.take(piece)
             if progress is not None:

@@ -163,7 +163,7 @@ class ParallelAudit:
     def __iter__(self) -> Iterator[Finding]:
         counts = self.counts
         joiner = Joiner()
-        pieces = pieces_for(self.files, self._size, self._client)
+        pieces = pieces_for(self.files, self._size, self._client, jobs=self._jobs)
         for piece in ordered_map(audit_piece, pieces, jobs=self._jobs, client=self._client):
             hands = 0
             for item in piece.items:

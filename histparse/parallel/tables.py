@@ -85,7 +85,7 @@ def tables_of_paths(
     run = TablesRun()
     parts: list[Tables] = []
     seen: dict[tuple[str, str], str] = {}
-    pieces = pieces_for(files, hands_per_piece, client)
+    pieces = pieces_for(files, hands_per_piece, client, jobs=jobs)
     for p in ordered_map(tables_piece, pieces, jobs=jobs, client=client):
         run.parse_errors.extend(p.parse_errors)
         run.table_errors.extend(p.table_errors)
