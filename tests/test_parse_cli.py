@@ -77,5 +77,6 @@ def test_unreadable_file_exits_2(
         raise PermissionError(13, "Permission denied", str(p))
 
     monkeypatch.setattr(reader, "decoded_lines", refuse)
-    status, _, err = run(capsys, str(path))
+    # One job: this process reads the file (worker processes would not see the stand-in).
+    status, _, err = run(capsys, "--jobs", "1", str(path))
     assert status == 2 and "locked.txt" in err and "Permission denied" in err
