@@ -10,7 +10,9 @@ Two workloads, each written to one large file and read back the way ``histparse 
 For each: parse alone, then parse + audit, as wall-clock and CPU-time rates (CPU time is what
 one core spends; wall clock also counts waiting on a busy machine), then the audit alone
 (replay and checks of already parsed hands) and the peak traced memory while streaming.
-Run: ``python bench/bench_audit.py [--repeat N] [--simulated N] [--rounds R]``.
+Run: ``python bench/bench_audit.py [--repeat N] [--simulated N] [--rounds R] [--file PATH]``;
+``--file`` measures a history file of your own instead (e.g. the first 10,000 hands of the
+simulated scale corpus), with per-hand times.
 """
 
 from __future__ import annotations
@@ -79,14 +81,18 @@ def audit_only(hands: list[Hand]) -> int:
     return len(hands)
 
 
+def rates(what: str, n: int, wall: float, cpu: float) -> None:
+    print(
+        f"  {what:15s} {n / wall:8,.0f} hands/s wall, {n / cpu:8,.0f} hands/s CPU"
+        f" ({cpu / n * 1e6:6.1f} us/hand CPU)"
+    )
+
+
 def report(path: Path, rounds: int) -> None:
-    n, wall, cpu = timed(lambda: parse_only(path), rounds)
-    print(f"  parse:          {n / wall:8,.0f} hands/s wall, {n / cpu:8,.0f} hands/s CPU")
-    n, wall, cpu = timed(lambda: parse_and_audit(path), rounds)
-    print(f"  parse + audit:  {n / wall:8,.0f} hands/s wall, {n / cpu:8,.0f} hands/s CPU")
+    rates("parse:", *timed(lambda: parse_only(path), rounds))
+    rates("parse + audit:", *timed(lambda: parse_and_audit(path), rounds))
     parsed = list(read_histories(path))
-    n, wall, cpu = timed(lambda: audit_only(parsed), rounds)
-    print(f"  audit alone:    {n / wall:8,.0f} hands/s wall, {n / cpu:8,.0f} hands/s CPU")
+    rates("audit alone:", *timed(lambda: audit_only(parsed), rounds))
     parsed.clear()
     gc.collect()
     tracemalloc.start()
@@ -101,7 +107,12 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=100, help="copies of the real TD hands")
     parser.add_argument("--simulated", type=int, default=3000, help="simulated hands")
     parser.add_argument("--rounds", type=int, default=3, help="timed runs (best is reported)")
+    parser.add_argument("--file", type=Path, help="measure this history file only")
     args = parser.parse_args()
+    if args.file is not None:
+        print(f"{args.file}:")
+        report(args.file, args.rounds)
+        return 0
 
     with tempfile.TemporaryDirectory() as tmp:
         real = Path(tmp) / "real_td_repeated.txt"

@@ -8,10 +8,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from histparse.auditor import Severity
 from histparse.engine import Phase
-from histparse.events import Action, Hand, Shows
+from histparse.events import Action, Hand, Post, Shows
 from histparse.game import ActionKind, Game
 from histparse.parsing import parse_hand, read_histories
 from histparse.replayer import Money, Unrepresentable, replay
@@ -201,6 +203,52 @@ def test_cancelled_hand_is_not_replayed() -> None:
     assert r.codes == {"HAND-CANCELLED"}
     assert r.worst is Severity.INFO
     assert not r.complete and r.pots == ()
+
+
+def test_cancelled_hand_gives_the_same_result_wherever_the_line_is() -> None:
+    """The pass stops at 'Hand cancelled' and starts again as a cancelled hand: nothing of
+    what it read before the line is kept, even when it read a whole hand."""
+    hand = real_hands()["20349633663"]
+    cancelled = replay(hand)
+    (line,) = [e for e in hand.events if type(e).__name__ == "HandCancelled"]
+    others = [e for e in hand.events if e is not line]
+    played = real_hands()["35839050562"]
+    for events in ([line, *others], [*others, line], [*played.events, line]):
+        r = replay(replace(hand, events=tuple(events)))
+        assert [(f.code, f.message) for f in r.findings] == [
+            (f.code, f.message) for f in cancelled.findings
+        ]
+        assert r.body.cancelled and r.body.posts == () and r.body.sections == ()
+        assert r.players == replay(replace(hand, events=(line,))).players
+
+
+def test_error_before_a_cancelled_line_is_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cancelled hand was never replayed: an error of the pass on the way to its
+    'Hand cancelled' line gives the cancelled result; any other hand raises it."""
+    import histparse.replayer.driver as driver
+
+    def broken(replayer: object, event: object) -> None:
+        raise RuntimeError("broken handler")
+
+    monkeypatch.setitem(driver._HANDLERS, Post, broken)
+    hand = real_hands()["20349633663"]
+    assert type(hand.events[0]) is Post  # read before the 'Hand cancelled' line
+    assert replay(hand).codes == {"HAND-CANCELLED"}
+    with pytest.raises(RuntimeError, match="broken handler"):
+        replay(real_hands()["35839050562"])
+
+
+@given(st.decimals(min_value=-(10**6), max_value=10**6, places=4), st.integers(0, 3))
+def test_money_units_or_none_is_the_exact_conversion(amount: Decimal, places: int) -> None:
+    """The kept conversions agree with the arithmetic, asked once or twice, and never keep an
+    unrepresentable amount."""
+    money = Money(places)
+    scaled = amount * money.scale
+    expected = int(scaled) if int(scaled) == scaled else None
+    assert money.units_or_none(amount) == expected
+    assert money.units_or_none(amount) == expected
+    if expected is not None:
+        assert money.to_units(amount) == expected
 
 
 def test_money_units() -> None:

@@ -74,6 +74,11 @@ def build_pots(invested: Sequence[int], live: Sequence[bool]) -> list[tuple[int,
     (only possible off-rule) join the top pot.
     """
     levels = sorted(set(compress(invested, live)))
+    if len(levels) == 1:
+        # Every live player put in the same (the usual hand): one pot of every chip, the
+        # folded players' chips included, for the live players; what the loop below gives.
+        total = sum(invested)
+        return [(total, list(compress(range(len(live)), live)))] if total else []
     pots: list[tuple[int, list[int]]] = []
     prev = 0
     for level in levels:

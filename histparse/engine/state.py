@@ -20,6 +20,7 @@ again; ``bet_of``, ``stack`` and ``is_live`` read one player without a snapshot.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from itertools import filterfalse
 from operator import attrgetter, not_
 
 from histparse.cards import Card, parse_cards
@@ -108,7 +109,8 @@ def _clockwise(n: int) -> tuple[tuple[int, ...], ...]:
 def _cards(cards: CardsIn) -> tuple[Card, ...]:
     """``parse_cards``, skipped for a tuple that holds only ``Card`` objects (the replayer's
     and the dealer's case)."""
-    if type(cards) is tuple and set(map(type, cards)) <= _ONLY_CARDS:
+    # issuperset reads the types as they come, without building a set of them.
+    if type(cards) is tuple and _ONLY_CARDS.issuperset(map(type, cards)):
         return cards
     return parse_cards(cards)
 
@@ -182,7 +184,8 @@ class HandState:
         self._config = config
         self._names: tuple[str, ...] = tuple(map(_NAME, dealt))
         self._seats: tuple[int, ...] = tuple(map(_SEAT_NUMBER, dealt))
-        self._index = dict(zip(self._names, range(n), strict=True))
+        # A comprehension: half the time of dict(zip(..., strict=...)) with its keyword.
+        self._index = {name: i for i, name in enumerate(self._names)}
         self._n = n
         self._button = button
         self._first = first_left_of(self._seats, button)
@@ -470,9 +473,10 @@ class HandState:
             self._draw_no = number + 1
             first = self._first
             folded = self._folded
-            pending = list(self._clockwise[first - 1])
             if self._live < n:
-                pending = [j for j in pending if not folded[j]]
+                pending = list(filterfalse(folded.__getitem__, self._clockwise[first - 1]))
+            else:
+                pending = list(self._clockwise[first - 1])
             self._pending = pending
             self._to_act = pending[0]
         else:
@@ -942,6 +946,19 @@ class HandState:
             for amount, eligible in build_pots(self._invested, live)
         )
 
+    def _known_ranks(self, live: list[bool]) -> dict[int, int]:
+        """The ``hand_rank`` of each live, unmucked player whose five cards are known."""
+        ranks: dict[int, int] = {}
+        tracker = self._cards
+        mucked = self._mucked
+        for i in range(self._n):
+            if live[i] and not mucked[i]:
+                cards = tracker.known_hand(i)
+                if cards is not None:
+                    # The tracker holds each known card in one place: five distinct cards.
+                    ranks[i] = rank_parsed(cards)
+        return ranks
+
     def settle(self, rake: int = 0) -> Settlement:
         """Award the pots (R-SHOW-2..4) and end the hand.
 
@@ -961,17 +978,13 @@ class HandState:
         live = list(map(not_, self._folded))
         raw = build_pots(self._invested, live)
         rakes = rake_by_pot([pot[0] for pot in raw], rake) if rake else [0] * len(raw)
-        ranks: dict[int, int] = {}
-        tracker = self._cards
-        for i in range(n):
-            if live[i] and not mucked[i]:
-                cards = tracker.known_hand(i)
-                if cards is not None:
-                    # The tracker holds each known card in one place: five distinct cards.
-                    ranks[i] = rank_parsed(cards)
+        # Ranked only when a pot has two claimants: an uncontested hand ranks nobody.
+        ranks: dict[int, int] | None = None
         collected = [0] * n
         results: list[PotResult] = []
-        for k, ((amount, eligible), pot_rake) in enumerate(zip(raw, rakes, strict=True)):
+        # rakes has one entry per pot: indexed, without a zip(strict=True) per hand.
+        for k, (amount, eligible) in enumerate(raw):
+            pot_rake = rakes[k]
             if len(eligible) == 1:
                 winners = list(eligible)
             else:
@@ -979,6 +992,8 @@ class HandState:
                 if len(claim) == 1:
                     winners = claim
                 else:
+                    if ranks is None:
+                        ranks = self._known_ranks(live)
                     shown = [i for i in claim if i in ranks]
                     if not shown:
                         who = ", ".join(names[i] for i in eligible)
@@ -990,17 +1005,25 @@ class HandState:
                     if len(winners) > 1:
                         winners.sort(key=lambda i: (i - first) % n)
             net = amount - pot_rake
-            shares = split_pot(net, winners)
-            for i, share in zip(winners, shares, strict=True):
-                collected[i] += share
             pot = _PotResultParts()
+            if len(winners) == 1:
+                # One winner (most pots): the whole net pot, without split_pot's shares.
+                (winner,) = winners
+                collected[winner] += net
+                name = names[winner]
+                pot.winners = (name,)
+                pot.shares = ((name, net),)
+            else:
+                shares = split_pot(net, winners)
+                for i, share in zip(winners, shares, strict=True):
+                    collected[i] += share
+                pot.winners = winners_named = tuple(map(name_of, winners))
+                pot.shares = tuple(zip(winners_named, shares, strict=True))
             pot.index = k
             pot.amount = amount
             pot.rake = pot_rake
             pot.net = net
             pot.eligible = tuple(map(name_of, eligible))
-            pot.winners = winners_named = tuple(map(name_of, winners))
-            pot.shares = tuple(zip(winners_named, shares, strict=True))
             pot.__class__ = PotResult  # a frozen PotResult from here on (engine.frozen)
             results.append(pot)
         players: list[PlayerResult] = []

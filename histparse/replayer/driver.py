@@ -19,8 +19,10 @@ How the engine is driven (readings documented in docs/findings.md):
 * Unmatched antes come back with the uncalled bet: the engine returns them (R-BET-7).
 
 This is the hot path of ``audit``: one dispatch per event, no copies of the state unless
-``trace=True``, messages only formatted for findings, amounts compared in engine units, and
-the result objects built through mutable twins (``histparse.engine.frozen``).
+``trace=True``, messages only formatted for findings, amounts compared in engine units (the
+conversions of repeated amounts kept by ``Money.units_or_none``), no scan ahead for
+``Hand cancelled`` (the pass stops there instead), and the result objects built through
+mutable twins (``histparse.engine.frozen``).
 """
 
 from __future__ import annotations
@@ -246,12 +248,10 @@ class _Replayer:
 
     def units(self, amount: Decimal, what: str, line: int) -> int | None:
         """``amount`` in engine units; None (and the engine stopped) if not representable."""
-        scaled = amount * self.money.scale
-        units = int(scaled)
-        if units == scaled:
-            return units
-        self.unrepresentable(amount, what, line)
-        return None
+        units = self.money.units_or_none(amount)
+        if units is None:
+            self.unrepresentable(amount, what, line)
+        return units
 
     def unrepresentable(self, amount: Decimal, what: str, line: int) -> None:
         """Report an amount that is not a whole number of units and stop the engine."""
@@ -274,16 +274,16 @@ class _Replayer:
         bb = low if fixed else high
         sb = bb // 2 if fixed else low
         ante = 0
-        scale = self.money.scale
+        units_or_none = self.money.units_or_none
         for p in self.events:
             if type(p) is Post:
-                units = p.amount * scale
-                if units != int(units):
+                units = units_or_none(p.amount)
+                if units is None:
                     continue  # reported when the post is replayed
                 if p.kind is _SMALL_BLIND and not p.all_in and 0 < units <= bb:
-                    sb = int(units)
+                    sb = units
                 elif p.kind is _ANTE:
-                    ante = max(ante, int(units))
+                    ante = max(ante, units)
             elif not isinstance(p, _QUIET):
                 break
         self.big_blind = bb
@@ -311,15 +311,20 @@ class _Replayer:
         seats = self.hand.dealt_in()
         self.dealt_in = tuple(map(_PLAYER, seats))
         if len(seats) >= 2:
-            self.blinds = expected_blinds(hand.button_seat, list(map(_SEAT, seats)))
+            self.blinds = _expected_blinds(hand.button_seat, tuple(map(_SEAT, seats)))
         if hand.game not in _REPLAYABLE:
             self.add("REPLAY-UNSUPPORTED", f"{hand.game.value} is not replayed", line)
             return
         self.money = Money.for_hand(hand)
         stacks: list[Seat] = []
+        scale = self.money.scale
         for s in seats:
-            stack = self.units(s.stack, "stack", s.line or line)
-            if stack is None:
+            # Not through Money.units_or_none: stacks rarely repeat, and would crowd the
+            # bounded cache of the bets, which do.
+            scaled = s.stack * scale
+            stack = int(scaled)
+            if stack != scaled:
+                self.unrepresentable(s.stack, "stack", s.line or line)
                 return
             if stack <= 0:
                 return  # reported by the seat checks; the engine needs chips to deal a player in
@@ -348,11 +353,26 @@ class _Replayer:
     # -- the pass ---------------------------------------------------------------------------
 
     def run(self) -> Replay:
+        # A cancelled hand is not replayed at all. Rather than scan every hand's events for
+        # 'Hand cancelled' first, the pass stops when it meets one (``_Cancelled``) and a fresh
+        # replayer builds the cancelled result: the same result, since nothing of the pass is
+        # kept. An error on the way to such a line would not have happened without the pass.
+        try:
+            return self._replay()
+        except _Cancelled:
+            pass
+        except Exception:
+            if HandCancelled not in map(type, self.events):
+                raise
+        return _Replayer(self.hand, self.profile, self.trace)._cancelled()
+
+    def _cancelled(self) -> Replay:
+        self.cancelled = True
+        self.add("HAND-CANCELLED", "the site cancelled this hand; it is not replayed")
+        return self._result(check=False)
+
+    def _replay(self) -> Replay:
         events = self.events
-        if HandCancelled in map(type, events):
-            self.cancelled = True
-            self.add("HAND-CANCELLED", "the site cancelled this hand; it is not replayed")
-            return self._result(check=False)
         self._start()
         handlers = _HANDLERS
         if self.trace:
@@ -395,9 +415,8 @@ class _Replayer:
         state = self.state
         if state is None or state.phase is not _POSTING:
             return
-        scaled = amount * self.money.scale
-        units = int(scaled)
-        if units != scaled:
+        units = self.money.units_or_none(amount)
+        if units is None:
             self.unrepresentable(amount, f"{p}'s {kind.value}", e.line)
             return
         try:
@@ -473,7 +492,8 @@ class _Replayer:
             if section is _S_DEALING_HANDS:
                 return
         if section is _S_SHOW_DOWN or section is _S_SUMMARY:
-            self._to_the_end(e.line, "the {}", section.value.lower)
+            # ``_value_``: ``value`` is a Python-level property of every Enum.
+            self._to_the_end(e.line, "the {}", section._value_.lower)
             return
         number = self.section_street - _PREDRAW
         if number < 1:
@@ -564,9 +584,10 @@ class _Replayer:
                     if state is not None and state.phase is _BETTING:
                         # The engine knows the bet to match (a short all-in big blind still
                         # makes the full big blind the bet: the engine's reading). Compared
-                        # in units, exactly, so that no Decimal is built for a good line.
+                        # in units, exactly (None, unrepresentable, is wrong too), so that
+                        # no Decimal is built for a good line.
                         engine_bet: int | None = state.current_bet
-                        wrong = (to - e.amount) * self.money.scale != engine_bet
+                        wrong = self.money.units_or_none(to - e.amount) != engine_bet
                     else:
                         engine_bet = None
                         wrong = to - e.amount != max(totals.values(), default=_ZERO)
@@ -604,15 +625,13 @@ class _Replayer:
         call_units: int | None = None
         if kind is _BET or kind is _RAISE:
             total = before + increment
-            scaled = total * self.money.scale
-            to_units = int(scaled)
-            if to_units != scaled:
+            to_units = self.money.units_or_none(total)
+            if to_units is None:
                 self.unrepresentable(total, f"{p}'s {kind.value}", e.line)
                 return
         elif kind is _CALL:
-            scaled = increment * self.money.scale
-            call_units = int(scaled)
-            if call_units != scaled:
+            call_units = self.money.units_or_none(increment)
+            if call_units is None:
                 self.unrepresentable(increment, f"{p}'s call", e.line)
                 return
         result: ActionResult | None = None
@@ -979,9 +998,9 @@ class _Replayer:
         rake = 0
         pot = self.summary_pot
         if pot is not None:
-            scaled = pot.rake * self.money.scale
-            if scaled == int(scaled) and 0 <= scaled <= state.pot:
-                rake = int(scaled)  # otherwise reported by the pot checks
+            units = self.money.units_or_none(pot.rake)
+            if units is not None and 0 <= units <= state.pot:
+                rake = units  # otherwise reported by the pot checks
         try:
             # Two or more live players: the betting ended in a showdown (nobody folds later).
             self.showdown = state.phase is _SHOWDOWN
@@ -1107,7 +1126,10 @@ class _Replayer:
         if not findings:
             return result
         findings.sort(key=_line_of)
-        return result.with_findings(tuple(findings))
+        # The replay is still being built (the checks only read it and keep nothing): set its
+        # findings in place rather than copy every field through with_findings.
+        object.__setattr__(result, "findings", tuple(findings))
+        return result
 
 
 _BodyParts = twin(Body)
@@ -1123,6 +1145,14 @@ def _line_of(f: Finding) -> int:
 
 def _skip(replayer: _Replayer, event: Any) -> None:
     """The handler of events the replay does not look at (chat, player status...)."""
+
+
+class _Cancelled(Exception):
+    """Raised at a 'Hand cancelled' line: the hand is not replayed (``_Replayer.run``)."""
+
+
+def _cancel(replayer: _Replayer, event: HandCancelled) -> None:
+    raise _Cancelled
 
 
 # Lines that may stand between a capping action and 'Betting is capped'.
@@ -1144,7 +1174,24 @@ _HANDLERS: dict[type, Callable[[_Replayer, Any], None]] = {
     DoesntShow: _Replayer.on_doesnt_show,
     SummaryPot: _Replayer.on_summary_pot,
     SummarySeat: _Replayer.on_summary_seat,
+    HandCancelled: _cancel,
 }
+
+# The blinds of a table repeat from hand to hand: (button, *dealt-in seats) -> BlindSeats
+# (frozen, so hands share them).
+_BLINDS: dict[tuple[int, ...], BlindSeats] = {}
+
+
+def _expected_blinds(button: int, seats: tuple[int, ...]) -> BlindSeats:
+    """``expected_blinds``, kept per button and seats."""
+    key = (button, *seats)
+    blinds = _BLINDS.get(key)
+    if blinds is None:
+        blinds = expected_blinds(button, seats)
+        if len(_BLINDS) < 4096:  # bounded: seats are few, but input is untrusted
+            _BLINDS[key] = blinds
+    return blinds
+
 
 # GameConfig validates on creation; hands at one table share their config, so keep them.
 _CONFIGS: dict[tuple[object, ...], GameConfig] = {}

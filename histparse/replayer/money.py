@@ -53,13 +53,14 @@ def _written_amounts(hand: Hand) -> Iterable[Decimal]:
 class Money:
     """The money unit of one hand: ``to_units`` and ``to_decimal`` convert exactly."""
 
-    __slots__ = ("_decimals", "places", "scale", "unit")
+    __slots__ = ("_decimals", "_units", "places", "scale", "unit")
 
     def __init__(self, places: int) -> None:
         self.places = places
         self.scale = 10**places
         self.unit = Decimal(1).scaleb(-places)
         self._decimals: dict[int, Decimal] = {}
+        self._units: dict[Decimal, int] = {}
 
     @classmethod
     def for_hand(cls, hand: Hand) -> Money:
@@ -79,6 +80,20 @@ class Money:
         units = int(scaled)
         if units != scaled:
             raise Unrepresentable(amount, self.unit, what)
+        return units
+
+    def units_or_none(self, amount: Decimal) -> int | None:
+        """``amount`` in minor units, or None when it is not a whole number of them."""
+        # A multiplication, an int() and a comparison of Decimals cost several times a dict
+        # lookup, and hands repeat the same few amounts (stakes, stacks, bets): keep them.
+        units = self._units.get(amount)
+        if units is None:
+            scaled = amount * self.scale
+            units = int(scaled)
+            if units != scaled:
+                return None
+            if len(self._units) < 4096:  # bounded: amounts repeat, but input is untrusted
+                self._units[amount] = units
         return units
 
     def to_decimal(self, units: int) -> Decimal:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -28,8 +29,9 @@ from histparse.engine import (
     StateError,
 )
 from histparse.engine.frozen import twin
-from histparse.engine.pots import PlayerResult, PotResult
+from histparse.engine.pots import PlayerResult, PotResult, build_pots
 from histparse.game import ActionKind, PostKind
+from histparse.ranking import rank_parsed
 
 
 def _candidates(hand: HandState, rng: random.Random) -> list[tuple[str, ActionKind, int | None]]:
@@ -162,3 +164,68 @@ def test_bet_of_reads_the_round_bet() -> None:
     assert hand.phase is Phase.DRAWING and (hand.bet_of("A"), hand.bet_of("B")) == (0, 0)
     with pytest.raises(StateError, match="not dealt in"):
         hand.bet_of("Nobody")
+
+
+def _pots_by_levels(invested: list[int], live: list[bool]) -> list[tuple[int, list[int]]]:
+    """``build_pots`` spelled out: one layer per live contribution level, every chip of the
+    layer in it, the live players who reach the level eligible; chips above the top live
+    level join the top pot."""
+    levels = sorted({c for c, ok in zip(invested, live, strict=True) if ok})
+    pots: list[tuple[int, list[int]]] = []
+    prev = 0
+    for level in levels:
+        amount = sum(max(0, min(c, level) - prev) for c in invested)
+        if amount:
+            pots.append((amount, [i for i, c in enumerate(invested) if live[i] and c >= level]))
+        prev = level
+    above = sum(max(0, c - prev) for c in invested)
+    if above:
+        if pots:
+            pots[-1] = (pots[-1][0] + above, pots[-1][1])
+        else:
+            pots.append((above, [i for i in range(len(invested)) if live[i]]))
+    return pots
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 40), st.booleans()), min_size=2, max_size=9),
+    st.booleans(),
+)
+def test_build_pots_one_level_fast_path_agrees(
+    players: list[tuple[int, bool]], same_level: bool
+) -> None:
+    """When every live player put in the same (one pot, the usual hand) the shortcut gives
+    what the layer by layer reading gives; other hands too."""
+    invested = [c for c, _ in players]
+    live = [ok for _, ok in players]
+    if same_level and any(live):
+        level = max(c for c, ok in players if ok)
+        invested = [level if ok else c for c, ok in players]
+    assert build_pots(invested, live) == _pots_by_levels(invested, live)
+
+
+def test_uncontested_settlement_ranks_nobody(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hands are ranked only for a pot with two claimants: an uncontested hand settles
+    without ranking the winner's known hand."""
+    import histparse.engine.state as state_module
+
+    ranked: list[Sequence[int]] = []
+
+    def counting(cards: Sequence[int]) -> int:
+        ranked.append(cards)
+        return rank_parsed(cards)
+
+    monkeypatch.setattr(state_module, "rank_parsed", counting)
+    seats = [Seat(1, "A", 500), Seat(2, "B", 500), Seat(3, "C", 500)]
+    hand = HandState(GameConfig.fixed_limit(10), seats, 1)
+    hand.post("B", PostKind.SMALL_BLIND, 5)
+    hand.post("C", PostKind.BIG_BLIND, 10)
+    hand.deal({"A": parse_cards("7h 5d 4c 3s 2h")})
+    hand.raise_to("A", 20)
+    hand.fold("B")
+    hand.fold("C")
+    assert hand.phase is Phase.UNCONTESTED
+    settlement = hand.settle()
+    assert ranked == []
+    assert settlement.pots[0].winners == ("A",)

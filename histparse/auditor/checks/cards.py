@@ -180,7 +180,7 @@ def description_problem(cards: Sequence[Card], description: str | None, prefix: 
     if (
         type(cards) is tuple
         and len(cards) == HAND_SIZE
-        and set(map(type, cards)) <= _CARD_TYPE
+        and _CARD_TYPE.issuperset(map(type, cards))
         and len(set(cards)) == HAND_SIZE
         and min(cards) >= 0
         and max(cards) < 52
