@@ -22,6 +22,7 @@ import pyarrow.compute as pc
 from histparse.auditor.findings import Finding
 from histparse.events import Hand
 from histparse.export.findings import FindingRow, _row, auditor_available
+from histparse.export.ids import HandIds
 from histparse.export.pieces import ExportPiece, HandInfo, export_group, export_piece
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
@@ -30,7 +31,6 @@ from histparse.export.writer import (
     ExportResult,
     _Exporter,
     _findings_arrow,
-    id_key,
 )
 from histparse.parallel.audit import ItemKind, Joiner
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, pieces_for
@@ -107,18 +107,19 @@ class _Writer:
     ) -> None:
         ex, batch = self.ex, self.batch
         part, hid = info.partition, info.hand_id
-        key = id_key(hid)
-        added = ex.added.setdefault(part, set())
-        if key in added:
+        added = ex.added.get(part)
+        if added is None:
+            added = ex.added[part] = HandIds()
+        if hid in added:
             ex.present += 1
             ex.repeated += 1
-        elif key in ex._existing(part):
+        elif hid in ex._existing(part):
             ex.present += 1
         elif info.refused is not None:
             ex.table_rejected += 1
             ex._reject(info.refused, batch.rejects)
         else:
-            added.add(key)
+            added.add(hid)
             keep.setdefault(part, set()).add(hid)
             batch.kept.extend(_row(f) for f in findings)
             if info.audit_failed is not None:

@@ -26,6 +26,7 @@ from histparse.export.findings import (
     FindingRow,
     RejectKey,
 )
+from histparse.export.ids import HandIds
 from histparse.export.schema import FILE_SCHEMAS, FINDINGS, PARTITION_KEYS
 from histparse.export.store import DatasetDir, Partition
 from histparse.parsing import ReadCounts
@@ -61,18 +62,6 @@ class ExportResult:
         return self.rejected + self.table_rejected
 
 
-IdKey = int | str
-
-
-def id_key(hand_id: str) -> IdKey:
-    """How a hand id is remembered to skip hands already exported: as an int when it is a
-    plain decimal number (site ids are; an int takes half the memory of its text, which counts
-    at millions of hands), else as the text."""
-    if hand_id.isdigit() and hand_id.isascii() and (hand_id[0] != "0" or hand_id == "0"):
-        return int(hand_id)
-    return hand_id
-
-
 def month_of(hand: Hand) -> str:
     """The hand's partition month, ``YYYY-MM`` of its start time in UTC."""
     t = hand.started_at
@@ -105,8 +94,8 @@ class _Exporter:
     batch_size: int
     compression: str
     counts: ReadCounts = field(default_factory=ReadCounts)
-    existing: dict[Partition, set[IdKey]] = field(default_factory=dict)
-    added: dict[Partition, set[IdKey]] = field(default_factory=dict)
+    existing: dict[Partition, HandIds] = field(default_factory=dict)
+    added: dict[Partition, HandIds] = field(default_factory=dict)
     reject_keys: set[RejectKey] = field(default_factory=set)
     new: int = 0
     present: int = 0
@@ -127,17 +116,17 @@ class _Exporter:
             if code in (PARSE_REJECTED, TABLE_REJECTED):
                 self.reject_keys.add((code, site or "", hid or "", file or "", line or 0))
 
-    def _existing(self, part: Partition) -> set[IdKey]:
+    def _existing(self, part: Partition) -> HandIds:
         keys = self.existing.get(part)
         if keys is None:
             paths = [
                 str(self.store.root / rel) for rel in self.store.hands_by_partition.get(part, [])
             ]
-            keys = set()
+            ids: list[str] = []
             if paths:
                 table = pads.dataset(paths, format="parquet").to_table(columns=["hand_id"])
-                keys.update(map(id_key, table.column("hand_id").to_pylist()))
-            self.existing[part] = keys
+                ids = table.column("hand_id").to_pylist()
+            keys = self.existing[part] = HandIds(ids)
         return keys
 
     def _reject(self, row: FindingRow, into: list[FindingRow]) -> None:
