@@ -122,5 +122,7 @@ def rake_by_pot(amounts: Sequence[int], rake: int) -> list[int]:
 def split_pot(amount: int, winners_left_of_button: Sequence[int]) -> list[int]:
     """Equal shares; odd chips one at a time from the first winner left of the button
     (R-SHOW-2). ``winners_left_of_button`` is in clockwise order from the button."""
+    if len(winners_left_of_button) == 1:
+        return [amount]  # most pots: no division
     share, odd = divmod(amount, len(winners_left_of_button))
     return [share + (1 if k < odd else 0) for k in range(len(winners_left_of_button))]

@@ -1005,20 +1005,12 @@ class HandState:
                     if len(winners) > 1:
                         winners.sort(key=lambda i: (i - first) % n)
             net = amount - pot_rake
+            shares = split_pot(net, winners)
+            for i, share in zip(winners, shares, strict=True):
+                collected[i] += share
             pot = _PotResultParts()
-            if len(winners) == 1:
-                # One winner (most pots): the whole net pot, without split_pot's shares.
-                (winner,) = winners
-                collected[winner] += net
-                name = names[winner]
-                pot.winners = (name,)
-                pot.shares = ((name, net),)
-            else:
-                shares = split_pot(net, winners)
-                for i, share in zip(winners, shares, strict=True):
-                    collected[i] += share
-                pot.winners = winners_named = tuple(map(name_of, winners))
-                pot.shares = tuple(zip(winners_named, shares, strict=True))
+            pot.winners = winners_named = tuple(map(name_of, winners))
+            pot.shares = tuple(zip(winners_named, shares, strict=True))
             pot.index = k
             pot.amount = amount
             pot.rake = pot_rake

@@ -214,17 +214,18 @@ def _groups(results: Iterable[Result], size: int) -> Iterator[tuple[str, int, li
     """Consecutive results of one file, at most ``size`` at a time: ``(path, file number,
     results)``."""
     group: list[Result] = []
-    path, file_index = "", -1
+    path: str | None = None
+    file_index = -1
     for result in results:
         where = _path_of(result)
         if group and (where != path or len(group) >= size):
-            yield path, file_index, group
+            yield _path_of(group[0]), file_index, group
             group = []
-        if where != path or file_index < 0:
+        if where != path:
             path, file_index = where, file_index + 1
         group.append(result)
     if group:
-        yield path, file_index, group
+        yield _path_of(group[0]), file_index, group
 
 
 def export_results(

@@ -136,12 +136,11 @@ def pieces_for(
     files, and with local worker processes this process, which every piece goes through, only
     scans the bytes for the cuts (about a third of the CPU of reading, decoding and pickling
     the text), so it does not hold the workers back."""
-    if client is not None:
-        return plan_pieces(files, hands_per_piece, client=client, block_size=block_size)
-    if jobs > 1:
-        # Scanned here: a pool for the scan alone would pay its start-up for little work.
-        return plan_pieces(files, hands_per_piece, block_size=block_size)
-    return iter_pieces(files, hands_per_piece)
+    if client is None and jobs == 1:
+        return iter_pieces(files, hands_per_piece)
+    # Without a client the scan runs here: a pool for it alone would pay its start-up for
+    # little work.
+    return plan_pieces(files, hands_per_piece, client=client, block_size=block_size)
 
 
 def plan_pieces(

@@ -248,21 +248,13 @@ def span_lines(path: str, first_line: int, span: Span) -> Iterator[str]:
         f.seek(span.start)
         window = _Window(f, span.end - span.start)
         n = 0
-        for n, line in enumerate(_window_lines(window), 1):
+        # The reader's own splitting and decoding, on the piece's bytes only.
+        for n, line in enumerate(reader.binary_lines(cast(BinaryIO, window)), 1):
             _check_first(line, n, path, first_line)
             yield line
         if window.left:
             raise FileChanged(f"{path} is shorter than {span.end} bytes, its size when planned")
         _check_count(n, path, first_line, span)
-
-
-def _window_lines(window: _Window) -> Iterator[str]:
-    # The reader's own splitting and decoding, on the piece's bytes only.
-    for raw, whole in reader.byte_pieces(cast(BinaryIO, window)):
-        if whole:
-            yield from reader.lines_of_bytes(raw)
-        else:
-            yield reader.decode_line(raw)
 
 
 def _counted(lines: Iterator[str], path: str, first_line: int, span: Span) -> Iterator[str]:

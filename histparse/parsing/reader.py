@@ -204,11 +204,17 @@ def decoded_lines(path: PathArg) -> Iterator[str]:
                     yield line
             return
         f.seek(0)
-        for piece, whole in byte_pieces(f):
-            if whole:
-                yield from lines_of_bytes(piece)
-            else:
-                yield decode_line(piece)
+        yield from binary_lines(f)
+
+
+def binary_lines(f: BinaryIO) -> Iterator[str]:
+    """The lines of a binary file (not UTF-16) from where it stands, decoded as
+    ``decoded_lines`` decodes them."""
+    for piece, whole in byte_pieces(f):
+        if whole:
+            yield from lines_of_bytes(piece)
+        else:
+            yield decode_line(piece)
 
 
 def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:

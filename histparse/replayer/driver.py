@@ -317,13 +317,12 @@ class _Replayer:
             return
         self.money = Money.for_hand(hand)
         stacks: list[Seat] = []
-        scale = self.money.scale
+        exact_units = self.money.exact_units
         for s in seats:
             # Not through Money.units_or_none: stacks rarely repeat, and would crowd the
             # bounded cache of the bets, which do.
-            scaled = s.stack * scale
-            stack = int(scaled)
-            if stack != scaled:
+            stack = exact_units(s.stack)
+            if stack is None:
                 self.unrepresentable(s.stack, "stack", s.line or line)
                 return
             if stack <= 0:

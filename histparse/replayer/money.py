@@ -76,11 +76,17 @@ class Money:
 
     def to_units(self, amount: Decimal, what: str = "amount") -> int:
         """``amount`` in minor units; ``Unrepresentable`` if it is not a whole number of them."""
-        scaled = amount * self.scale
-        units = int(scaled)
-        if units != scaled:
+        units = self.exact_units(amount)
+        if units is None:
             raise Unrepresentable(amount, self.unit, what)
         return units
+
+    def exact_units(self, amount: Decimal) -> int | None:
+        """``amount`` in minor units, or None when it is not a whole number of them (not kept:
+        for amounts that rarely repeat, such as stacks)."""
+        scaled = amount * self.scale
+        units = int(scaled)
+        return units if units == scaled else None
 
     def units_or_none(self, amount: Decimal) -> int | None:
         """``amount`` in minor units, or None when it is not a whole number of them."""
@@ -88,12 +94,9 @@ class Money:
         # lookup, and hands repeat the same few amounts (stakes, stacks, bets): keep them.
         units = self._units.get(amount)
         if units is None:
-            scaled = amount * self.scale
-            units = int(scaled)
-            if units != scaled:
-                return None
-            if len(self._units) < 4096:  # bounded: amounts repeat, but input is untrusted
-                self._units[amount] = units
+            units = self.exact_units(amount)
+            if units is not None and len(self._units) < 4096:
+                self._units[amount] = units  # bounded: amounts repeat, but input is untrusted
         return units
 
     def to_decimal(self, units: int) -> Decimal:
