@@ -23,6 +23,7 @@ from typing import Final
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.ranges import (
     DEFAULT_BLOCK,
+    HEAD,
     PROBE_BATCH,
     Block,
     BlockScan,
@@ -47,7 +48,6 @@ __all__ = [
 ]
 
 DEFAULT_PIECE_HANDS: Final = 1000
-_HEAD: Final = "PokerStars "
 # Kept in step with ``histparse.parsing.reader.iter_results``: after a tournament summary or
 # another site's hand, headerless chunks belong to it.
 _SUMMARY_START: Final = "PokerStars Tournament #"
@@ -96,7 +96,7 @@ def _pieces(files: list[str], size: int) -> Iterator[Piece]:
         first = 1
         heads = 0
         for n, line in enumerate(reader.decoded_lines(path), 1):
-            if line.startswith(_HEAD):
+            if line.startswith(HEAD):
                 # Cut only before a real header: the reader cuts there too and starts afresh
                 # (unless a BOM alone on a line before it passes on to its hand).
                 cut = heads >= size and is_header(line.rstrip(" \t\r\n"))

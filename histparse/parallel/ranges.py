@@ -24,6 +24,7 @@ from histparse.parsing.header import is_header
 
 __all__ = [
     "DEFAULT_BLOCK",
+    "HEAD",
     "Block",
     "BlockScan",
     "FileChanged",
@@ -40,8 +41,9 @@ __all__ = [
 DEFAULT_BLOCK: Final = 8 << 20
 PROBE_BATCH: Final = 256
 _MAX_BLOCKS: Final = 512  # per scan task, so that a task's message stays small
-_HEAD: Final = "PokerStars "
-_HEAD_BYTES: Final = _HEAD.encode()
+# What every header line starts with: a cut is only looked for at lines starting so.
+HEAD: Final = "PokerStars "
+_HEAD_BYTES: Final = HEAD.encode()
 _NL_HEAD: Final = b"\n" + _HEAD_BYTES
 _STRIP: Final = " \t\r\n"
 _BLANK: Final = _STRIP.encode()
@@ -149,7 +151,7 @@ def _scan_text(block: Block) -> BlockScan:
     bom = False  # the last line that was not blank was a BOM alone
     for n, line in enumerate(reader.decoded_lines(block.path), 1):
         content = line.rstrip(_STRIP)
-        if line.startswith(_HEAD):
+        if line.startswith(HEAD):
             heads.append((0, n - 1, is_header(content) and not bom))
         if content:
             bom = content == reader.BOM
@@ -266,7 +268,7 @@ def _counted(lines: Iterator[str], path: str, first_line: int, span: Span) -> It
 
 
 def _check_first(line: str, n: int, path: str, first_line: int) -> None:
-    if n == 1 and first_line > 1 and not line.startswith(_HEAD):
+    if n == 1 and first_line > 1 and not line.startswith(HEAD):
         raise FileChanged(
             f"{path}:{first_line}: a piece must start at a header line; the file changed "
             "since its pieces were planned"
