@@ -1,19 +1,16 @@
-"""Audit hands against the rules: finding codes, site profiles, checks and ``audit(hands)``.
+"""Audit many hands against the rules: ``audit(hands)``, ``audit_results(results)``, reports.
 
-``audit`` and ``audit_results`` drive the replayer (``histparse.replayer``), which itself reports
-with the findings defined here, so they are loaded on first use: importing either package
-first then works.
+The per-hand parts (finding codes, site profiles, the checks run on each ``Replay``) live in the
+replayer (``histparse.replayer.findings``, ``.profiles``, ``.checks``), which reports with them;
+they are re-exported here so the auditor stays the one place to import them from. The check
+across hands (``histparse.auditor.across``) is the auditor's own.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from histparse.auditor.findings import CODES, CodeInfo, Finding, Severity, code_info
-from histparse.auditor.profiles import GENERIC, POKERSTARS, PROFILES, SiteProfile, profile_for
-
-if TYPE_CHECKING:
-    from histparse.auditor.run import AuditRun, audit, audit_results
+from histparse.auditor.run import AuditRun, audit, audit_results
+from histparse.replayer.findings import CODES, CodeInfo, Finding, Severity, code_info
+from histparse.replayer.profiles import GENERIC, POKERSTARS, PROFILES, SiteProfile, profile_for
 
 __all__ = [
     "CODES",
@@ -30,13 +27,3 @@ __all__ = [
     "code_info",
     "profile_for",
 ]
-
-_LAZY = frozenset({"AuditRun", "audit", "audit_results"})
-
-
-def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        from histparse.auditor import run
-
-        return getattr(run, name)
-    raise AttributeError(f"module 'histparse.auditor' has no attribute {name!r}")

@@ -7,8 +7,8 @@ from collections import Counter, defaultdict
 from collections.abc import Sequence
 from typing import TextIO
 
-from histparse.auditor.findings import CODES, Finding, Severity
 from histparse.auditor.run import AuditCounts
+from histparse.replayer.findings import CODES, Finding, Severity
 
 __all__ = ["hand_ranking", "json_document", "write_json", "write_text"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from histparse.auditor.checks.across import StackChain
-from histparse.auditor.findings import CODES, Finding, Severity
-from histparse.auditor.profiles import SiteProfile
+from histparse.auditor.across import StackChain
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import replay
+from histparse.replayer.findings import CODES, Finding, Severity
+from histparse.replayer.profiles import SiteProfile
 
 __all__ = ["AuditCounts", "AuditRun", "audit", "audit_results", "rejected_finding"]
 

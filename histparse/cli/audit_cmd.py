@@ -11,10 +11,10 @@ import argparse
 import sys
 from typing import Any
 
-from histparse.auditor.findings import Finding, Severity
 from histparse.auditor.report import write_json, write_text
 from histparse.parallel import Progress, audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
+from histparse.replayer.findings import Finding, Severity
 
 __all__ = ["register", "run"]
 

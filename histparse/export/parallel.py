@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from histparse.auditor.findings import Finding
 from histparse.events import Hand
 from histparse.export.findings import FindingRow, _row, auditor_available
 from histparse.export.ids import HandIds
@@ -38,6 +37,7 @@ from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
 from histparse.parsing import Result
+from histparse.replayer.findings import Finding
 
 __all__ = ["export_histories", "export_results"]
 

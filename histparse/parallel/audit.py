@@ -14,8 +14,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 
-from histparse.auditor.checks.across import StackChain
-from histparse.auditor.findings import Finding
+from histparse.auditor.across import StackChain
 from histparse.auditor.run import AuditCounts, rejected_finding
 from histparse.events import Hand
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
@@ -24,6 +23,7 @@ from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import Replay, replay
+from histparse.replayer.findings import Finding
 
 __all__ = [
     "AuditItem",

@@ -32,12 +32,6 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
-from histparse.auditor.checks import run_hand_checks
-from histparse.auditor.checks.betting import action_code
-from histparse.auditor.checks.cards import hero_draw, is_hand
-from histparse.auditor.checks.common import real_big_blind
-from histparse.auditor.findings import Finding, make_finding
-from histparse.auditor.profiles import SiteProfile, profile_for
 from histparse.cards import Card, format_hand
 from histparse.engine import (
     MAX_SEATS,
@@ -80,7 +74,13 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
+from histparse.replayer.checks import run_hand_checks
+from histparse.replayer.checks.betting import action_code
+from histparse.replayer.checks.cards import hero_draw, is_hand
+from histparse.replayer.checks.common import real_big_blind
+from histparse.replayer.findings import Finding, make_finding
 from histparse.replayer.money import Money, Unrepresentable
+from histparse.replayer.profiles import SiteProfile, profile_for
 from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
 
 __all__ = ["replay"]

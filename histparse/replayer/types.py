@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from histparse.auditor.findings import Finding, Severity
-from histparse.auditor.profiles import SiteProfile
 from histparse.engine import BlindSeats, Settlement, Snapshot
 from histparse.events import (
     Collected,
@@ -21,6 +19,8 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import Street
+from histparse.replayer.findings import Finding, Severity
+from histparse.replayer.profiles import SiteProfile
 
 __all__ = ["Body", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
 

@@ -11,8 +11,8 @@ from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from histparse.auditor.checks.common import money
-from histparse.auditor.findings import Finding, make_finding
+from histparse.replayer.checks.common import money
+from histparse.replayer.findings import Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import PotOutcome, Replay

@@ -12,8 +12,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from histparse.auditor.checks.common import money
-from histparse.auditor.findings import Finding, make_finding
+from histparse.replayer.checks.common import money
+from histparse.replayer.findings import Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from histparse.auditor.findings import Finding, make_finding
 from histparse.engine import IllegalAction
 from histparse.game import ActionKind
+from histparse.replayer.findings import Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay

@@ -5,10 +5,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from histparse.auditor.checks.common import BLIND_KINDS, money
-from histparse.auditor.findings import Finding, make_finding
 from histparse.events import Hand, Position, Seat, SeatOutcome, Section, SummarySeat
 from histparse.game import PostKind, Street
+from histparse.replayer.checks.common import BLIND_KINDS, money
+from histparse.replayer.findings import Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import TYPE_CHECKING
 
-from histparse.auditor.findings import Finding, make_finding
 from histparse.cards import Card, format_cards
 from histparse.engine.frozen import twin
 from histparse.events import DealtTo, Draw
 from histparse.ranking import HandError, describe_rank, hand_rank, rank_parsed
+from histparse.replayer.findings import Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay

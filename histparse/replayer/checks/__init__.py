@@ -1,5 +1,5 @@
-"""The auditor's per-hand checks, run by the replayer on each ``Replay``; plus the check across
-hands (``across``), run by ``audit``.
+"""The per-hand checks, run by the replayer on each ``Replay``. The check across hands is the
+auditor's (``histparse.auditor.across``), run by ``audit``.
 
 Each module checks one part of a hand and returns findings: ``structure`` (sections, seats,
 blinds), ``betting`` (uncalled bets; the engine judges the actions), ``cards`` (hero draws,
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from histparse.auditor.checks.betting import check_uncalled
-from histparse.auditor.checks.cards import check_descriptions
-from histparse.auditor.checks.pots import check_pots
-from histparse.auditor.checks.structure import check_structure
-from histparse.auditor.checks.summary import check_summary
-from histparse.auditor.findings import Finding
+from histparse.replayer.checks.betting import check_uncalled
+from histparse.replayer.checks.cards import check_descriptions
+from histparse.replayer.checks.pots import check_pots
+from histparse.replayer.checks.structure import check_structure
+from histparse.replayer.checks.summary import check_summary
+from histparse.replayer.findings import Finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay

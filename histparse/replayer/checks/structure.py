@@ -7,14 +7,14 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import TYPE_CHECKING
 
-from histparse.auditor.checks.common import LIVE_BIG_BLINDS, money
-from histparse.auditor.findings import Finding, make_finding
 from histparse.engine import MAX_SEATS
 from histparse.events import Hand, Post, Section, SectionMarker
 from histparse.game import Game, LimitType, PostKind
+from histparse.replayer.checks.common import LIVE_BIG_BLINDS, money
+from histparse.replayer.findings import Finding, make_finding
 
 if TYPE_CHECKING:
-    from histparse.auditor.profiles import SiteProfile
+    from histparse.replayer.profiles import SiteProfile
     from histparse.replayer.types import Replay
 
 __all__ = ["check_structure"]

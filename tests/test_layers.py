@@ -1,0 +1,190 @@
+"""Layers: every import inside ``histparse`` goes down the chain of data flow, never up it.
+
+Each subpackage or top-level module has a rank; a module may import its own package or a
+strictly lower rank. Imports are read with ``ast`` at any depth: inside functions and
+``if TYPE_CHECKING:`` blocks too, since a type-only import up the chain is still a dependency in
+the wrong direction (and the first step to a cycle).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import histparse
+
+PACKAGE_DIR = Path(histparse.__file__).parent
+
+# Lowest first; a package may import only from the lines above its own.
+LAYERS: tuple[frozenset[str], ...] = (
+    frozenset({"cards", "game"}),
+    frozenset({"ranking", "events"}),
+    frozenset({"parsing", "writing", "engine"}),
+    frozenset({"replayer", "simulation"}),
+    frozenset({"auditor", "phh"}),  # auditor: many replays; phh converts simulated hands too
+    frozenset({"stats"}),
+    frozenset({"frames", "show"}),  # frames build on stats' counts; show prints stats' ledger
+    frozenset({"parallel", "plots"}),
+    frozenset({"export"}),  # runs its pieces on the parallel pool
+    frozenset({"cli"}),
+)
+RANK: Mapping[str, int] = {name: i for i, layer in enumerate(LAYERS) for name in layer}
+
+# The package's own __init__ (lazy re-exports of every layer) and __main__ sit above everything.
+TOP = frozenset({"__init__", "__main__"})
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    """One import of a ``histparse`` module found in a source file."""
+
+    file: Path
+    line: int
+    text: str
+    importer: str  # the importing file's subpackage or top-level module
+    target: str | None  # the imported subpackage or module; None: the root package itself
+
+
+def _placed(root: Path) -> set[str]:
+    """The subpackages and top-level modules under ``root`` (the ones that need a rank)."""
+    names = {p.stem for p in root.glob("*.py")} | {
+        p.parent.name for p in root.glob("*/__init__.py")
+    }
+    return names - TOP
+
+
+def _package_of(root: Path, path: Path) -> list[str]:
+    """The dotted package ``path`` belongs to, as parts (``["histparse", "replayer"]``)."""
+    return [root.name, *path.relative_to(root).parts[:-1]]
+
+
+def _targets(
+    module: str, names: list[str], placed: set[str], homes: Mapping[str, str]
+) -> Iterator[str | None]:
+    """What importing ``names`` from ``module`` (absolute, dotted) depends on."""
+    parts = module.split(".")
+    if parts[0] != "histparse":
+        return
+    if len(parts) > 1:
+        yield parts[1]
+        return
+    for name in names:
+        if name in placed:  # ``from histparse import plots``: a subpackage
+            yield name
+        elif name in homes:  # a lazy re-export: the dependency is its home
+            yield homes[name].split(".")[1]
+        elif not (name.startswith("__") and name.endswith("__")):
+            yield None  # anything else through the root hides where it comes from
+
+
+def imports_of(root: Path, path: Path, homes: Mapping[str, str]) -> Iterator[Import]:
+    """Every import of a ``histparse`` module in ``path`` (a file under ``root``)."""
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source, filename=str(path))
+    importer = path.relative_to(root).parts[0].removesuffix(".py")
+    placed = _placed(root)
+    for node in ast.walk(tree):
+        found: list[str | None] = []
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "histparse":
+                    found.append(None)
+                else:
+                    found.extend(_targets(alias.name, [], placed, homes))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = _package_of(root, path)
+                base = base[: len(base) - node.level + 1]
+                module = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                module = node.module or ""
+            found.extend(_targets(module, [a.name for a in node.names], placed, homes))
+        elif isinstance(node, ast.Call) and (named := _import_module_arg(node)) is not None:
+            found.extend(_targets(named, [], placed, homes))
+        if found:
+            text = " ".join((ast.get_source_segment(source, node) or "").split())
+            for target in found:
+                yield Import(path, getattr(node, "lineno", 0), text, importer, target)
+
+
+def _import_module_arg(call: ast.Call) -> str | None:
+    """The module named by ``importlib.import_module("...")`` with a literal name, else None."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
+    if name != "import_module" or not call.args:
+        return None
+    first = call.args[0]
+    return first.value if isinstance(first, ast.Constant) and isinstance(first.value, str) else None
+
+
+def violations(root: Path, homes: Mapping[str, str]) -> list[str]:
+    """Every import under ``root`` that goes up the chain (or to an unranked package)."""
+    out: list[str] = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if len(rel.parts) == 1 and rel.stem in TOP:
+            continue
+        for imp in imports_of(root, path, homes):
+            if imp.target == imp.importer:
+                continue
+            where = f"{root.name}/{rel}:{imp.line}: {imp.text}"
+            if imp.target is None:
+                out.append(f"{where}: imports the top package; import from the home module")
+            elif imp.importer not in RANK or imp.target not in RANK:
+                out.append(f"{where}: {imp.importer} -> {imp.target}, not both in LAYERS")
+            elif RANK[imp.target] >= RANK[imp.importer]:
+                out.append(
+                    f"{where}: {imp.importer} (layer {RANK[imp.importer]}) imports "
+                    f"{imp.target} (layer {RANK[imp.target]}), not a lower layer"
+                )
+    return out
+
+
+def test_every_package_and_module_has_a_layer() -> None:
+    placed = _placed(PACKAGE_DIR)
+    assert placed - set(RANK) == set(), "place these in LAYERS"
+    assert set(RANK) - placed == set(), "LAYERS names packages that do not exist"
+    assert sum(len(layer) for layer in LAYERS) == len(RANK), "a package is in two layers"
+
+
+def test_every_import_goes_down_the_chain() -> None:
+    found = violations(PACKAGE_DIR, histparse._HOMES)
+    assert found == [], "imports up the chain of layers:\n" + "\n".join(found)
+
+
+def test_the_checker_sees_imports_at_any_depth(tmp_path: Path) -> None:
+    # The replayer importing the auditor (as it once did) in every form the checker must see;
+    # the lines marked "ok" go down the chain or stay in the package.
+    root = tmp_path / "histparse"
+    for package in ("replayer", "auditor", "engine"):
+        (root / package).mkdir(parents=True)
+        (root / package / "__init__.py").write_text("")
+    for module in ("cards", "__init__", "__main__"):
+        (root / f"{module}.py").write_text("import histparse.cli\n")
+    (root / "newthing.py").write_text("")
+    (root / "replayer" / "driver.py").write_text(
+        "from __future__ import annotations\n"  # 1 ok
+        "from typing import TYPE_CHECKING\n"  # 2 ok
+        "from histparse.engine import x\n"  # 3 ok
+        "from histparse.replayer.types import Replay\n"  # 4 ok
+        "from . import types\n"  # 5 ok
+        "from histparse import __version__\n"  # 6 ok
+        "if TYPE_CHECKING:\n"
+        "    from histparse.auditor.run import AuditRun\n"  # 8
+        "def f() -> None:\n"
+        "    import histparse.auditor.run as run\n"  # 10
+        "    from ..auditor import checks\n"  # 11
+        "    from histparse import audit\n"  # 12: a lazy re-export of the auditor
+        "    importlib.import_module('histparse.auditor')\n"  # 13
+        "    import histparse\n"  # 14
+        "    from histparse import newthing\n"  # 15: not in LAYERS
+    )
+    found = violations(root, {"audit": "histparse.auditor.run"})
+    lines = sorted(int(v.split(":")[1]) for v in found if "replayer/driver.py" in v)
+    assert lines == [8, 10, 11, 12, 13, 14, 15], found
+    # cards (layer 0) importing cli is caught; the exempt top modules are not checked.
+    assert [v.split(":")[0] for v in found if "cli" in v] == ["histparse/cards.py"]
+    assert any("replayer (layer 3) imports auditor (layer 4)" in v for v in found)
+    assert any("replayer -> newthing, not both in LAYERS" in v for v in found)
