@@ -122,3 +122,23 @@ def test_cli_scheduler_local(
     assert status == 1 and "new hand(s)" in out  # bad.txt is rejected
     main(["export", *inputs, "--out", str(tmp_path / "l"), "--jobs", "1", "-q"])
     _same(tmp_path / "d", tmp_path / "l")
+
+
+def test_cli_lists_on_a_worker_what_the_client_cannot_see(
+    tmp_path: Path, cluster: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A relative path resolves in the workers' directory (the one they started in) but not
+    # in the client's, which has moved: the client cannot see the inputs, the workers can.
+    relative = str(DATA.relative_to(Path.cwd()) / "pokerstars")
+    local = tmp_path / "local"
+    assert main(["export", relative, "--out", str(local), "--jobs", "1", "-q"]) == 0
+    elsewhere = tmp_path / "client"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    with pytest.raises(FileNotFoundError):
+        expand_paths([relative])
+    remote = tmp_path / "remote"
+    address = cluster.scheduler_address
+    assert main(["export", relative, "--out", str(remote), "--scheduler", address, "-q"]) == 0
+    _same(local, remote)
+    assert len(load(remote).hands) > 0

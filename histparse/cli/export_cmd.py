@@ -16,6 +16,7 @@ from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult, exp
 from histparse.parallel import Progress, cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.options import add_jobs_option
+from histparse.parallel.ranges import list_files
 from histparse.parsing import expand_paths
 
 __all__ = ["register", "report", "run"]
@@ -57,35 +58,33 @@ def _positive(text: str) -> int:
     return value
 
 
-def _export(
-    args: argparse.Namespace, files: list[str], jobs: int, client: Any, progress: Progress
-) -> ExportResult:
-    return export_histories(
-        files,
-        args.out,
-        audit=args.audit,
-        batch_size=args.batch_size,
-        compression=args.compression,
-        jobs=jobs,
-        client=client,
-        progress=progress,
-    )
+def _export(args: argparse.Namespace, files: list[str], jobs: int, client: Any) -> ExportResult:
+    progress = Progress.for_terminal(len(files), quiet=args.quiet)
+    try:
+        return export_histories(
+            files,
+            args.out,
+            audit=args.audit,
+            batch_size=args.batch_size,
+            compression=args.compression,
+            jobs=jobs,
+            client=client,
+            progress=progress,
+        )
+    finally:
+        progress.close()
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse export``; return the exit status."""
     jobs = args.jobs or cpu_count()
     try:
-        files = expand_paths(args.paths)
-        progress = Progress.for_terminal(len(files), quiet=args.quiet)
-        try:
-            if args.scheduler is None:
-                result = _export(args, files, jobs, None, progress)
-            else:
-                with dask_client(args.scheduler, workers=jobs) as client:
-                    result = _export(args, files, jobs, client, progress)
-        finally:
-            progress.close()
+        if args.scheduler is None:
+            result = _export(args, expand_paths(args.paths), jobs, None)
+        else:
+            with dask_client(args.scheduler, workers=jobs) as client:
+                # Paths only the cluster's workers can see are listed by a worker.
+                result = _export(args, list_files(args.paths, client), jobs, client)
     except (FileNotFoundError, DatasetError, DaskUnavailable) as exc:
         print(f"histparse export: {exc}", file=sys.stderr)
         return 2
