@@ -59,3 +59,34 @@ def test_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["export", str(DATA), "--out", str(out), "--batch-size", "0"])
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_a_hand_the_tables_cannot_hold_is_refused_not_fatal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by fuzzing: a Total pot with four decimals and a hand dated 2413 each used to stop
+    # the export (and `stats`) with a traceback; now each is one TABLE-REJECTED finding.
+    from test_tables import HEADS_UP
+
+    hands = [
+        HEADS_UP,
+        HEADS_UP.replace("#1000000001", "#2").replace("Total pot $2 |", "Total pot $2.0010 |"),
+        HEADS_UP.replace("#1000000001", "#3").replace("2012/06/07", "2413/06/07"),
+        HEADS_UP.replace("#1000000001", "#4"),
+    ]
+    path = tmp_path / "h.txt"
+    path.write_text("\n\n".join(hands), encoding="utf-8")
+    out = tmp_path / "ds"
+    for jobs in ("1", "2"):
+        assert main(["export", str(path), "--out", str(out), "--jobs", jobs, "-q"]) == 1
+        assert sorted(load(out).hands["hand_id"]) == ["1000000001", "4"]
+    capsys.readouterr()
+    f = load_findings(out)
+    assert list(f["code"].astype(str)) == ["TABLE-REJECTED"] * 2
+    lines = HEADS_UP.count("\n") + 2  # each hand, then the blank line of the join
+    assert list(f["line"]) == [1 + lines, 1 + 2 * lines]
+    assert "2.0010 does not fit" in f["message"].iloc[0]
+    assert "2413-06-07 is outside" in f["message"].iloc[1]
+    assert main(["stats", str(path)]) == 1  # reported, with the others' statistics
+    err = capsys.readouterr().err
+    assert "2 hand(s) left out" in err and f"{path}:{1 + lines}" in err

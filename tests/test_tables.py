@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -183,6 +184,35 @@ def test_an_amount_finer_than_cents_is_refused() -> None:
     hand = h.uncalled("B", "0.095").collect("B", "0.105").build()
     with pytest.raises(TableError, match="finer"):
         tables([hand])
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("Total pot $2 |", "Total pot $2.0010 |"), r"amount 2\.0010 does not fit"),
+        (("($20 in chips)", "($99999999999999999 in chips)"), "amount 99999999999999999 does"),
+        (("bets $0.50", "bets $9999999999999999.50"), "amount 1.*does not fit"),
+        (("2012/06/07", "2413/06/07"), "start time 2413-06-07 is outside"),
+    ],
+)
+def test_a_hand_the_tables_cannot_hold_is_refused_alone(
+    change: tuple[str, str], message: str
+) -> None:
+    # Amounts past decimal128(18, 2) and times past datetime64[ns] used to fail the whole
+    # table (and so a whole export batch); now only their hand is refused, with its place.
+    assert change[0] in HEADS_UP
+    bad = HEADS_UP.replace(*change).replace("#1000000001", "#1000000002")
+    hands = parse_text(HEADS_UP + "\n\n" + bad + "\n\n" + HEADS_UP.replace("01:", "03:"))
+    with pytest.raises(TableError) as refused:
+        tables(hands)
+    assert re.search(message, str(refused.value)), str(refused.value)
+    assert "PokerStars hand 1000000002 (<text>:" in str(refused.value)
+    seen: list[tuple[str, str]] = []
+    t = tables(hands, on_error=lambda hand, err: seen.append((hand.hand_id, str(err))))
+    assert [h for h, _ in seen] == ["1000000002"]
+    assert "PokerStars hand 1000000002 (<text>:" in seen[0][1]
+    assert list(t.hands["hand_id"]) == ["1000000001", "1000000003"]
+    assert set(t.players["hand_id"]) == {"1000000001", "1000000003"}
 
 
 def test_hands_of_several_players_keep_categories_of_names() -> None:

@@ -9,9 +9,11 @@ hands take seconds.
 from __future__ import annotations
 
 import gc
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from decimal import Decimal
 from operator import attrgetter
 from typing import Any, Protocol, TypeAlias, runtime_checkable
@@ -101,6 +103,51 @@ def _minor(amount: Decimal, hand: Hand) -> int:
     if units != units.to_integral_value():
         raise TableError(f"{hand.site} hand {hand.hand_id}: amount {amount} is finer than {_CENT}")
     return int(units)
+
+
+# What the tables can hold: decimal128(18, MONEY_SCALE) amounts and datetime64[ns] times.
+_MONEY_DIGITS = 18 - MONEY_SCALE
+_ZERO = Decimal(0)
+_FIRST_TIME = datetime(1677, 9, 22, tzinfo=UTC)
+_LAST_TIME = datetime(2262, 4, 11, tzinfo=UTC)
+_STEP_AMOUNT = attrgetter("amount")
+_STEP_TO = attrgetter("to_amount")
+
+
+def _check_fits(hand: Hand, *amounts: Iterable[Decimal | None]) -> None:
+    """Raise ``TableError`` (for this hand alone) if the hand has an amount that
+    decimal128(18, 2) cannot hold exactly or a start time datetime64[ns] cannot hold; checked
+    per hand so that one such hand is refused instead of failing the whole table."""
+    if not _FIRST_TIME <= hand.started_at <= _LAST_TIME:
+        raise TableError(
+            f"{_where(hand)}: start time {hand.started_at:%Y-%m-%d} is outside what the tables "
+            f"hold ({_FIRST_TIME:%Y-%m-%d} to {_LAST_TIME:%Y-%m-%d})"
+        )
+    values = list(filter(None, itertools.chain.from_iterable(amounts)))  # None and 0 fit
+    # One sum for the usual case: below the limit, its largest term is too, and an exact sum
+    # has the finest exponent of its terms.
+    total = sum(map(abs, values), _ZERO)
+    if total.is_finite() and total.adjusted() < _MONEY_DIGITS:
+        exponent = total.as_tuple().exponent
+        if isinstance(exponent, int) and exponent >= -MONEY_SCALE:
+            return
+    for amount in values:
+        if not _fits(amount):
+            raise TableError(
+                f"{_where(hand)}: amount {amount} does not fit decimal128(18, {MONEY_SCALE})"
+            )
+
+
+def _fits(amount: Decimal) -> bool:
+    return (
+        amount.is_finite()
+        and amount.adjusted() < _MONEY_DIGITS
+        and amount == amount.quantize(_CENT)
+    )
+
+
+def _where(hand: Hand) -> str:
+    return f"{hand.site} hand {hand.hand_id} ({hand.source.path}:{hand.source.first_line})"
 
 
 def _rake_shares(ledger: Ledger) -> dict[str, Decimal]:
@@ -195,7 +242,10 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
         hand.button_seat, len(players), hand.is_tournament, hand.tournament_id,
         ledger.total_pot, ledger.rake, hand.hero, ledger.has_showdown, cancelled, n_findings,
     )  # fmt: skip
+    amounts = (ledger.small_bet, ledger.big_bet, ledger.small_blind, ledger.big_blind)
+    totals = (ledger.total_pot, ledger.rake)
     if cancelled:
+        _check_fits(hand, amounts, totals)
         acc.hands.append(hand_row)
         acc.n_players.append(0)
         acc.n_steps.append(0)
@@ -204,25 +254,37 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
     pos = _positions(ledger)
     flags = hand_flags(ledger, pos)
     shares = _rake_shares(ledger)
+    invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
+    nets = [collected[p] - invested[p] for p in players]
+    steps = ledger.steps
+    _check_fits(
+        hand,
+        amounts,
+        totals,
+        stack.values(),
+        invested.values(),
+        collected.values(),
+        nets,
+        map(_STEP_AMOUNT, steps),
+        map(_STEP_TO, steps),
+    )
     acc.hands.append(hand_row)
     acc.n_players.append(len(players))
     acc.n_steps.append(len(ledger.steps))
     acc.n_draws.append(len(ledger.draws))
     hero = hand.hero
-    invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
-    for p in players:
-        inv, col = invested[p], collected[p]
+    for p, net in zip(players, nets, strict=True):
         acc.player.append(p)
         acc.seat.append(seat[p])
         acc.position.append(pos[p]._value_)
         acc.is_hero.append(p == hero)
         acc.stack.append(stack[p])
-        acc.invested.append(inv)
-        acc.collected.append(col)
-        acc.net.append(col - inv)
+        acc.invested.append(invested[p])
+        acc.collected.append(collected[p])
+        acc.net.append(net)
         acc.rake_share.append(shares[p])
         acc.flags.append(flags[p])
-    acc.steps.extend(ledger.steps)
+    acc.steps.extend(steps)
     acc.draws.extend(ledger.draws)
 
 
