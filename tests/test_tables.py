@@ -193,6 +193,8 @@ def test_an_amount_finer_than_cents_is_refused() -> None:
         (("($20 in chips)", "($99999999999999999 in chips)"), "amount 99999999999999999 does"),
         (("bets $0.50", "bets $9999999999999999.50"), "amount 1.*does not fit"),
         (("2012/06/07", "2413/06/07"), "start time 2413-06-07 is outside"),
+        (("Villain One: discards 1 card", "Villain One: discards 200 cards"), "does not fit int8"),
+        (("Seat 5:", "Seat 200:"), "a seat number or card count does not fit int8"),
     ],
 )
 def test_a_hand_the_tables_cannot_hold_is_refused_alone(
@@ -213,6 +215,16 @@ def test_a_hand_the_tables_cannot_hold_is_refused_alone(
     assert "PokerStars hand 1000000002 (<text>:" in seen[0][1]
     assert list(t.hands["hand_id"]) == ["1000000001", "1000000003"]
     assert set(t.players["hand_id"]) == {"1000000001", "1000000003"}
+
+
+def test_more_actions_than_int16_numbers_refuse_the_hand() -> None:
+    many = "Hero: checks\nVillain One: checks\n" * 16_400  # 32,800 steps, and 4 more
+    text = HEADS_UP.replace("Hero: raises $0.50 to $1\nVillain One: calls $0.50\n", many)
+    seen: list[str] = []
+    hands = parse_text(text + "\n\n" + HEADS_UP.replace("01:", "03:"))
+    t = tables(hands, on_error=lambda hand, err: seen.append(str(err)))
+    assert len(seen) == 1 and "32804 posts and actions do not fit int16" in seen[0]
+    assert list(t.hands["hand_id"]) == ["1000000003"]
 
 
 def test_hands_of_several_players_keep_categories_of_names() -> None:

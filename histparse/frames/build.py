@@ -37,7 +37,7 @@ from histparse.frames.schema import (
 )
 from histparse.stats.errors import TableError
 from histparse.stats.flags import PlayerFlags, hand_flags
-from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger
+from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
 from histparse.stats.positions import Position, positions_by_player
 
 __all__ = ["CHUNK_HANDS", "FindingLike", "Findings", "HandErrorHandler", "Tables", "tables"]
@@ -107,6 +107,7 @@ def _minor(amount: Decimal, hand: Hand) -> int:
 
 # What the tables can hold: decimal128(18, MONEY_SCALE) amounts and datetime64[ns] times.
 _MONEY_DIGITS = 18 - MONEY_SCALE
+_INT8_MIN, _INT8_MAX, _INT16_MAX = -128, 127, 32767
 _ZERO = Decimal(0)
 _FIRST_TIME = datetime(1677, 9, 22, tzinfo=UTC)
 _LAST_TIME = datetime(2262, 4, 11, tzinfo=UTC)
@@ -114,16 +115,39 @@ _STEP_AMOUNT = attrgetter("amount")
 _STEP_TO = attrgetter("to_amount")
 
 
-def _check_fits(hand: Hand, *amounts: Iterable[Decimal | None]) -> None:
-    """Raise ``TableError`` (for this hand alone) if the hand has an amount that
-    decimal128(18, 2) cannot hold exactly or a start time datetime64[ns] cannot hold; checked
-    per hand so that one such hand is refused instead of failing the whole table."""
+def _check_fits(hand: Hand, ledger: Ledger, nets: list[Decimal]) -> None:
+    """Raise ``TableError`` (for this hand alone) if a value of the hand does not fit its
+    column: an amount decimal128(18, 2) cannot hold exactly, a start time datetime64[ns] cannot
+    hold, a seat or card count past int8, more actions than int16 numbers. Checked per hand so
+    that one such hand is refused instead of failing the whole table."""
     if not _FIRST_TIME <= hand.started_at <= _LAST_TIME:
-        raise TableError(
-            f"{_where(hand)}: start time {hand.started_at:%Y-%m-%d} is outside what the tables "
-            f"hold ({_FIRST_TIME:%Y-%m-%d} to {_LAST_TIME:%Y-%m-%d})"
+        raise _refused(
+            hand,
+            f"start time {hand.started_at:%Y-%m-%d} is outside what the tables hold "
+            f"({_FIRST_TIME:%Y-%m-%d} to {_LAST_TIME:%Y-%m-%d})",
         )
-    values = list(filter(None, itertools.chain.from_iterable(amounts)))  # None and 0 fit
+    small = [hand.button_seat, hand.max_seats or 0, len(ledger.players), *ledger.seat.values()]
+    small.extend(d.discarded for d in ledger.draws)
+    if min(small) < _INT8_MIN or max(small) > _INT8_MAX:
+        raise _refused(hand, "a seat number or card count does not fit int8")
+    if len(ledger.steps) > _INT16_MAX:
+        raise _refused(hand, f"{len(ledger.steps)} posts and actions do not fit int16")
+    steps = ledger.steps
+    values = list(
+        filter(  # None and 0 fit
+            None,
+            itertools.chain(
+                (ledger.small_bet, ledger.big_bet, ledger.small_blind, ledger.big_blind),
+                (ledger.total_pot, ledger.rake),
+                ledger.stack.values(),
+                ledger.invested.values(),
+                ledger.collected.values(),
+                nets,
+                map(_STEP_AMOUNT, steps),
+                map(_STEP_TO, steps),
+            ),
+        )
+    )
     # One sum for the usual case: below the limit, its largest term is too, and an exact sum
     # has the finest exponent of its terms.
     total = sum(map(abs, values), _ZERO)
@@ -133,9 +157,11 @@ def _check_fits(hand: Hand, *amounts: Iterable[Decimal | None]) -> None:
             return
     for amount in values:
         if not _fits(amount):
-            raise TableError(
-                f"{_where(hand)}: amount {amount} does not fit decimal128(18, {MONEY_SCALE})"
-            )
+            raise _refused(hand, f"amount {amount} does not fit decimal128(18, {MONEY_SCALE})")
+
+
+def _refused(hand: Hand, why: str) -> TableError:
+    return TableError(f"{where(hand, hand.source.first_line)}: {why}")
 
 
 def _fits(amount: Decimal) -> bool:
@@ -144,10 +170,6 @@ def _fits(amount: Decimal) -> bool:
         and amount.adjusted() < _MONEY_DIGITS
         and amount == amount.quantize(_CENT)
     )
-
-
-def _where(hand: Hand) -> str:
-    return f"{hand.site} hand {hand.hand_id} ({hand.source.path}:{hand.source.first_line})"
 
 
 def _rake_shares(ledger: Ledger) -> dict[str, Decimal]:
@@ -242,10 +264,8 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
         hand.button_seat, len(players), hand.is_tournament, hand.tournament_id,
         ledger.total_pot, ledger.rake, hand.hero, ledger.has_showdown, cancelled, n_findings,
     )  # fmt: skip
-    amounts = (ledger.small_bet, ledger.big_bet, ledger.small_blind, ledger.big_blind)
-    totals = (ledger.total_pot, ledger.rake)
     if cancelled:
-        _check_fits(hand, amounts, totals)
+        _check_fits(hand, ledger, [])
         acc.hands.append(hand_row)
         acc.n_players.append(0)
         acc.n_steps.append(0)
@@ -256,18 +276,7 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
     shares = _rake_shares(ledger)
     invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
     nets = [collected[p] - invested[p] for p in players]
-    steps = ledger.steps
-    _check_fits(
-        hand,
-        amounts,
-        totals,
-        stack.values(),
-        invested.values(),
-        collected.values(),
-        nets,
-        map(_STEP_AMOUNT, steps),
-        map(_STEP_TO, steps),
-    )
+    _check_fits(hand, ledger, nets)
     acc.hands.append(hand_row)
     acc.n_players.append(len(players))
     acc.n_steps.append(len(ledger.steps))
@@ -284,7 +293,7 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
         acc.net.append(net)
         acc.rake_share.append(shares[p])
         acc.flags.append(flags[p])
-    acc.steps.extend(steps)
+    acc.steps.extend(ledger.steps)
     acc.draws.extend(ledger.draws)
 
 
@@ -312,16 +321,16 @@ def tables(
         for hand in hands:
             hid = str(hand.hand_id)
             n_findings = by_key.get((hand.site, hid), 0) + by_id.get(hid, 0)
-            where = f"{hand.source.path}:{hand.source.first_line}"
+            place = f"{hand.source.path}:{hand.source.first_line}"
             try:
                 first = seen.get((hand.site, hid))
                 if first is not None:
                     # The same file read twice, or overlapping exports: one hand, one row.
                     raise TableError(
-                        f"{hand.site} hand {hid} ({where}) was already read at {first}"
+                        f"{hand.site} hand {hid} ({place}) was already read at {first}"
                     )
                 _add_hand(hand, n_findings, acc)
-                seen[(hand.site, hid)] = where
+                seen[(hand.site, hid)] = place
             except TableError as exc:
                 if on_error is None:
                     raise

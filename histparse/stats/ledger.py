@@ -33,7 +33,7 @@ from histparse.events import (
 from histparse.game import ActionKind, LimitType, PostKind
 from histparse.stats.errors import TableError
 
-__all__ = ["Act", "DrawRecord", "Ledger", "Step", "read_ledger"]
+__all__ = ["Act", "DrawRecord", "Ledger", "Step", "read_ledger", "where"]
 
 Cards = tuple[Card, ...]
 _ZERO = Decimal(0)
@@ -142,7 +142,8 @@ def _stake_blinds(hand: Hand) -> tuple[Decimal, Decimal, Decimal | None, Decimal
     return high, high * 2, low, high
 
 
-def _where(hand: Hand, line: int) -> str:
+def where(hand: Hand, line: int) -> str:
+    """Where a table error is: the hand and its file and line, as every ``TableError`` says."""
     return f"{hand.site} hand {hand.hand_id} ({hand.source.path}:{line})"
 
 
@@ -151,7 +152,7 @@ def _unseated(hand: Hand, seats: dict[str, Seat], involved: set[str]) -> TableEr
     for e in hand.events:
         player = getattr(e, "player", None)
         if isinstance(player, str) and player in involved and player not in seats:
-            return TableError(f"{_where(hand, e.line)}: {player!r} acts but has no seat")
+            return TableError(f"{where(hand, e.line)}: {player!r} acts but has no seat")
     return TableError(f"{hand.site} hand {hand.hand_id}: a player acts but has no seat")
 
 
@@ -186,7 +187,7 @@ def read_ledger(hand: Hand) -> Ledger:
             involved.add(p)
             r = int(e.street)
             if not 0 <= r <= 3:
-                raise TableError(f"{_where(hand, e.line)}: betting action outside rounds 0-3")
+                raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
             if r != rnd:
                 rnd = r
                 cur = {}
@@ -196,14 +197,14 @@ def read_ledger(hand: Hand) -> Ledger:
             to: Decimal | None = None
             if act is Act.RAISE:
                 if e.to_amount is None:
-                    raise TableError(f"{_where(hand, e.line)}: raise without a 'to' amount")
+                    raise TableError(f"{where(hand, e.line)}: raise without a 'to' amount")
                 to = e.to_amount
                 put = to - have
                 if put < 0:
-                    raise TableError(f"{_where(hand, e.line)}: {p} raises to less than already in")
+                    raise TableError(f"{where(hand, e.line)}: {p} raises to less than already in")
             elif act is Act.CALL or act is Act.BET:
                 if e.amount is None:
-                    raise TableError(f"{_where(hand, e.line)}: {act.value} without an amount")
+                    raise TableError(f"{where(hand, e.line)}: {act.value} without an amount")
                 put = e.amount
                 to = have + put
             elif act is Act.FOLD:
@@ -284,7 +285,7 @@ def read_ledger(hand: Hand) -> Ledger:
     for s in hand.seats:
         if s.player in involved and s.out_of_hand is not None:
             raise TableError(
-                f"{_where(hand, s.line)}: {s.player!r} is out of hand but appears in the hand"
+                f"{where(hand, s.line)}: {s.player!r} is out of hand but appears in the hand"
             )
     for p in players:
         invested.setdefault(p, _ZERO)
@@ -294,7 +295,7 @@ def read_ledger(hand: Hand) -> Ledger:
     for d in draw_events:
         k = int(d.street)
         if not 1 <= k <= 3:
-            raise TableError(f"{_where(hand, d.line)}: a draw outside draws 1-3")
+            raise TableError(f"{where(hand, d.line)}: a draw outside draws 1-3")
         if d.pat:
             draws.append(DrawRecord(k, d.player, 0, True, (), ()))
             continue
