@@ -288,7 +288,7 @@ def test_automaton_accepts_exactly_what_the_table_accepts(
 
 def test_expected_after_lists_what_the_table_accepts() -> None:
     kinds = REAL_KINDS[0][:5]
-    accepted = {t for t in TERMINALS if lalr_run([*kinds, t])  != len(kinds)}
+    accepted = {t for t in TERMINALS if lalr_run([*kinds, t]) != len(kinds)}
     if lalr_run(kinds) is None:
         accepted.add("$END")
     assert ps_module._acceptable(kinds) == accepted

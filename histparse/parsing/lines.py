@@ -60,9 +60,7 @@ _new_action: Final = builder(
     Action, *_L, "street", "player", "kind", "amount", "to_amount", "all_in"
 )
 _new_post: Final = builder(Post, *_L, "player", "kind", "amount", "all_in")
-_new_draw: Final = builder(
-    Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards"
-)
+_new_draw: Final = builder(Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards")
 _new_marker: Final = builder(SectionMarker, *_L, "section")
 _new_cap: Final = builder(CapReached, *_L)
 _new_reshuffle: Final = builder(Reshuffle, *_L)
@@ -75,9 +73,7 @@ _new_mucks: Final = builder(Mucks, *_L, "player")
 _new_doesnt: Final = builder(DoesntShow, *_L, "player")
 _new_chat: Final = builder(Chat, *_L, "player", "text")
 _new_status: Final = builder(PlayerStatus, *_L, "player", "kind", "seat", "colon")
-_new_finish: Final = builder(
-    TournamentFinish, *_L, "player", "place", "prize", "currency_symbol"
-)
+_new_finish: Final = builder(TournamentFinish, *_L, "player", "place", "prize", "currency_symbol")
 _new_win: Final = builder(TournamentWin, *_L, "player", "prize", "currency_symbol")
 _new_pot: Final = builder(SummaryPot, *_L, "total", "rake", "main", "sides", "sides_numbered")
 _new_summary_seat: Final = builder(
