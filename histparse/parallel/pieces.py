@@ -34,8 +34,8 @@ from histparse.parallel.ranges import (
     scan_blocks,
     span_lines,
 )
-from histparse.parsing import Result, Unsupported, expand_paths, reader
-from histparse.parsing.header import SITE, is_header
+from histparse.parsing import Result, expand_paths, reader
+from histparse.parsing.header import is_header
 
 __all__ = [
     "DEFAULT_PIECE_HANDS",
@@ -48,16 +48,6 @@ __all__ = [
 ]
 
 DEFAULT_PIECE_HANDS: Final = 1000
-# Kept in step with ``histparse.parsing.reader.iter_results``: after a tournament summary or
-# another site's hand, headerless chunks belong to it.
-_SUMMARY_START: Final = "PokerStars Tournament #"
-_SUMMARY: Final = "tournament summary"
-_OTHER_STARTS: Final = (
-    "Full Tilt Poker Game #",
-    "FullTiltPoker Game #",
-    "Winamax Poker - ",
-    "***** History for hand ",
-)
 
 PathArg = str | os.PathLike[str]
 
@@ -198,32 +188,24 @@ def _planned(scans: Iterable[BlockScan], size: int) -> Iterator[Piece]:
                 index += 1
 
 
-def _starts_hand(head: str) -> bool:
-    return is_header(head) or head.startswith(_SUMMARY_START) or head.startswith(_OTHER_STARTS)
-
-
 def piece_results(piece: Piece) -> Iterator[Result]:
     """Parse a piece: the same results, line numbers included, as reading its whole file. A
     planned piece's lines are read from its file as they are parsed."""
     shift = piece.first_line - 1
-    absorbing = False
     lines: Iterable[str] = piece.lines
     if piece.span is not None:
         lines = span_lines(piece.path, piece.first_line, piece.span)
-    for chunk in reader.split_chunks(lines, piece.path):
-        if absorbing and not _starts_hand(chunk.contents[0]):
-            continue
-        if shift:
-            chunk = dataclasses.replace(
+    chunks = reader.split_chunks(lines, piece.path)
+    if shift:
+        chunks = (
+            dataclasses.replace(
                 chunk,
                 first_line=chunk.first_line + shift,
                 end_line=chunk.end_line + shift if chunk.end_line else 0,
             )
-        result = reader.parse_any_chunk(chunk)
-        absorbing = isinstance(result, Unsupported) and (
-            result.site != SITE or result.game == _SUMMARY
+            for chunk in chunks
         )
-        yield result
+    return reader.chunk_results(chunks)
 
 
 def parse_piece(piece: Piece) -> list[Result]:

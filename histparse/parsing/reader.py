@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import glob
 import os
+import re
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -38,13 +39,22 @@ _SUMMARY_START: Final = "PokerStars Tournament #"
 _TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
 _SUMMARY: Final = "tournament summary"
 
-# First lines of hands from sites this package does not parse (counted as unsupported).
+# First lines of hands (or of their files' text) from sites this package does not parse:
+# counted as unsupported, by site and, where the first line says it, game.
 _OTHER_SITES: Final = (
-    ("Full Tilt Poker Game #", "Full Tilt Poker"),
-    ("FullTiltPoker Game #", "Full Tilt Poker"),
-    ("Winamax Poker - ", "Winamax"),
-    ("***** History for hand ", "Ongame"),
+    ("Full Tilt Poker Game #", "Full Tilt Poker", "unknown"),
+    ("FullTiltPoker Game #", "Full Tilt Poker", "unknown"),
+    ("Full Tilt Poker Tournament Summary ", "Full Tilt Poker", _SUMMARY),
+    ("Winamax Poker - ", "Winamax", "unknown"),
+    ("***** History for hand ", "Ongame", "unknown"),
+    # XML: Merge prints a <description> before the first <game> of a file.
+    ("<description type=", "Merge", "unknown"),
+    ("<game id=", "Merge", "unknown"),
+    ("<HISTORY ID=", "Boss Media", "unknown"),
 )
+_OTHER_PREFIXES: Final = tuple(prefix for prefix, _, _ in _OTHER_SITES)
+# Kings Club: "#39879543: Limit 2-7 Triple Draw - 44/88" (its date is on the next line).
+_KINGS_CLUB: Final = re.compile(r"#\d+: (.{1,80}) - [\d,.]+/[\d,.]+")
 
 
 @dataclass
@@ -306,9 +316,9 @@ def parse_any_chunk(chunk: Chunk) -> Result:
                 return exc
         if head.startswith(_SUMMARY_START):
             return Unsupported(SITE, _SUMMARY, chunk.path, chunk.first_line)
-    for prefix, site in _OTHER_SITES:
-        if head.startswith(prefix):
-            return Unsupported(site, "unknown", chunk.path, chunk.first_line)
+    other = _other_site(head)
+    if other is not None:
+        return Unsupported(*other, chunk.path, chunk.first_line)
     return ParseError(
         "text outside a hand",
         file=chunk.path,
@@ -320,8 +330,13 @@ def parse_any_chunk(chunk: Chunk) -> Result:
 
 def iter_results(lines: Iterable[str], path: str) -> Iterator[Result]:
     """Results for every chunk of the given lines."""
+    return chunk_results(split_chunks(lines, path))
+
+
+def chunk_results(chunks: Iterable[Chunk]) -> Iterator[Result]:
+    """Results for chunks in the order of their file."""
     absorbing = False
-    for chunk in split_chunks(lines, path):
+    for chunk in chunks:
         if absorbing and not _starts_hand(chunk.contents[0]):
             # Tournament summaries and other sites' hands contain blank lines: the headerless
             # chunks that follow them are part of the same unsupported text, not garbage.
@@ -333,12 +348,21 @@ def iter_results(lines: Iterable[str], path: str) -> Iterator[Result]:
         yield result
 
 
+def _other_site(head: str) -> tuple[str, str] | None:
+    """The site and game of another site's first line; None if it is none we know."""
+    if head.startswith(_OTHER_PREFIXES):
+        for prefix, site, game in _OTHER_SITES:
+            if head.startswith(prefix):
+                return site, game
+    if head.startswith("#"):
+        m = _KINGS_CLUB.fullmatch(head)
+        if m is not None:
+            return "Kings Club", m.group(1)
+    return None
+
+
 def _starts_hand(head: str) -> bool:
-    return (
-        is_header(head)
-        or head.startswith(_SUMMARY_START)
-        or any(head.startswith(prefix) for prefix, _ in _OTHER_SITES)
-    )
+    return is_header(head) or head.startswith(_SUMMARY_START) or _other_site(head) is not None
 
 
 class Reader:
