@@ -256,3 +256,22 @@ def test_paths_directories_and_globs(tmp_path: Path) -> None:
         read_results(tmp_path / "missing.txt")
     with pytest.raises(FileNotFoundError):
         read_results(str(tmp_path / "*.nothing"))
+
+
+def test_an_unreadable_header_of_another_game_gets_a_short_label() -> None:
+    garbage = "PokerStars Hand #1: " + "x" * 10_000
+    result = only(parse_results(garbage + "\nTable 't' 6-max Seat #1 is the button\n"))
+    assert isinstance(result, Unsupported)
+    assert len(result.game) == 60 and result.game.endswith("…")
+
+
+def test_hostile_headers_cannot_grow_the_game_counts_without_bound() -> None:
+    from histparse.parsing.reader import MAX_GAMES, OTHER_GAMES, ReadCounts
+
+    counts = ReadCounts()
+    for i in range(MAX_GAMES + 100):
+        counts.add(Unsupported("PokerStars", f"Game {i}", "x.txt", i + 1))
+    assert counts.unsupported == MAX_GAMES + 100
+    assert len(counts.games) == MAX_GAMES + 1
+    assert counts.games[("PokerStars", OTHER_GAMES)] == 100
+    assert sum(counts.games.values()) == counts.unsupported

@@ -37,7 +37,8 @@ def merge_counts(into: ReadCounts, counts: ReadCounts) -> None:
     into.parsed += counts.parsed
     into.rejected += counts.rejected
     into.unsupported += counts.unsupported
-    into.games.update(counts.games)
+    for (site, game), n in counts.games.items():
+        into.count_game(site, game, n)
 
 
 def errors_of(pieces: Iterator[PieceCounts], total: ReadCounts) -> Iterator[ParseError]:

@@ -397,12 +397,17 @@ def _looks_supported(text: str) -> bool:
     return any(name in text for name in _SUPPORTED)
 
 
+_GAME_LABEL: Final = 60
+
+
 def game_of_header(content: str) -> str:
     """A best-effort game name for a header that could not be parsed (for counting)."""
     start = HEADER_START.match(content)
     rest = content[start.end() :] if start else content
     when = _WHEN.search(rest)
-    return (rest[: when.start()] if when else rest).strip() or "unknown"
+    game = (rest[: when.start()] if when else rest).strip() or "unknown"
+    # Real game names are short; a garbage header must not make a huge label.
+    return game if len(game) <= _GAME_LABEL else game[: _GAME_LABEL - 1] + "…"
 
 
 def parse_table(content: str) -> TableLine:

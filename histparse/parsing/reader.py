@@ -38,6 +38,8 @@ BOM: Final = "\ufeff"
 _SUMMARY_START: Final = "PokerStars Tournament #"
 _TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
 _SUMMARY: Final = "tournament summary"
+MAX_GAMES: Final = 256
+OTHER_GAMES: Final = "other games"
 
 # First lines of hands (or of their files' text) from sites this package does not parse:
 # counted as unsupported, by site and, where the first line says it, game.
@@ -73,12 +75,21 @@ class ReadCounts:
         self.read += 1
         if isinstance(result, Hand):
             self.parsed += 1
-            self.games[(result.site, game_label(result))] += 1
+            self.count_game(result.site, game_label(result))
         elif isinstance(result, Unsupported):
             self.unsupported += 1
-            self.games[(result.site, result.game)] += 1
+            self.count_game(result.site, result.game)
         else:
             self.rejected += 1
+
+    def count_game(self, site: str, game: str, n: int = 1) -> None:
+        """Count ``n`` hands of ``game`` at ``site``. Past ``MAX_GAMES`` games, new ones are
+        counted as ``OTHER_GAMES``: hostile headers can name a new game on every hand."""
+        key = (site, game)
+        games = self.games
+        if key not in games and len(games) >= MAX_GAMES:
+            key = (site, OTHER_GAMES)
+        games[key] += n
 
 
 def game_label(hand: Hand) -> str:
