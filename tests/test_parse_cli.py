@@ -80,3 +80,38 @@ def test_unreadable_file_exits_2(
     # One job: this process reads the file (worker processes would not see the stand-in).
     status, _, err = run(capsys, "--jobs", "1", str(path))
     assert status == 2 and "locked.txt" in err and "Permission denied" in err
+
+
+def test_many_rejected_chunks_are_all_listed_in_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The list waits in a spooled file while the counts are made: force it onto disk.
+    import histparse.cli.parse_cmd as parse_cmd
+
+    monkeypatch.setattr(parse_cmd, "_SPOOL_BYTES", 100)
+    junk = tmp_path / "notes.txt"
+    junk.write_text("".join(f"note {i}\n\n" for i in range(3000)), encoding="utf-8")
+    status, out, _ = run(capsys, str(junk), "--jobs", "1")
+    assert status == 1 and "3000 rejected" in out
+    listed = out.split("rejected:\n", 1)[1].splitlines()
+    assert len(listed) == 3000
+    assert listed[0].startswith(f"  {junk}:1:1: text outside a hand")
+    assert listed[-1].startswith(f"  {junk}:5999:1:") and "'note 2999'" in listed[-1]
+    status, quiet, _ = run(capsys, str(junk), "-q")
+    assert status == 1 and "rejected:" not in quiet
+
+
+def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    junk = tmp_path / "notes.txt"
+    junk.write_text("".join(f"note {i}\n\n" for i in range(5000)), encoding="utf-8")
+    cmd = [sys.executable, "-m", "histparse", "parse", str(junk), "--jobs", "1"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"read 5000 hand(s)")
+    proc.stdout.close()  # like `| head -1`: the rest of the output has nowhere to go
+    err = proc.stderr.read()
+    assert proc.wait() == 1
+    assert b"Traceback" not in err and b"BrokenPipe" not in err

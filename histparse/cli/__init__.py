@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -44,5 +45,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if func is None:
         parser.print_help(sys.stderr)
         return 2
-    status: int = func(args)
+    try:
+        status: int = func(args)
+    except BrokenPipeError:
+        # The reader went away (``histparse parse ... | head``): stop quietly, and keep Python
+        # from failing again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
     return status

@@ -9,18 +9,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any, TextIO
+import tempfile
+from collections.abc import Iterable
+from typing import Any, Final, TextIO
 
 from histparse.parallel import count_piece, cpu_count, ordered_map, pieces_for
 from histparse.parallel.counts import errors_of
 from histparse.parallel.options import add_jobs_option
-from histparse.parsing import ParseError, ReadCounts, expand_paths
+from histparse.parsing import ReadCounts, expand_paths
 
 __all__ = ["register", "report", "run"]
 
+_SPOOL_BYTES: Final = 1 << 20
 
-def report(counts: ReadCounts, errors: list[ParseError], files: int, out: TextIO) -> None:
-    """Write the summary of a read to ``out``."""
+
+def report(
+    counts: ReadCounts, rejected: Iterable[str], files: int, out: TextIO, *, quiet: bool = False
+) -> None:
+    """Write the summary of a read to ``out``, then (unless ``quiet``) the ``rejected`` lines
+    (one per rejected chunk, as ``str(ParseError)``)."""
     print(
         f"read {counts.read} hand(s) from {files} file(s): {counts.parsed} parsed, "
         f"{counts.rejected} rejected, {counts.unsupported} unsupported",
@@ -31,10 +38,10 @@ def report(counts: ReadCounts, errors: list[ParseError], files: int, out: TextIO
         width = max(len(f"{site}  {game}") for site, game in counts.games)
         for (site, game), n in sorted(counts.games.items(), key=lambda kv: (-kv[1], kv[0])):
             print(f"  {f'{site}  {game}':<{width}}  {n:>7}", file=out)
-    if errors:
+    if counts.rejected and not quiet:
         print("rejected:", file=out)
-        for err in errors:
-            print(f"  {err}", file=out)
+        for line in rejected:
+            print(f"  {line}", file=out)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,15 +53,22 @@ def run(args: argparse.Namespace) -> int:
         return 2
     counts = ReadCounts()
     jobs = args.jobs or cpu_count()
-    errors: list[ParseError] = []
-    try:
-        pieces = ordered_map(count_piece, pieces_for(files, jobs=jobs), jobs=jobs)
-        errors.extend(errors_of(pieces, counts))
-    except OSError as exc:
-        print(f"histparse parse: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
-        return 2
-    report(counts, errors if not args.quiet else [], len(files), sys.stdout)
-    return 1 if errors else 0
+    # The rejected chunks are listed after the counts, which are known only at the end: they
+    # wait in a file (in memory while small), so that a folder of junk cannot fill the memory.
+    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, "w+", encoding="utf-8") as spool:
+        try:
+            pieces = ordered_map(count_piece, pieces_for(files, jobs=jobs), jobs=jobs)
+            for error in errors_of(pieces, counts):
+                if not args.quiet:
+                    spool.write(str(error).replace("\n", " ") + "\n")
+        except OSError as exc:
+            where = exc.filename or ""
+            print(f"histparse parse: cannot read {where}: {exc.strerror}", file=sys.stderr)
+            return 2
+        spool.seek(0)
+        rejected = (line.rstrip("\n") for line in spool)
+        report(counts, rejected, len(files), sys.stdout, quiet=args.quiet)
+    return 1 if counts.rejected else 0
 
 
 def register(subparsers: Any) -> None:
