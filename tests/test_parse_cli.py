@@ -115,3 +115,19 @@ def test_a_closed_pipe_ends_the_command_quietly(tmp_path: Path) -> None:
     err = proc.stderr.read()
     assert proc.wait() == 1
     assert b"Traceback" not in err and b"BrokenPipe" not in err
+
+
+def test_a_file_changed_while_read_is_a_clear_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import histparse.cli.parse_cmd as parse_cmd
+    from histparse.parallel.ranges import FileChanged
+
+    def rewritten(args: object) -> int:
+        raise FileChanged("h.txt:40: expected 12 line(s) from here, found 9")
+
+    monkeypatch.setattr(parse_cmd, "run", rewritten)
+    assert cli.main(["parse", str(DATA)]) == 2
+    assert capsys.readouterr().err == (
+        "histparse parse: h.txt:40: expected 12 line(s) from here, found 9\n"
+    )

@@ -1,57 +1,148 @@
-"""Reports of an audit: a readable text report grouped by code, and the JSON document."""
+"""Reports of an audit: a readable text report grouped by code, and the JSON document.
+
+Both read the findings as a stream, once, and keep what they print in memory bounded by the
+number of finding codes, not by the number of findings: a run over millions of hands with a
+finding in each still reports in flat memory. The findings of one hand come together in an
+audit's stream (its replay's, then the check across hands'), which is what lets a hand be ranked
+as soon as its findings are read.
+"""
 
 from __future__ import annotations
 
+import heapq
 import json
-from collections import Counter, defaultdict
-from collections.abc import Sequence
-from typing import TextIO
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO
 
 from histparse.auditor.run import AuditCounts
 from histparse.replayer.findings import CODES, Finding, Severity
 
-__all__ = ["hand_ranking", "json_document", "write_json", "write_text"]
+__all__ = ["Digest", "write_json", "write_text"]
 
-HandKey = tuple[str, str | None, int]  # file, hand id, first line of the hand's findings
+HandKey = tuple[str, str]  # file, hand id (or "line N" for a rejected chunk)
+# Worst first: most errors, then warnings, then info, then file and hand.
+Rank = tuple[int, int, int, str, str]
+
+# At most this many findings are listed under each code; the JSON document lists them all.
+MAX_LISTED = 1000
 
 
-def _hand_key(f: Finding) -> tuple[str, str]:
+def _hand_key(f: Finding) -> HandKey:
     # Rejected chunks have no hand id: each one is its own "hand", named by its line.
     return f.file, f.hand_id if f.hand_id is not None else f"line {f.line}"
-
-
-def hand_ranking(findings: Sequence[Finding]) -> list[tuple[tuple[str, str], Counter[Severity]]]:
-    """Hands with findings, worst first: most errors, then most warnings, then most info."""
-    per_hand: dict[tuple[str, str], Counter[Severity]] = defaultdict(Counter)
-    for f in findings:
-        per_hand[_hand_key(f)][f.severity] += 1
-    return sorted(
-        per_hand.items(),
-        key=lambda kv: (
-            -kv[1][Severity.ERROR],
-            -kv[1][Severity.WARNING],
-            -kv[1][Severity.INFO],
-            kv[0],
-        ),
-    )
 
 
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
+@dataclass
+class _Code:
+    """One code's part of the report: its counts and its worst findings so far."""
+
+    severity: Severity
+    findings: int = 0
+    hands: int = 0
+    listed: list[tuple[Rank, int, int, Finding]] = field(default_factory=list)
+
+
+class Digest:
+    """What the text report shows of a stream of findings (those of ``min_severity`` and
+    above): the worst ``max_hands`` hands, and per code its counts and its ``max_listed`` worst
+    findings, in the order of the hands' ranking."""
+
+    def __init__(
+        self,
+        min_severity: Severity = Severity.INFO,
+        *,
+        max_hands: int = 20,
+        max_listed: int = MAX_LISTED,
+    ) -> None:
+        self.min_severity = min_severity
+        self.max_hands = max_hands
+        self.max_listed = max_listed
+        self.hands = 0  # hands with a finding shown
+        self.codes: dict[str, _Code] = {}
+        self._worst: list[tuple[Rank, Counter[Severity]]] = []
+        self._key: HandKey | None = None
+        self._pending: list[Finding] = []
+        self._seq = 0  # arrival order: ties keep the stream's order
+
+    def add(self, finding: Finding) -> None:
+        """Take the next finding of the stream."""
+        if finding.severity < self.min_severity:
+            return
+        key = _hand_key(finding)
+        if key != self._key:
+            self._flush()
+            self._key = key
+        self._pending.append(finding)
+
+    def worst_hands(self) -> list[tuple[HandKey, Counter[Severity]]]:
+        """The worst hands, worst first, with their findings by severity."""
+        self._flush()
+        worst = heapq.nsmallest(self.max_hands, self._worst, key=lambda w: w[0])
+        return [((r[3], r[4]), sev) for r, sev in worst]
+
+    def listed(self, code: str) -> list[Finding]:
+        """The listed findings of ``code``: its hands worst first, each hand's by line."""
+        self._flush()
+        listed = heapq.nsmallest(self.max_listed, self.codes[code].listed, key=lambda x: x[:3])
+        return [f for *_, f in listed]
+
+    def code_order(self) -> list[str]:
+        """Worst codes first: by severity, then by number of findings."""
+        self._flush()
+        return sorted(
+            self.codes, key=lambda c: (-self.codes[c].severity, -self.codes[c].findings, c)
+        )
+
+    def _flush(self) -> None:
+        findings = self._pending
+        if not findings:
+            return
+        self._pending = []
+        sev = Counter(f.severity for f in findings)
+        file, hand = _hand_key(findings[0])
+        rank: Rank = (-sev[Severity.ERROR], -sev[Severity.WARNING], -sev[Severity.INFO], file, hand)
+        self.hands += 1
+        self._worst.append((rank, sev))
+        if len(self._worst) > 2 * self.max_hands:
+            self._worst = heapq.nsmallest(self.max_hands, self._worst, key=lambda w: w[0])
+        seen: set[str] = set()
+        for f in findings:
+            code = self.codes.get(f.code)
+            if code is None:
+                code = self.codes[f.code] = _Code(f.severity)
+            code.findings += 1
+            if f.code not in seen:
+                seen.add(f.code)
+                code.hands += 1
+            self._seq += 1
+            code.listed.append((rank, f.line, self._seq, f))
+            if len(code.listed) > 2 * self.max_listed:
+                code.listed = heapq.nsmallest(self.max_listed, code.listed, key=lambda x: x[:3])
+
+
 def write_text(
     counts: AuditCounts,
-    findings: Sequence[Finding],
-    out: TextIO,
+    findings: Iterable[Finding],
+    out: IO[str],
     *,
     files: int,
     min_severity: Severity = Severity.INFO,
     max_hands: int = 20,
+    max_listed: int = MAX_LISTED,
 ) -> None:
     """The readable report: counts, the worst hands, then the findings grouped by code (worst
-    codes first, each listing its hands worst first)."""
-    shown = [f for f in findings if f.severity >= min_severity]
+    codes first, each listing its hands worst first, at most ``max_listed`` a code).
+    ``findings`` is read first, so it may be the audit run that fills ``counts``."""
+    digest = Digest(min_severity, max_hands=max_hands, max_listed=max_listed)
+    for f in findings:
+        digest.add(f)
+    worst = digest.worst_hands()
     print(
         f"audited {_plural(counts.read, 'hand')} from {_plural(files, 'file')}: "
         f"{counts.parsed} parsed, {counts.rejected} rejected, {counts.unsupported} unsupported",
@@ -63,47 +154,48 @@ def write_text(
         + (f" (showing {min_severity.label} and above)" if min_severity > Severity.INFO else ""),
         file=out,
     )
-    if not shown:
+    if not worst:
         return
-    ranking = hand_ranking(shown)
-    order = {key: k for k, (key, _) in enumerate(ranking)}
     print("\nworst hands:", file=out)
-    for (path, hand), sev in ranking[:max_hands]:
+    for (path, hand), sev in worst:
         parts = [_plural(sev[s], s.label) for s in sorted(sev, reverse=True) if sev[s]]
         print(f"  #{hand}  {', '.join(parts)}  ({path})", file=out)
-    if len(ranking) > max_hands:
-        print(f"  ... and {len(ranking) - max_hands} more", file=out)
-    by_code: dict[str, list[Finding]] = defaultdict(list)
-    for f in shown:
-        by_code[f.code].append(f)
-    codes = sorted(by_code, key=lambda c: (-by_code[c][0].severity, -len(by_code[c]), c))
-    for code in codes:
-        items = sorted(by_code[code], key=lambda f: (order[_hand_key(f)], f.line))
+    if digest.hands > len(worst):
+        print(f"  ... and {digest.hands - len(worst)} more", file=out)
+    for code in digest.code_order():
+        part = digest.codes[code]
         info = CODES.get(code)
         rule = f", {info.rule}" if info is not None and info.rule else ""
-        hands = len({_hand_key(f) for f in items})
         print(
-            f"\n{code} ({items[0].severity.label}{rule}): {_plural(len(items), 'finding')} in "
-            f"{_plural(hands, 'hand')}",
+            f"\n{code} ({part.severity.label}{rule}): {_plural(part.findings, 'finding')} in "
+            f"{_plural(part.hands, 'hand')}",
             file=out,
         )
-        for f in items:
+        listed = digest.listed(code)
+        for f in listed:
             hand = f"#{f.hand_id}" if f.hand_id is not None else "(no hand)"
             print(f"  {hand} {f.file}:{f.line}: {f.message}", file=out)
+        if part.findings > len(listed):
+            print(
+                f"  ... and {part.findings - len(listed)} more (--json lists every finding)",
+                file=out,
+            )
 
 
-def json_document(counts: AuditCounts, findings: Sequence[Finding]) -> dict[str, object]:
-    """The ``--json`` document: counts and every finding as a record."""
-    return {
+def write_json(counts: AuditCounts, findings: Iterable[Finding], out: IO[str]) -> None:
+    """One JSON object: ``findings`` (every finding as a record, one a line), then the counts
+    ``hands_read``, ``hands_parsed``, ``hands_rejected`` and ``hands_unsupported``. The
+    findings are written as they are read, so ``findings`` may be the audit run that fills
+    ``counts``."""
+    out.write('{"findings": [')
+    sep = "\n"
+    for f in findings:
+        out.write(sep + json.dumps(f.as_record()))
+        sep = ",\n"
+    tail = {
         "hands_read": counts.read,
         "hands_parsed": counts.parsed,
         "hands_rejected": counts.rejected,
         "hands_unsupported": counts.unsupported,
-        "findings": [f.as_record() for f in findings],
     }
-
-
-def write_json(counts: AuditCounts, findings: Sequence[Finding], out: TextIO) -> None:
-    """Write ``json_document`` as one JSON object."""
-    json.dump(json_document(counts, findings), out, indent=1)
-    out.write("\n")
+    out.write("\n],\n" + json.dumps(tail)[1:] + "\n")

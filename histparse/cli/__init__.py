@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from histparse import __version__
+from histparse.parallel.ranges import FileChanged
 
 # Each module named here defines ``register(subparsers) -> None``; the subparser it adds sets
 # ``func`` (a callable taking the parsed ``argparse.Namespace`` and returning an exit status).
@@ -47,6 +48,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         status: int = func(args)
+    except FileChanged as exc:
+        # A file rewritten while it was being read in pieces: the results would be wrong.
+        print(f"histparse {args.command}: {exc}", file=sys.stderr)
+        return 2
     except BrokenPipeError:
         # The reader went away (``histparse parse ... | head``): stop quietly, and keep Python
         # from failing again when it flushes stdout at exit.

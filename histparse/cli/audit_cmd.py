@@ -8,15 +8,19 @@ Prints a report grouped by finding code with counts and the worst hands first (o
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
-from typing import Any
+import tempfile
+from typing import Any, Final
 
 from histparse.auditor.report import write_json, write_text
 from histparse.parallel import Progress, audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
-from histparse.replayer.findings import Finding, Severity
+from histparse.replayer.findings import Severity
 
 __all__ = ["register", "run"]
+
+_SPOOL_BYTES: Final = 1 << 20
 
 
 def _severity(text: str) -> Severity:
@@ -35,23 +39,31 @@ def run(args: argparse.Namespace) -> int:
         return 2
     progress = Progress.for_terminal(len(auditing.files), quiet=args.quiet)
     auditing.progress = progress
-    findings: list[Finding] = []
-    try:
-        findings.extend(auditing)
-    except OSError as exc:
-        print(f"histparse audit: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
-        return 2
-    finally:
-        progress.close()
-    counts = auditing.counts
-    shown = [f for f in findings if f.severity >= args.min_severity]
-    if args.json:
-        write_json(counts, shown, sys.stdout)
-    else:
-        write_text(
-            counts, findings, sys.stdout, files=len(auditing.files), min_severity=args.min_severity
-        )
-    return 1 if counts.errors else 0
+    # The report is written as the findings stream in, into a temporary file (in memory while
+    # small) that is copied out at the end: flat memory, and nothing on stdout if a file
+    # cannot be read halfway.
+    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, "w+", encoding="utf-8") as spool:
+        try:
+            if args.json:
+                shown = (f for f in auditing if f.severity >= args.min_severity)
+                write_json(auditing.counts, shown, spool)
+            else:
+                write_text(
+                    auditing.counts,
+                    auditing,
+                    spool,
+                    files=len(auditing.files),
+                    min_severity=args.min_severity,
+                )
+        except OSError as exc:
+            where = exc.filename or ""
+            print(f"histparse audit: cannot read {where}: {exc.strerror}", file=sys.stderr)
+            return 2
+        finally:
+            progress.close()
+        spool.seek(0)
+        shutil.copyfileobj(spool, sys.stdout)
+    return 1 if auditing.counts.errors else 0
 
 
 def register(subparsers: Any) -> None:

@@ -324,7 +324,9 @@ def parse_any_chunk(chunk: Chunk) -> Result:
             try:
                 return parse_chunk(chunk)
             except ParseError as exc:
-                return exc
+                # Without its traceback: the frames would keep the whole chunk alive for as
+                # long as the error is kept (a rejected hand cost ~10x its size in memory).
+                return exc.with_traceback(None)
         if head.startswith(_SUMMARY_START):
             return Unsupported(SITE, _SUMMARY, chunk.path, chunk.first_line)
     other = _other_site(head)
