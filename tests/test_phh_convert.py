@@ -604,3 +604,54 @@ def test_hand_number_is_an_int_only_when_toml_can_hold_it(hand_id: str, written:
     phh = convert(dataclasses.replace(hand, hand_id=hand_id), allow_unknown=True)
     assert isinstance(phh, PhhHand) and phh.hand == written
     assert tomllib.loads(dumps(phh))["hand"] == written
+
+
+# Found by fuzzing mutated hands: each used to raise (ValueError, IndexError) or write a PHH
+# pokerkit cannot play, instead of skipping the hand as inconsistent with itself.
+def _handmade(old: str, new: str) -> Hand:
+    from test_tables import HEADS_UP
+
+    from histparse.parsing import parse_text
+
+    assert old in HEADS_UP
+    (hand,) = parse_text(HEADS_UP.replace(old, new))
+    return hand
+
+
+def test_a_draw_line_the_shown_cards_contradict_is_malformed() -> None:
+    hand = _handmade(
+        "Hero: discards 2 cards [Kd Kh]\n",
+        "Hero: stands pat on [7h 5d 4c Kd Kh]\nHero: discards 2 cards [Kd Kh]\n",
+    )
+    skipped = convert(hand, allow_unknown=True)
+    assert isinstance(skipped, Skipped) and skipped.reason is SkipReason.MALFORMED
+    assert "Hero's draw does not match the cards shown" in skipped.detail
+    # Without unknown cards allowed, the villain's unknown cards skip it first.
+    assert getattr(convert(hand), "reason", None) is SkipReason.UNKNOWN_CARDS
+
+
+def test_a_draw_of_more_than_five_cards_is_malformed() -> None:
+    hand = _handmade("Villain One: discards 1 card", "Villain One: discards 6 cards")
+    skipped = convert(hand, allow_unknown=True)
+    assert isinstance(skipped, Skipped) and skipped.reason is SkipReason.MALFORMED
+    assert skipped.detail == "Villain One discards 6 cards of five"
+
+
+def test_discarding_more_than_held_is_malformed() -> None:
+    from histparse.phh.knowledge import CardKnowledge, DrawCards
+
+    known = CardKnowledge(
+        {"A": (None,) * 5},
+        {("A", 1): DrawCards((None,) * 5, (None,) * 5), ("A", 2): DrawCards((None,) * 6, ())},
+    )
+    with pytest.raises(ValueError, match="A discards more cards than they hold"):
+        known.final_hand("A")
+
+
+def test_a_hand_whose_payouts_do_not_add_up_is_malformed() -> None:
+    consistent = _handmade("collected $1.90 from pot", "collected $1.90 from pot")
+    assert isinstance(convert(consistent, allow_unknown=True), PhhHand)
+    hand = _handmade("collected $1.90 from pot", "collected $2.90 from pot")
+    skipped = convert(hand, allow_unknown=True)
+    assert isinstance(skipped, Skipped) and skipped.reason is SkipReason.MALFORMED
+    assert skipped.detail == "200 units go into the pot but 290 are collected and 10 raked"

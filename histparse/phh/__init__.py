@@ -43,7 +43,9 @@ Skipped, with the reason (``SkipReason``):
   missing or short (all-in for less, or all-in with the ante: the engine still counts a full
   big blind as the first bet, pokerkit plays from what was posted), a dead blind or uneven
   antes (PHH's only dead money is antes, and pokerkit 0.7.7 misplays uneven ones);
-* amounts that are not whole minor units; hands inconsistent with themselves;
+* amounts that are not whole minor units; hands inconsistent with themselves (a draw of more
+  than five cards, or one the shown cards contradict; payouts plus rake that differ from what
+  went into the pot: no replay could end with the site's stacks);
 * unknown cards, unless ``allow_unknown``;
 * hands pokerkit 0.7.7 plays by other rules: a bet or raise after an incomplete all-in raise in
   the same round (pokerkit sizes the next raise from the all-in amount and counts the all-in

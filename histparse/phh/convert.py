@@ -179,10 +179,19 @@ class _Converter:
                 if finishing[players.index(name)] != self.units(stack, "final stack"):
                     raise ValueError(f"hand #{hand.hand_id}: the deal's final stacks disagree")
         self._odd_chips()
+        rake = sum(self.units(p.rake, "rake") for p in hand.events_of(SummaryPot))
+        put_in = sum(self.invested.values()) - sum(self.returned.values())
+        paid = sum(self.collected.values())
+        if (paid or rake) and put_in != paid + rake:
+            # The site's own numbers do not add up: no replay can end with its stacks. (A hand
+            # that records no payout at all is left to the checks of its parts.)
+            raise _Skip(
+                SkipReason.MALFORMED,
+                f"{put_in} units go into the pot but {paid} are collected and {rake} raked",
+            )
         if showdown:
             self._unshown(players)
 
-        rake = sum(self.units(p.rake, "rake") for p in hand.events_of(SummaryPot))
         started = hand.started_at.astimezone(UTC)
         user: list[tuple[str, UserValue]] = [("_money_unit", str(self.money.unit))]
         if rake:
@@ -394,10 +403,17 @@ class _Converter:
     def _draw(self, e: Draw) -> None:
         p = self._p(e.player)
         number = int(e.street)
+        if e.count > 5:
+            raise _Skip(SkipReason.MALFORMED, f"{e.player} discards {e.count} cards of five")
         known = self.known
         assert known is not None
         d = known.draws.get((e.player, number))
         if d is None or len(d.discarded) != e.count or len(d.received) != e.count:
+            if self.deal is None:
+                # The cards come from the hand's own lines, which contradict its draw line.
+                raise _Skip(
+                    SkipReason.MALFORMED, f"{e.player}'s draw does not match the cards shown"
+                )
             raise ValueError(
                 f"hand #{self.hand.hand_id}: the deal does not match {e.player}'s draw"
             )
@@ -444,7 +460,10 @@ class _Converter:
         for name in players:
             if name in folded or name in self.showed:
                 continue
-            cards = known.final_hand(name)
+            try:
+                cards = known.final_hand(name)
+            except ValueError as exc:
+                raise _Skip(SkipReason.MALFORMED, str(exc)) from None
             if len(cards) == 5 and None not in cards:
                 self.actions.append(f"{self.index[name]} sm {_cards(cards)}")
 

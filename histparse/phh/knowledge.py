@@ -53,7 +53,8 @@ class CardKnowledge:
         return out
 
     def final_hand(self, player: str) -> Slots:
-        """The five cards ``player`` holds after their last draw, as far as known."""
+        """The five cards ``player`` holds after their last draw, as far as known.
+        ``ValueError`` if the draws discard more cards than the player holds."""
         hand = list(self.initial[player])
         for number in (1, 2, 3):
             d = self.draws.get((player, number))
@@ -64,8 +65,10 @@ class CardKnowledge:
                     hand.remove(card)
                 elif None in hand:
                     hand.remove(None)
-                else:
+                elif hand:
                     hand.pop()
+                else:
+                    raise ValueError(f"{player} discards more cards than they hold")
             hand.extend(d.received)
         return tuple(hand)
 
