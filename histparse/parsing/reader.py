@@ -324,8 +324,8 @@ def parse_any_chunk(chunk: Chunk) -> Result:
             try:
                 return parse_chunk(chunk)
             except ParseError as exc:
-                # Without its traceback: the frames would keep the whole chunk alive for as
-                # long as the error is kept (a rejected hand cost ~10x its size in memory).
+                # Without its traceback, whose frames would keep the whole chunk and the
+                # parser's state alive for as long as the error is kept.
                 return exc.with_traceback(None)
         if head.startswith(_SUMMARY_START):
             return Unsupported(SITE, _SUMMARY, chunk.path, chunk.first_line)
