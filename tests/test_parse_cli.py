@@ -86,9 +86,9 @@ def test_many_rejected_chunks_are_all_listed_in_order(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # The list waits in a spooled file while the counts are made: force it onto disk.
-    import histparse.cli.parse_cmd as parse_cmd
+    import histparse.cli.spool as spool
 
-    monkeypatch.setattr(parse_cmd, "_SPOOL_BYTES", 100)
+    monkeypatch.setattr(spool, "SPOOL_BYTES", 100)
     junk = tmp_path / "notes.txt"
     junk.write_text("".join(f"note {i}\n\n" for i in range(3000)), encoding="utf-8")
     status, out, _ = run(capsys, str(junk), "--jobs", "1")

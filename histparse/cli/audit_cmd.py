@@ -10,17 +10,15 @@ from __future__ import annotations
 import argparse
 import shutil
 import sys
-import tempfile
-from typing import Any, Final
+from typing import Any
 
 from histparse.auditor.report import write_json, write_text
+from histparse.cli.spool import spooled
 from histparse.parallel import Progress, audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
 from histparse.replayer.findings import Severity
 
 __all__ = ["register", "run"]
-
-_SPOOL_BYTES: Final = 1 << 20
 
 
 def _severity(text: str) -> Severity:
@@ -42,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     # The report is written as the findings stream in, into a temporary file (in memory while
     # small) that is copied out at the end: flat memory, and nothing on stdout if a file
     # cannot be read halfway.
-    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, "w+", encoding="utf-8") as spool:
+    with spooled() as spool:
         try:
             if args.json:
                 shown = (f for f in auditing if f.severity >= args.min_severity)

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import argparse
 import sys
-import tempfile
 from collections.abc import Iterable
-from typing import Any, Final, TextIO
+from typing import Any, TextIO
 
+from histparse.cli.spool import spooled
 from histparse.parallel import count_piece, cpu_count, ordered_map, pieces_for
 from histparse.parallel.counts import errors_of
 from histparse.parallel.options import add_jobs_option
 from histparse.parsing import ReadCounts, expand_paths
 
 __all__ = ["register", "report", "run"]
-
-_SPOOL_BYTES: Final = 1 << 20
 
 
 def report(
@@ -55,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs or cpu_count()
     # The rejected chunks are listed after the counts, which are known only at the end: they
     # wait in a file (in memory while small), so that a folder of junk cannot fill the memory.
-    with tempfile.SpooledTemporaryFile(_SPOOL_BYTES, "w+", encoding="utf-8") as spool:
+    with spooled() as spool:
         try:
             pieces = ordered_map(count_piece, pieces_for(files, jobs=jobs), jobs=jobs)
             for error in errors_of(pieces, counts):
