@@ -28,6 +28,7 @@ def test_other_sites_are_unsupported_not_rejected() -> None:
         ("Merge", "unknown"): 15,  # one per <game>; the <description> goes with the first
         ("Boss Media", "unknown"): 1,
         ("Full Tilt Poker", "tournament summary"): 1,  # its placings after a blank line too
+        ("Full Tilt Poker", "unknown"): 1,  # the archive's hand; its separator is passed over
     }
 
 

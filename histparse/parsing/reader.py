@@ -55,6 +55,9 @@ _OTHER_SITES: Final = (
     ("<HISTORY ID=", "Boss Media", "unknown"),
 )
 _OTHER_PREFIXES: Final = tuple(prefix for prefix, _, _ in _OTHER_SITES)
+# Full Tilt's archive export puts "******************** # 1 ******..." alone before each hand:
+# a separator, not a hand, so it is passed over.
+_FT_SEPARATOR: Final = re.compile(r"\*{10,} # \d+ \*{10,}")
 # Kings Club: "#39879543: Limit 2-7 Triple Draw - 44/88" (its date is on the next line).
 _KINGS_CLUB: Final = re.compile(r"#\d+: (.{1,80}) - [\d,.]+/[\d,.]+")
 
@@ -350,6 +353,8 @@ def chunk_results(chunks: Iterable[Chunk]) -> Iterator[Result]:
     """Results for chunks in the order of their file."""
     absorbing = False
     for chunk in chunks:
+        if len(chunk.contents) == 1 and _FT_SEPARATOR.fullmatch(chunk.contents[0]):
+            continue
         if absorbing and not _starts_hand(chunk.contents[0]):
             # Tournament summaries and other sites' hands contain blank lines: the headerless
             # chunks that follow them are part of the same unsupported text, not garbage.
