@@ -12,12 +12,12 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult, export_histories
+from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult
+from histparse.export.parallel import export_files
 from histparse.parallel import Progress, cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.options import add_jobs_option
 from histparse.parallel.ranges import list_files
-from histparse.parsing import expand_paths
 
 __all__ = ["register", "report", "run"]
 
@@ -58,10 +58,13 @@ def _positive(text: str) -> int:
     return value
 
 
-def _export(args: argparse.Namespace, files: list[str], jobs: int, client: Any) -> ExportResult:
+def _export(args: argparse.Namespace, jobs: int, client: Any) -> ExportResult:
+    # Listed once, here or (paths only the cluster's workers can see) by a worker, and counted
+    # for the progress line.
+    files = list_files(args.paths, client)
     progress = Progress.for_terminal(len(files), quiet=args.quiet)
     try:
-        return export_histories(
+        return export_files(
             files,
             args.out,
             audit=args.audit,
@@ -80,11 +83,10 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs or cpu_count()
     try:
         if args.scheduler is None:
-            result = _export(args, expand_paths(args.paths), jobs, None)
+            result = _export(args, jobs, None)
         else:
             with dask_client(args.scheduler, workers=jobs) as client:
-                # Paths only the cluster's workers can see are listed by a worker.
-                result = _export(args, list_files(args.paths, client), jobs, client)
+                result = _export(args, jobs, client)
     except (FileNotFoundError, DatasetError, DaskUnavailable) as exc:
         print(f"histparse export: {exc}", file=sys.stderr)
         return 2

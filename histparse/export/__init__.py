@@ -7,7 +7,7 @@ The schema, partitioning and reading recipes are in ``docs/parquet.md``.
 from histparse.export.errors import DatasetError
 from histparse.export.findings import AUDIT_FAILED, PARSE_REJECTED, TABLE_REJECTED, FindingRow
 from histparse.export.loader import load, load_findings, read_arrow
-from histparse.export.parallel import export_histories, export_results
+from histparse.export.parallel import export_files, export_histories, export_results
 from histparse.export.schema import (
     DATASETS,
     FILE_SCHEMAS,
@@ -34,6 +34,7 @@ __all__ = [
     "DatasetError",
     "ExportResult",
     "FindingRow",
+    "export_files",
     "export_histories",
     "export_results",
     "load",

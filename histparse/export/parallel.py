@@ -39,7 +39,7 @@ from histparse.parallel.ranges import list_files
 from histparse.parsing import Result
 from histparse.replayer.findings import Finding
 
-__all__ = ["export_histories", "export_results"]
+__all__ = ["export_files", "export_histories", "export_results"]
 
 PathArg = str | os.PathLike[str]
 
@@ -271,7 +271,33 @@ def export_histories(
     ``jobs`` processes or on the workers of a Dask ``client`` (which must all be able to read
     ``paths``). The dataset is the same for any ``jobs``. Raises ``FileNotFoundError`` for a
     path matching nothing, ``DatasetError`` as ``export_results``."""
-    files = list_files(paths, client)
+    return export_files(
+        list_files(paths, client),
+        out,
+        audit=audit,
+        batch_size=batch_size,
+        compression=compression,
+        jobs=jobs,
+        client=client,
+        hands_per_piece=hands_per_piece,
+        progress=progress,
+    )
+
+
+def export_files(
+    files: Sequence[str],
+    out: PathArg,
+    *,
+    audit: bool = True,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    compression: str = "zstd",
+    jobs: int = 1,
+    client: DaskClient | None = None,
+    hands_per_piece: int = DEFAULT_PIECE_HANDS,
+    progress: Progress | None = None,
+) -> ExportResult:
+    """``export_histories`` of files already listed (``list_files``): for a caller that lists
+    them first, as the command does to count them for its progress line."""
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         work = functools.partial(export_piece, audit=exporter.audit)
         pieces = pieces_for(files, min(hands_per_piece, batch_size), client, jobs=jobs)

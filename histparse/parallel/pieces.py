@@ -74,9 +74,13 @@ def iter_pieces(
     """The pieces of every file under ``paths`` (files, directories, globs, as ``read_results``),
     in input order, each of about ``hands_per_piece`` hands. Raises ``FileNotFoundError`` for a
     path matching nothing (before anything is read)."""
+    _check_size(hands_per_piece)
+    return _pieces(expand_paths(paths), hands_per_piece)
+
+
+def _check_size(hands_per_piece: int) -> None:
     if hands_per_piece < 1:
         raise ValueError(f"hands_per_piece must be at least 1, not {hands_per_piece}")
-    return _pieces(expand_paths(paths), hands_per_piece)
 
 
 def _pieces(files: list[str], size: int) -> Iterator[Piece]:
@@ -127,7 +131,8 @@ def pieces_for(
     scans the bytes for the cuts (about a third of the CPU of reading, decoding and pickling
     the text), so it does not hold the workers back."""
     if client is None and jobs == 1:
-        return iter_pieces(files, hands_per_piece)
+        _check_size(hands_per_piece)
+        return _pieces(list(files), hands_per_piece)  # listed already: not expanded again
     # Without a client the scan runs here: a pool for it alone would pay its start-up for
     # little work.
     return plan_pieces(files, hands_per_piece, client=client, block_size=block_size)
@@ -145,8 +150,7 @@ def plan_pieces(
     where they are), found by workers (``ordered_map`` with ``jobs`` or ``client``) that probe
     the files, then scan them in blocks of ``block_size`` bytes. Lazy, in input order: the
     first pieces come while later files are being scanned."""
-    if hands_per_piece < 1:
-        raise ValueError(f"hands_per_piece must be at least 1, not {hands_per_piece}")
+    _check_size(hands_per_piece)
     if block_size < 1:
         raise ValueError(f"block_size must be at least 1, not {block_size}")
     run = functools.partial(ordered_map, jobs=jobs, client=client)
