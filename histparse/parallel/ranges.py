@@ -249,21 +249,20 @@ def span_lines(path: str, first_line: int, span: Span) -> Iterator[str]:
     with open(path, "rb") as f:
         f.seek(span.start)
         window = _Window(f, span.end - span.start)
-        n = 0
         # The reader's own splitting and decoding, on the piece's bytes only.
-        for n, line in enumerate(reader.binary_lines(cast(BinaryIO, window)), 1):
-            _check_first(line, n, path, first_line)
-            yield line
-        if window.left:
-            raise FileChanged(f"{path} is shorter than {span.end} bytes, its size when planned")
-        _check_count(n, path, first_line, span)
+        lines = reader.binary_lines(cast(BinaryIO, window))
+        yield from _counted(lines, path, first_line, span, window)
 
 
-def _counted(lines: Iterator[str], path: str, first_line: int, span: Span) -> Iterator[str]:
+def _counted(
+    lines: Iterator[str], path: str, first_line: int, span: Span, window: _Window | None = None
+) -> Iterator[str]:
     n = 0
     for n, line in enumerate(lines, 1):
         _check_first(line, n, path, first_line)
         yield line
+    if window is not None and window.left:
+        raise FileChanged(f"{path} is shorter than {span.end} bytes, its size when planned")
     _check_count(n, path, first_line, span)
 
 
