@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from histparse.cli import main
 from histparse.parallel import audit_paths
+from histparse.parallel import pieces as pieces_module
 from histparse.parallel.pieces import (
     Piece,
     iter_pieces,
@@ -26,7 +27,7 @@ from histparse.parallel.pieces import (
 from histparse.parallel.ranges import FileChanged, list_files, span_lines
 from histparse.parallel.tables import tables_of_paths
 from histparse.parsing import expand_paths, read_results
-from histparse.parsing.reader import MAX_LINE
+from histparse.parsing.reader import MAX_LINE, utf16_encoding
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 REAL = Path("/work/shared/real_histories")
@@ -78,13 +79,24 @@ def crafted(tmp_path_factory: pytest.TempPathFactory) -> Path:
         mixed.append(hand)
         if i < len(big):
             mixed.append(big[i])
-    (base / "huge.txt").write_bytes(("\n\n\n".join(mixed) + "\n" + "t" * (MAX_LINE + 3)).encode())
+    huge = "\n\n\n".join(mixed) + "\n" + "t" * (MAX_LINE + 3)
+    (base / "huge.txt").write_bytes(huge.encode())
+    # The same in UTF-16, where lines are cut in characters: a piece's byte offset must count
+    # the characters the reader drops, the two units of a character outside the BMP, and the
+    # unit of a lone surrogate (read as one U+FFFD).
+    wide = huge.replace("Seat 1: ", "Seat 1: \U0001f600", 5)
+    lone = "Seat 3: ".encode("utf-16-le")
+    data = wide.encode("utf-16-le").replace(lone, lone + b"\x00\xd8", 4)
+    (base / "u16le-huge.txt").write_bytes(codecs.BOM_UTF16_LE + data)
     # Lone CR, form feed, NEL, a BOM in the middle, summary and other-site lines, no final
     # newline.
     odd = "\n\n\n".join(hands[:4])
     odd += "\n\nPokerStars Tournament #1, summary\nline\rwith CR\n\x0cform\n\x85nel\n\n"
     odd += "\ufeff" + "\n\n\n".join(hands[4:8]) + "\nPokerStar not a head\nPokerStars"
     (base / "odd.txt").write_bytes(odd.encode())
+    (base / "u16-odd.txt").write_bytes(codecs.BOM_UTF16_LE + odd.encode("utf-16-le"))
+    (base / "u16-bom.txt").write_bytes(codecs.BOM_UTF16_BE)
+    (base / "u16-bom-lf.txt").write_bytes(codecs.BOM_UTF16_LE + b"\n\x00")
     (base / "empty.txt").write_bytes(b"")
     (base / "blank.txt").write_bytes(b"\n\n\r\n")
     (base / "one.txt").write_bytes(b"x")
@@ -115,6 +127,9 @@ def test_planned_pieces_are_the_text_pieces(crafted: Path, size: int, block: int
         "u16be-bom.txt",
         "u16le.txt",
         "u16be.txt",
+        "u16le-huge.txt",
+        "u16-odd.txt",
+        "u16-bom-lf.txt",
     }
 
 
@@ -139,26 +154,50 @@ def test_huge_lines_are_cut_as_the_reader_cuts_them(crafted: Path) -> None:
 @given(block=st.integers(11, 3000), size=st.integers(1, 4))
 def test_any_block_size_gives_the_same_pieces(crafted: Path, block: int, size: int) -> None:
     """Law: where the blocks fall (mid-line, mid-header, on a newline) changes no cut."""
-    _check([str(crafted / "crlf.txt"), str(crafted / "odd.txt")], size, block)
+    _check(
+        [str(crafted / n) for n in ("crlf.txt", "odd.txt", "u16-odd.txt", "u16be.txt")], size, block
+    )
 
 
 @pytest.mark.parametrize("blank", ["\n", "\n \r\n" * 40000])
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-be"])
 def test_a_lone_bom_line_keeps_its_hand_in_one_piece(
-    tmp_path: Path, crafted: Path, blank: str
+    tmp_path: Path, crafted: Path, blank: str, encoding: str
 ) -> None:
     """The reader gives a BOM alone on its line (a file concatenated after another) to the
     next hand: no piece may start at that hand's header, or the mark would be lost."""
     hands = (crafted / "lf.txt").read_text(encoding="utf-8").split("\n\n\n")
     text = "\n\n\n".join(hands[:3]) + "\n\ufeff  \n" + blank + "\n\n\n".join(hands[3:6])
     path = tmp_path / "cat.txt"
-    path.write_text(text, encoding="utf-8")
+    path.write_text(text, encoding=encoding)
     whole = [repr(r) for r in read_results(path)]
     assert "bom=True" in whole[3]
     for block in (97, 1 << 23):
         planned = _check([str(path)], 1, block)
-        assert len(planned) == 5  # hands 3 and 4 share a piece
+        # Hands 3 and 4 share a piece (and so do 0 and 1 behind a BOM: its header is not
+        # counted as one).
+        assert len(planned) == (4 if encoding == "utf-16" else 5)
         assert [repr(r) for p in planned for r in parse_piece(p)] == whole
     assert [repr(r) for p in iter_pieces([path], 1) for r in parse_piece(p)] == whole
+
+
+@pytest.mark.parametrize("tail", ["\ufeff", "\ufeff \r", "\U0001f600"])
+@pytest.mark.parametrize("head", ["ab", ""])
+def test_a_utf16_block_starting_mid_line(
+    tmp_path: Path, crafted: Path, head: str, tail: str
+) -> None:
+    """A block that starts inside a line (here just before a BOM, or inside a character of two
+    units) does not take that line's end for a line of its own."""
+    hands = (crafted / "lf.txt").read_text(encoding="utf-8").split("\n\n\n")
+    text = hands[0] + "\n\n" + head + tail + "\n\n" + hands[1] + "\n"
+    path = tmp_path / "mid.txt"
+    path.write_bytes(text.encode("utf-16-le"))
+    cut = 2 * (len(hands[0]) + 2 + len(head))  # the byte of the tail's first unit
+    for block in (cut, cut + 2):
+        pieces = _check([str(path)], 1, block)
+        # "ab" + BOM is not a BOM alone: the second hand's header is a cut, unless a BOM is
+        # alone on its line before it.
+        assert len(pieces) == (1 if head == "" and tail != "\U0001f600" else 2)
 
 
 @pytest.mark.parametrize("size", [1, 3])
@@ -217,6 +256,23 @@ def test_pieces_for_plans_only_with_a_client(crafted: Path) -> None:
     assert [_key(p) for p in planned] == [_key(p) for p in iter_pieces(files, 5)]
 
 
+def test_one_process_plans_only_big_files(crafted: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``jobs=1`` a file over ``READ_ONCE_MAX`` bytes is planned, so that its pieces are
+    read as they are parsed (a big file with no hand header in it used to be held whole), and
+    the pieces are the same."""
+    files = expand_paths([crafted])
+    want = list(iter_pieces(files, 2))
+    monkeypatch.setattr(pieces_module, "READ_ONCE_MAX", 3000)
+    got = list(pieces_for(files, 2))
+    assert [_key(p) for p in got] == [_key(p) for p in want]
+    big = {f for f in files if Path(f).stat().st_size > 3000}
+    assert big and {p.path for p in got if p.span is not None} == big
+    assert {p.path for p in got if p.lines} == {p.path for p in want} - big
+    for g, w in zip(got, want, strict=True):
+        lines = g.lines if g.span is None else list(span_lines(g.path, g.first_line, g.span))
+        assert lines == w.lines, g
+
+
 def test_audit_and_tables_with_a_client_send_no_text(crafted: Path) -> None:
     names = ["crlf.txt", "odd.txt", "cp1252.txt", "u16be.txt", "huge.txt", "blank.txt"]
     paths = [str(crafted / name) for name in names] + [str(DATA / "LBad-USD-SNG8-201011.txt")]
@@ -256,6 +312,26 @@ def test_a_file_changed_after_planning_is_an_error(tmp_path: Path, crafted: Path
     with pytest.raises(FileChanged, match=r"h\.txt:\d+: a piece must start at a header"):
         parse_piece(second)
     assert next(plan_pieces([str(path)], 2)).span == type(first.span)(0, len(data), len(data))
+
+
+@pytest.mark.parametrize("name", ["u16le-bom.txt", "u16be.txt", "u16le-huge.txt"])
+def test_a_utf16_piece_is_read_from_its_own_bytes(tmp_path: Path, crafted: Path, name: str) -> None:
+    """Each piece of a UTF-16 file starts at its byte offset (it used to decode the file from
+    its start, so a file of N pieces was decoded about N/2 times): bytes before it may change."""
+    path = tmp_path / name
+    data = (crafted / name).read_bytes()
+    path.write_bytes(data)
+    pieces = list(plan_pieces([str(path)], 1))
+    assert len(pieces) > 3
+    want = [list(span_lines(str(path), p.first_line, p.span)) for p in pieces if p.span]
+    last = pieces[-1]
+    assert last.span is not None and last.span.start > 0 and last.span.end == len(data)
+    # Same length and encoding, other bytes: the pieces before the last read as something else.
+    path.write_bytes(data[:4] + bytes(last.span.start - 4) + data[last.span.start :])
+    assert list(span_lines(str(path), last.first_line, last.span)) == want[-1]
+    with pytest.raises(FileChanged, match="no longer UTF-16"):
+        path.write_bytes(data.decode(utf16_encoding(data[:4]) or "", "replace").encode())
+        parse_piece(last)
 
 
 def test_a_file_shrinking_while_planned_is_an_error(tmp_path: Path, crafted: Path) -> None:

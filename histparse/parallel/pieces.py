@@ -48,6 +48,9 @@ __all__ = [
 ]
 
 DEFAULT_PIECE_HANDS: Final = 1000
+# In one process a file up to this size is read once, its pieces holding their lines; a
+# bigger one is planned (+3 µs a hand for the scan) and each piece read as it is parsed.
+READ_ONCE_MAX: Final = 16 << 20
 
 PathArg = str | os.PathLike[str]
 
@@ -125,17 +128,34 @@ def pieces_for(
 ) -> Iterator[Piece]:
     """The pieces of ``files`` (as ``expand_paths`` lists them) for ``ordered_map`` with
     ``jobs`` or ``client``. In one process (``jobs=1``, no client) they carry their text
-    (``iter_pieces``): the file is read once. Otherwise they are planned without text
+    (``iter_pieces``): the file is read once, unless it is over ``READ_ONCE_MAX`` bytes.
+    Otherwise they are planned without text
     (``plan_pieces``) and each worker reads its own: on a cluster only the workers see the
     files, and with local worker processes this process, which every piece goes through, only
     scans the bytes for the cuts (about a third of the CPU of reading, decoding and pickling
     the text), so it does not hold the workers back."""
     if client is None and jobs == 1:
         _check_size(hands_per_piece)
-        return _pieces(list(files), hands_per_piece)  # listed already: not expanded again
+        return _local_pieces(list(files), hands_per_piece, block_size)
     # Without a client the scan runs here: a pool for it alone would pay its start-up for
     # little work.
     return plan_pieces(files, hands_per_piece, client=client, block_size=block_size)
+
+
+def _local_pieces(files: list[str], size: int, block_size: int) -> Iterator[Piece]:
+    """The pieces of ``files`` (listed already: not expanded again) for this process: a file is
+    read once and its pieces carry their lines, but one over ``READ_ONCE_MAX`` bytes is
+    planned and its pieces read as they are parsed, so that a big file with few hand headers
+    to cut at (another site's archive, a document) is never held whole."""
+    index = 0
+    for file_index, path in enumerate(files):
+        if os.path.getsize(path) > READ_ONCE_MAX:
+            pieces = plan_pieces([path], size, block_size=block_size)
+        else:
+            pieces = _pieces([path], size)
+        for piece in pieces:
+            yield dataclasses.replace(piece, index=index, file_index=file_index)
+            index += 1
 
 
 def plan_pieces(
@@ -176,7 +196,6 @@ def _planned(scans: Iterable[BlockScan], size: int) -> Iterator[Piece]:
         for offset, newlines, real in scan.heads:
             if heads >= size and real:
                 line = lines_before + newlines + 1
-                # A UTF-16 file's heads are at offset 0: its spans are (0, 0), found by line.
                 span = Span(start, offset, line - first, b.utf16)
                 yield Piece(index, b.file_index, b.path, first, [], heads, span)
                 index += 1
@@ -186,8 +205,7 @@ def _planned(scans: Iterable[BlockScan], size: int) -> Iterator[Piece]:
         if b.last:
             total = lines_before + (0 if scan.ends_line else 1)
             if total >= first:
-                end = 0 if b.utf16 else b.end
-                span = Span(start, end, total - first + 1, b.utf16)
+                span = Span(start, b.end, total - first + 1, b.utf16)
                 yield Piece(index, b.file_index, b.path, first, [], heads, span)
                 index += 1
 

@@ -5,8 +5,8 @@ scan byte blocks of them for the lines that may start a hand, and later each wor
 byte range of its piece. Lines are decoded exactly as ``reader.decoded_lines`` decodes them
 (same UTF-8 / Windows-1252 fallback per line, same cutting of lines over ``MAX_LINE``), which
 only depends on where a line starts, so a range that starts at a line start reads as the same
-lines of the whole file. UTF-16 files cannot be cut by bytes this way (the reader decodes them
-as text); they are scanned whole and their pieces are found by line number.
+lines of the whole file. A UTF-16 file is cut the same way, its blocks being scanned as text
+(``utf16``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO, Final, cast
 
+from histparse.parallel import utf16
 from histparse.parallel.pool import DaskClient
 from histparse.parsing import expand_paths, reader
 from histparse.parsing.header import is_header
@@ -56,8 +57,8 @@ class FileChanged(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """Where a piece's ``count`` lines are in its file: bytes ``[start, end)``; for a UTF-16
-    file (``utf16``), the lines from the piece's first line on (``start = end = 0``)."""
+    """Where a piece's ``count`` lines are in its file: bytes ``[start, end)``, of a UTF-16
+    file if ``utf16``."""
 
     start: int
     end: int
@@ -76,7 +77,7 @@ class FileInfo:
 @dataclass(frozen=True, slots=True)
 class Block:
     """Bytes ``[start, end)`` of ``path``, the ``file_index``-th input file; ``last`` if it
-    ends the file. A UTF-16 file is one block, scanned as text."""
+    ends the file. The blocks of a UTF-16 file (``utf16``) have an even size."""
 
     file_index: int
     path: str
@@ -91,7 +92,7 @@ class BlockScan:
     """The lines of a block that start with ``PokerStars ``, as ``(byte offset, newlines
     between the block's start and the line, a piece may start there)``, in order (a piece
     starts at a real header not preceded by a BOM alone on its line); the block's
-    newline count (for UTF-16: its line count); and whether its last byte is a newline."""
+    newline count; and whether its last byte (UTF-16: unit) is a newline."""
 
     block: Block
     heads: tuple[tuple[int, int, bool], ...]
@@ -114,13 +115,19 @@ def probe_files(paths: Sequence[str]) -> list[FileInfo]:
 
 
 def blocks_of(file_index: int, path: str, info: FileInfo, block_size: int) -> list[Block]:
-    """The blocks a file is scanned in: none for an empty file, one for a UTF-16 file."""
+    """The blocks a file is scanned in: none for an empty file."""
     if info.utf16:
-        return [Block(file_index, path, 0, info.size, True, True)]
-    starts = range(0, info.size, block_size)
+        block_size += block_size % 2  # whole UTF-16 units
     return [
-        Block(file_index, path, s, min(s + block_size, info.size), s + block_size >= info.size)
-        for s in starts
+        Block(
+            file_index,
+            path,
+            s,
+            min(s + block_size, info.size),
+            s + block_size >= info.size,
+            info.utf16,
+        )
+        for s in range(0, info.size, block_size)
     ]
 
 
@@ -142,20 +149,15 @@ def block_tasks(blocks: Iterable[Block], budget: int) -> Iterator[list[Block]]:
 
 def scan_blocks(blocks: Sequence[Block]) -> list[BlockScan]:
     """Scan each block (run on a worker). Raises ``FileChanged`` if a file is now shorter."""
-    return [_scan_text(b) if b.utf16 else _scan_bytes(b) for b in blocks]
+    return [_scan_utf16(b) if b.utf16 else _scan_bytes(b) for b in blocks]
 
 
-def _scan_text(block: Block) -> BlockScan:
-    heads = []
-    n = 0
-    bom = False  # the last line that was not blank was a BOM alone
-    for n, line in enumerate(reader.decoded_lines(block.path), 1):
-        content = line.rstrip(_STRIP)
-        if line.startswith(HEAD):
-            heads.append((0, n - 1, is_header(content) and not bom))
-        if content:
-            bom = content == reader.BOM
-    return BlockScan(block, tuple(heads), n, True)
+def _scan_utf16(block: Block) -> BlockScan:
+    found = utf16.scan(block.path, block.start, block.end, HEAD)
+    if found is None:
+        raise FileChanged(f"{block.path} is no longer UTF-16 of at least {block.end} bytes")
+    heads, newlines, ends_line = found
+    return BlockScan(block, tuple(heads), newlines, ends_line)
 
 
 def _scan_bytes(block: Block) -> BlockScan:
@@ -242,9 +244,12 @@ def span_lines(path: str, first_line: int, span: Span) -> Iterator[str]:
     whole file, read lazily. Raises ``FileChanged`` when they are not the ``span.count``
     lines planned (the file was truncated or rewritten since)."""
     if span.utf16:
-        skip = first_line - 1
-        lines: Iterator[str] = itertools.islice(reader.decoded_lines(path), skip, skip + span.count)
-        yield from _counted(lines, path, first_line, span)
+        with open(path, "rb") as f:
+            if not _utf16(f.read(4)):
+                raise FileChanged(f"{path} is no longer UTF-16, as it was when planned")
+        # Read by the codec from the piece's first byte: counted in lines, not in bytes.
+        texts = (line for _, line in reader.utf16_lines(path, span.start))
+        yield from _counted(itertools.islice(texts, span.count), path, first_line, span)
         return
     with open(path, "rb") as f:
         f.seek(span.start)

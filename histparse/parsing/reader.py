@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import glob
+import io
 import os
 import re
 import warnings
@@ -183,14 +184,35 @@ def lines_of_bytes(piece: bytes) -> list[str]:
     return lines
 
 
-def _bounded_text(f: TextIO) -> Iterator[str]:
-    """As ``_bounded_bytes``, for a text file (``MAX_LINE`` characters)."""
+def utf16_units(text: str) -> int:
+    """How many UTF-16 code units ``text`` takes (read with errors="replace", it holds no lone
+    surrogate: each unit that was one became a U+FFFD)."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def read_utf16_line(f: BinaryIO, codec: str) -> str:
+    """The line at the position of the binary file ``f`` as ``utf16_lines`` reads it (its
+    first ``MAX_LINE`` characters), ``codec`` being the file's ``utf-16-le`` or ``-be``."""
+    text = io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n")
+    try:
+        return text.readline(MAX_LINE)
+    finally:
+        text.detach()  # f stays open: it is the caller's
+
+
+def _bounded_text(f: TextIO, offset: int) -> Iterator[tuple[int, str]]:
+    """As ``_bounded_bytes``, for a UTF-16 text file (``MAX_LINE`` characters), each line with
+    the byte offset where it starts, the first being ``offset``."""
     readline = f.readline
     while line := readline(MAX_LINE):
+        units = utf16_units(line)
         if len(line) == MAX_LINE and not line.endswith("\n"):
-            while (rest := readline(MAX_LINE)) and not rest.endswith("\n"):
-                pass
-        yield line
+            while rest := readline(MAX_LINE):
+                units += utf16_units(rest)
+                if rest.endswith("\n"):
+                    break
+        yield offset, line
+        offset += 2 * units
 
 
 def utf16_encoding(head: bytes) -> str | None:
@@ -214,21 +236,40 @@ def decoded_lines(path: PathArg) -> Iterator[str]:
     ``MAX_LINE`` are cut (such a line is never part of a real hand and will be rejected).
     """
     with open(path, "rb") as f:
-        encoding = utf16_encoding(f.read(4))
-        if encoding is not None:
-            # newline="\n": split on LF only and keep CR, so CRLF survives as written.
-            with open(path, encoding=encoding, errors="replace", newline="\n") as t:
-                first = True
-                for line in _bounded_text(t):
-                    if first:
-                        first = False
-                        # Python's utf-16 codec strips the BOM; mark it like a UTF-8 one.
-                        if encoding == "utf-16":
-                            line = BOM + line
-                    yield line
+        if utf16_encoding(f.read(4)) is not None:
+            for _, line in utf16_lines(path):
+                yield line
             return
         f.seek(0)
         yield from binary_lines(f)
+
+
+def utf16_lines(path: PathArg, start: int = 0) -> Iterator[tuple[int, str]]:
+    """The lines of a UTF-16 file from byte ``start`` (0, or where a line starts), as
+    ``decoded_lines`` reads them, each with the byte offset where it starts."""
+    with open(path, "rb") as f:
+        head = f.read(4)
+        encoding = utf16_encoding(head)
+        if encoding is None:
+            raise ValueError(f"{path} is not a UTF-16 file")
+        bom = encoding == "utf-16"
+        if start:
+            # From a line start the byte order is all the codec needs to know.
+            if bom:
+                encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
+            f.seek(start)
+        else:
+            f.seek(0)
+        # newline="\n": split on LF only and keep CR, so CRLF survives as written.
+        with io.TextIOWrapper(f, encoding=encoding, errors="replace", newline="\n") as t:
+            lines = _bounded_text(t, 2 if bom and not start else start)
+            if bom and not start:
+                # Python's utf-16 codec strips the BOM; mark it like a UTF-8 one.
+                first = next(lines, None)
+                if first is None:
+                    return
+                yield 0, BOM + first[1]
+            yield from lines
 
 
 def binary_lines(f: BinaryIO) -> Iterator[str]:
