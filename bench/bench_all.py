@@ -43,6 +43,22 @@ def _cpu() -> float:
     return r.ru_utime + r.ru_stime
 
 
+def pokerkit_replay(path: str | Path) -> int:
+    """pokerkit loading the PHH file ``path`` and replaying each hand to its end: the hands."""
+    import warnings
+
+    from pokerkit import HandHistory
+
+    with open(path, "rb") as f:
+        histories = list(HandHistory.load_all(f))
+    with warnings.catch_warnings():
+        # Dealing from the reserve (the discards reshuffled) makes pokerkit warn.
+        warnings.filterwarnings("ignore", message="Returning reserved")
+        for history in histories:
+            deque(history, maxlen=1)
+    return len(histories)
+
+
 def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
     """Import what ``row`` needs (not timed) and return the timed work: hands processed."""
     from histparse.auditor import audit_results
@@ -78,18 +94,7 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
         return run.counts.parsed
 
     def replay_phh() -> int:
-        import warnings
-
-        from pokerkit import HandHistory
-
-        with open(path, "rb") as f:
-            histories = list(HandHistory.load_all(f))
-        with warnings.catch_warnings():
-            # Dealing from the reserve (the discards reshuffled) makes pokerkit warn.
-            warnings.filterwarnings("ignore", message="Returning reserved")
-            for history in histories:
-                deque(history, maxlen=1)
-        return len(histories)
+        return pokerkit_replay(path)
 
     if row == "pokerkit":
         importlib.import_module("pokerkit")  # before the clock starts

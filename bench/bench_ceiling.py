@@ -25,13 +25,12 @@ import argparse
 import gc
 import tempfile
 import time
-import warnings
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench_all import _corpus
+from bench_all import _corpus, pokerkit_replay
 
 from histparse.auditor import audit_results
 from histparse.events import Hand, Street
@@ -81,20 +80,6 @@ def visit_floor(hands: list[Hand]) -> int:
                 visit = visitors[type(event)] = read
             visit(event)
     return len(seen)
-
-
-def pokerkit_replay(phh: Path) -> int:
-    """pokerkit 0.7.7 loading ``phh`` and replaying each hand to its end: the hands."""
-    from pokerkit import HandHistory
-
-    with open(phh, "rb") as f:
-        histories = list(HandHistory.load_all(f))
-    with warnings.catch_warnings():
-        # Dealing from the reserve (the discards reshuffled) makes pokerkit warn.
-        warnings.filterwarnings("ignore", message="Returning reserved")
-        for history in histories:
-            deque(history, maxlen=1)
-    return len(histories)
 
 
 def main() -> None:
