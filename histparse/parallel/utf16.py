@@ -26,28 +26,16 @@ _BOMS: Final = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 Heads = list[tuple[int, int, bool]]
 
 
-def _codec(head: bytes) -> str | None:
-    """The codec that reads the file from any line start (the byte order made explicit)."""
-    encoding = reader.utf16_encoding(head)
-    if encoding == "utf-16":
-        return "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
-    return encoding
-
-
 def scan(path: str, start: int, end: int, head_start: str) -> tuple[Heads, int, bool] | None:
     """The lines of bytes ``[start, end)`` (``start`` even) of the UTF-16 file ``path`` that
     start with ``head_start``, the block's LF count and whether its last unit is a LF; None if
     the file is no longer UTF-16 or is shorter than ``end`` bytes."""
     with open(path, "rb") as f:
         first = f.read(4)
-        codec = _codec(first)
+        codec = reader.utf16_codec(first)
         if codec is None:
             return None
-        newline = "\n".encode(codec)
-        at_line_start = start == 0
-        if start:
-            f.seek(start - 2)
-            at_line_start = f.read(2) == newline
+        at_line_start = _starts_line(f, start, codec)
         f.seek(start)
         body = end - start
         # A few units more show a head line that starts in the block and goes on past it.
@@ -95,36 +83,32 @@ def _line(f: BinaryIO, codec: str, text: str, at: int, offset: int) -> str:
     return reader.read_utf16_line(f, codec)
 
 
+def _starts_line(f: BinaryIO, offset: int, codec: str) -> bool:
+    """Whether a line starts at byte ``offset`` (even) of the file."""
+    if offset == 0:
+        return True
+    f.seek(offset - 2)
+    return f.read(2) == "\n".encode(codec)
+
+
 def _after_bom(
     f: BinaryIO, codec: str, text: str, at: int, start: int, at_line_start: bool
 ) -> bool:
     """Whether the last line before the one at ``text[at]`` that is not blank is a BOM alone
-    (``text`` is the file's from byte ``start``, which is a line start if ``at_line_start``)."""
-    j = at - 1
-    while j >= 0 and text[j] in _BLANK:
-        j -= 1
-    if j >= 0:
-        if text[j] != reader.BOM:
-            return False
-        return text[j - 1] == "\n" if j else at_line_start
-    # Blank back to the block's start: look further back in the file.
-    newline = "\n".encode(codec)
-    end = start
-    while end > 0:
-        begin = max(0, end - _LOOK_BACK)
-        f.seek(begin)
-        chunk = f.read(end - begin).decode(codec, "replace")
-        j = len(chunk) - 1
-        while j >= 0 and chunk[j] in _BLANK:
+    (``text`` is the file's from byte ``start``, which is a line start if ``at_line_start``):
+    looked for in ``text``, then, if that is blank, back in the file."""
+    while True:
+        j = at - 1
+        while j >= 0 and text[j] in _BLANK:
             j -= 1
         if j >= 0:
-            if chunk[j] != reader.BOM:
+            if text[j] != reader.BOM:
                 return False
-            if j:
-                return chunk[j - 1] == "\n"
-            if begin == 0:
-                return True
-            f.seek(begin - 2)
-            return f.read(2) == newline
-        end = begin
-    return False
+            return text[j - 1] == "\n" if j else at_line_start
+        if start == 0:
+            return False
+        end, start = start, max(0, start - _LOOK_BACK)
+        f.seek(start)
+        text = f.read(end - start).decode(codec, "replace")
+        at = len(text)
+        at_line_start = _starts_line(f, start, codec)

@@ -244,27 +244,31 @@ def decoded_lines(path: PathArg) -> Iterator[str]:
         yield from binary_lines(f)
 
 
+def utf16_codec(head: bytes) -> str | None:
+    """The codec reading a file that starts with the four bytes ``head`` from any of its line
+    starts (``utf-16-le`` or ``-be``, the byte order of a BOM made explicit); None if the file
+    is not UTF-16."""
+    encoding = utf16_encoding(head)
+    if encoding == "utf-16":
+        return "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
+    return encoding
+
+
 def utf16_lines(path: PathArg, start: int = 0) -> Iterator[tuple[int, str]]:
     """The lines of a UTF-16 file from byte ``start`` (0, or where a line starts), as
     ``decoded_lines`` reads them, each with the byte offset where it starts."""
     with open(path, "rb") as f:
         head = f.read(4)
-        encoding = utf16_encoding(head)
-        if encoding is None:
+        codec = utf16_codec(head)
+        if codec is None:
             raise ValueError(f"{path} is not a UTF-16 file")
-        bom = encoding == "utf-16"
-        if start:
-            # From a line start the byte order is all the codec needs to know.
-            if bom:
-                encoding = "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
-            f.seek(start)
-        else:
-            f.seek(0)
+        bom = not start and head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
+        f.seek(2 if bom else start)
         # newline="\n": split on LF only and keep CR, so CRLF survives as written.
-        with io.TextIOWrapper(f, encoding=encoding, errors="replace", newline="\n") as t:
-            lines = _bounded_text(t, 2 if bom and not start else start)
-            if bom and not start:
-                # Python's utf-16 codec strips the BOM; mark it like a UTF-8 one.
+        with io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n") as t:
+            lines = _bounded_text(t, 2 if bom else start)
+            if bom:
+                # The BOM is not read as text; mark it on the first line like a UTF-8 one.
                 first = next(lines, None)
                 if first is None:
                     return
