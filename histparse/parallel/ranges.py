@@ -244,12 +244,12 @@ def span_lines(path: str, first_line: int, span: Span) -> Iterator[str]:
     whole file, read lazily. Raises ``FileChanged`` when they are not the ``span.count``
     lines planned (the file was truncated or rewritten since)."""
     if span.utf16:
-        with open(path, "rb") as f:
-            if not _utf16(f.read(4)):
-                raise FileChanged(f"{path} is no longer UTF-16, as it was when planned")
         # Read by the codec from the piece's first byte: counted in lines, not in bytes.
         texts = (line for _, line in reader.utf16_lines(path, span.start))
-        yield from _counted(itertools.islice(texts, span.count), path, first_line, span)
+        try:
+            yield from _counted(itertools.islice(texts, span.count), path, first_line, span)
+        except reader.NotUTF16:
+            raise FileChanged(f"{path} is no longer UTF-16, as it was when planned") from None
         return
     with open(path, "rb") as f:
         f.seek(span.start)

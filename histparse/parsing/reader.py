@@ -200,7 +200,7 @@ def read_utf16_line(f: BinaryIO, codec: str) -> str:
         text.detach()  # f stays open: it is the caller's
 
 
-def _bounded_text(f: TextIO, offset: int) -> Iterator[tuple[int, str]]:
+def _bounded_utf16(f: TextIO, offset: int) -> Iterator[tuple[int, str]]:
     """As ``_bounded_bytes``, for a UTF-16 text file (``MAX_LINE`` characters), each line with
     the byte offset where it starts, the first being ``offset``."""
     readline = f.readline
@@ -244,6 +244,10 @@ def decoded_lines(path: PathArg) -> Iterator[str]:
         yield from binary_lines(f)
 
 
+class NotUTF16(ValueError):
+    """``utf16_lines`` was given a file that is not UTF-16."""
+
+
 def utf16_codec(head: bytes) -> str | None:
     """The codec reading a file that starts with the four bytes ``head`` from any of its line
     starts (``utf-16-le`` or ``-be``, the byte order of a BOM made explicit); None if the file
@@ -261,12 +265,12 @@ def utf16_lines(path: PathArg, start: int = 0) -> Iterator[tuple[int, str]]:
         head = f.read(4)
         codec = utf16_codec(head)
         if codec is None:
-            raise ValueError(f"{path} is not a UTF-16 file")
+            raise NotUTF16(f"{path} is not a UTF-16 file")
         bom = not start and head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
         f.seek(2 if bom else start)
         # newline="\n": split on LF only and keep CR, so CRLF survives as written.
         with io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n") as t:
-            lines = _bounded_text(t, 2 if bom else start)
+            lines = _bounded_utf16(t, 2 if bom else start)
             if bom:
                 # The BOM is not read as text; mark it on the first line like a UTF-8 one.
                 first = next(lines, None)
