@@ -1,0 +1,114 @@
+"""What the commands print and export on three corpora, as digests to hold the outputs still.
+
+``python tests/golden.py`` records them into ``tests/data/golden.json``; ``tests/test_golden.py``
+recomputes them and compares. A refactor that must not change behaviour records first, on the
+old code, and the test then holds the new code to those bytes.
+
+The corpora: the real histories of every site (``tests/data/real_histories``), the bundled
+``sample_histories/`` and a seeded generated file of 20,000 hands. Paths are given relative to
+the folder each command runs in, so the digests do not depend on where the repository sits.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import io
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pyarrow.dataset as pads
+
+from histparse import read_histories, write_hand
+from histparse.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORD = ROOT / "tests" / "data" / "golden.json"
+GENERATED_HANDS = 20_000
+GENERATED_SEED = 15
+
+
+@contextlib.contextmanager
+def _cwd(path: Path) -> Iterator[None]:
+    old = Path.cwd()
+    os.chdir(path)
+    try:
+        yield
+    finally:
+        os.chdir(old)
+
+
+def _run(argv: list[str]) -> tuple[int, bytes]:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+        status = main(argv)
+    return status, out.getvalue().encode()
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _dataset_digests(out: Path) -> dict[str, str]:
+    """Each exported table's schema and rows, in the order the dataset reads them."""
+    digests = {}
+    for table in sorted(p.name for p in out.iterdir() if p.is_dir() and p.name[0] != "_"):
+        files = sorted(str(f) for f in (out / table).rglob("*.parquet"))
+        data = pads.dataset(files, format="parquet").to_table()
+        rows = sorted(json.dumps(r, sort_keys=True, default=str) for r in data.to_pylist())
+        text = str(data.schema.remove_metadata()) + "\n" + "\n".join(rows)
+        digests[table] = _digest(text.encode())
+    return digests
+
+
+def corpus_digests(folder: Path, paths: list[str]) -> dict[str, str]:
+    """Digests of parse, audit --json, stats --json, write-back and export, run in ``folder`` on ``paths``."""
+    digests: dict[str, str] = {}
+    with _cwd(folder), tempfile.TemporaryDirectory() as tmp:
+        for name, argv in {
+            "parse": ["parse", *paths],
+            "audit": ["audit", "--json", *paths],
+            "stats": ["stats", "--json", *paths],
+        }.items():
+            status, text = _run(argv)
+            digests[name] = f"{status}:{_digest(text)}"
+        written = hashlib.sha256()
+        for hand in read_histories(*paths):
+            written.update(write_hand(hand).encode())
+        digests["write"] = written.hexdigest()
+        status, _ = _run(["export", "-q", "--jobs", "2", "--out", tmp, *paths])
+        digests["export"] = str(status)
+        for table, digest in _dataset_digests(Path(tmp)).items():
+            digests[f"export/{table}"] = digest
+    return digests
+
+
+def generated_digests() -> dict[str, str]:
+    """The seeded generated corpus: its text and the commands' outputs on it."""
+    with tempfile.TemporaryDirectory() as tmp, _cwd(Path(tmp)):
+        status, _ = _run(
+            ["generate", "--hands", str(GENERATED_HANDS), "--seed", str(GENERATED_SEED),
+             "--out", "generated.txt"]
+        )
+        text = Path("generated.txt").read_bytes()
+        digests = {"generate": f"{status}:{_digest(text)}"}
+        digests.update(corpus_digests(Path(tmp), ["generated.txt"]))
+    return digests
+
+
+def all_digests() -> dict[str, dict[str, str]]:
+    """Every corpus's digests, keyed by corpus."""
+    return {
+        "real_histories": corpus_digests(ROOT / "tests" / "data", ["real_histories"]),
+        "sample_histories": corpus_digests(ROOT, ["sample_histories"]),
+        "generated": generated_digests(),
+    }
+
+
+if __name__ == "__main__":
+    RECORD.write_text(json.dumps(all_digests(), indent=2, sort_keys=True) + "\n")
+    print(f"recorded {RECORD}", file=sys.stderr)
