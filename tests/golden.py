@@ -66,7 +66,7 @@ def _dataset_digests(out: Path) -> dict[str, str]:
 
 
 def corpus_digests(folder: Path, paths: list[str]) -> dict[str, str]:
-    """Digests of parse, audit --json, stats --json, write-back and export, run in ``folder`` on ``paths``."""
+    """Digests of parse, audit, stats, write-back and export, run in ``folder`` on ``paths``."""
     digests: dict[str, str] = {}
     with _cwd(folder), tempfile.TemporaryDirectory() as tmp:
         for name, argv in {
@@ -91,8 +91,15 @@ def generated_digests() -> dict[str, str]:
     """The seeded generated corpus: its text and the commands' outputs on it."""
     with tempfile.TemporaryDirectory() as tmp, _cwd(Path(tmp)):
         status, _ = _run(
-            ["generate", "--hands", str(GENERATED_HANDS), "--seed", str(GENERATED_SEED),
-             "--out", "generated.txt"]
+            [
+                "generate",
+                "--hands",
+                str(GENERATED_HANDS),
+                "--seed",
+                str(GENERATED_SEED),
+                "--out",
+                "generated.txt",
+            ]
         )
         text = Path("generated.txt").read_bytes()
         digests = {"generate": f"{status}:{_digest(text)}"}
