@@ -35,8 +35,9 @@ from bench_all import _corpus, pokerkit_replay
 from histparse.auditor import audit_results
 from histparse.events import Hand, Street
 from histparse.parsing import decoded_lines
-from histparse.parsing.lines import _new_action
-from histparse.parsing.reader import Chunk, parse_any_chunk, split_chunks
+from histparse.parsing.reader import parse_any_chunk, split_chunks
+from histparse.reading import Chunk
+from histparse.sites.pokerstars.lines import _new_action
 
 
 def _best(work: Callable[[], object], rounds: int) -> float:

@@ -21,8 +21,8 @@ from pathlib import Path
 from histparse.events import Hand
 from histparse.game import Game
 from histparse.parsing import ParseError, read_results
-from histparse.parsing.header import clear_header_cache
-from histparse.parsing.lines import clear_caches
+from histparse.sites.pokerstars.header import clear_header_cache
+from histparse.sites.pokerstars.lines import clear_caches
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "pokerstars"

@@ -40,7 +40,6 @@ __all__ = [
     "Event",
     "Hand",
     "HandCancelled",
-    "Layout",
     "Mucks",
     "PlayerStatus",
     "Position",
@@ -52,6 +51,7 @@ __all__ = [
     "Section",
     "SectionMarker",
     "Shows",
+    "SiteLayout",
     "Source",
     "StatusKind",
     "SummaryPot",
@@ -67,15 +67,19 @@ Cards = tuple[Card, ...]
 # --------------------------------------------------------------------------------------- kinds
 
 
-class Section(Enum):
-    """A ``*** ... ***`` marker line; the value is the text between the stars."""
+# The values of these kinds are neutral ids: each site's folder maps its own wording to them
+# (``sites/<name>/wording.py``), so a member added for one site changes no other site's reading.
 
-    DEALING_HANDS = "DEALING HANDS"
-    FIRST_DRAW = "FIRST DRAW"
-    SECOND_DRAW = "SECOND DRAW"
-    THIRD_DRAW = "THIRD DRAW"
-    SHOW_DOWN = "SHOW DOWN"
-    SUMMARY = "SUMMARY"
+
+class Section(Enum):
+    """A section marker line (PokerStars: ``*** FIRST DRAW ***``)."""
+
+    DEALING_HANDS = "deal"
+    FIRST_DRAW = "draw_1"
+    SECOND_DRAW = "draw_2"
+    THIRD_DRAW = "draw_3"
+    SHOW_DOWN = "showdown"
+    SUMMARY = "summary"
 
     @property
     def street(self) -> Street:
@@ -94,42 +98,43 @@ _SECTION_STREET = {
 
 
 class StatusKind(Enum):
-    """Table status lines (none of them moves money); the value is the text after the name."""
+    """Table status lines (none of them moves money)."""
 
-    JOINS = "joins the table at seat #{seat}"
-    LEAVES = "leaves the table"
-    TIMED_OUT = "has timed out"
-    TIMED_OUT_DISCONNECTED = "has timed out while disconnected"
-    IS_SITTING_OUT = "is sitting out"
-    SITS_OUT = "sits out"
-    RETURNED = "has returned"
-    CONNECTED = "is connected"
-    DISCONNECTED = "is disconnected"
-    REMOVED = "was removed from the table for failing to post"
-    ALLOWED_AFTER_BUTTON = "will be allowed to play after the button"
+    JOINS = "joins"  # with the seat joined
+    LEAVES = "leaves"
+    TIMED_OUT = "timed_out"
+    TIMED_OUT_DISCONNECTED = "timed_out_disconnected"
+    IS_SITTING_OUT = "is_sitting_out"
+    SITS_OUT = "sits_out"
+    RETURNED = "returned"
+    CONNECTED = "connected"
+    DISCONNECTED = "disconnected"
+    REMOVED = "removed_for_not_posting"
+    ALLOWED_AFTER_BUTTON = "allowed_after_button"
 
 
 class Position(Enum):
     """Position tags of a summary seat line, e.g. ``(button) (small blind)``."""
 
     BUTTON = "button"
-    SMALL_BLIND = "small blind"
-    BIG_BLIND = "big blind"
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
 
 
 class SeatOutcome(Enum):
-    """How a summary seat line says the player's hand ended; the value is the written text."""
+    """How a summary seat line says the player's hand ended."""
 
-    FOLDED_BEFORE_DRAW = "folded before the Draw"
-    # 2-7 Single Draw summaries say "Flop" (a PokerStars quirk, real and stable since 2010).
-    FOLDED_BEFORE_FLOP = "folded before Flop"
+    FOLDED_BEFORE_DRAW = "folded_before_draw"
+    # A fold before the draw that a 2-7 Single Draw summary words as "before Flop" (a
+    # PokerStars quirk, real and stable since 2010): kept apart so the hand writes back.
+    FOLDED_BEFORE_FLOP = "folded_before_flop"
     # Single-draw games (5 Card Draw) fold "after the Draw".
-    FOLDED_AFTER_DRAW = "folded after the Draw"
-    FOLDED_AFTER_1ST_DRAW = "folded after the 1st Draw"
-    FOLDED_AFTER_2ND_DRAW = "folded after the 2nd Draw"
-    FOLDED_AFTER_3RD_DRAW = "folded after the 3rd Draw"
-    SHOWED_WON = "showed and won"
-    SHOWED_LOST = "showed and lost"
+    FOLDED_AFTER_DRAW = "folded_after_draw"
+    FOLDED_AFTER_1ST_DRAW = "folded_after_draw_1"
+    FOLDED_AFTER_2ND_DRAW = "folded_after_draw_2"
+    FOLDED_AFTER_3RD_DRAW = "folded_after_draw_3"
+    SHOWED_WON = "showed_won"
+    SHOWED_LOST = "showed_lost"
     MUCKED = "mucked"
     COLLECTED = "collected"
 
@@ -389,22 +394,16 @@ class Source:
 
 
 @dataclass(frozen=True, slots=True)
-class Layout:
-    """Format details of a hand that vary between hands and carry no meaning, kept so that the
-    hand can be written back byte for byte."""
+class SiteLayout:
+    """Format details of a hand that carry no meaning, kept so that the hand can be written back
+    byte for byte. Each site subclasses it in its folder (``PokerStarsLayout``); this base means
+    no details were recorded, and a writer then uses its site's defaults.
 
-    header_word: str = "Game"  # "Game" (until 2011) or "Hand"
-    colon_gap: str = "  "  # one or two spaces after "#<id>:"
-    local_time: str = ""  # "2011/06/26 18:34:02" as written (hours without a leading zero)
-    time_zone: str = "ET"
-    et_time: str | None = None  # the bracketed "[... ET]" copy, as written
-    money_symbol: str = "$"  # prefix of every chip amount in the hand; "" for chips
-    buy_in_symbol: str = ""  # prefix of the buy-in parts and of seat bounties
-    table_money: str | None = None  # "Play Money" / "Real Money" tag of the table line
-    newline: str = "\n"  # "\r\n" or "\n"
-    bom: bool = False  # the hand was at the start of a file that had a UTF-8 BOM
-    header_trailing: str = ""
-    table_trailing: str = ""
+    The two fields every site has: ``money_symbol``, the prefix of every chip amount in the hand
+    (``""`` for chips), and ``buy_in_symbol``, the prefix of buy-ins and bounties."""
+
+    money_symbol: str = "$"
+    buy_in_symbol: str = ""
 
 
 E = TypeVar("E", bound=Event)
@@ -439,7 +438,7 @@ class Hand:
     hero: str | None
     events: tuple[Event, ...]
     source: Source
-    layout: Layout = field(default_factory=Layout)
+    layout: SiteLayout = field(default_factory=SiteLayout)
 
     @property
     def players(self) -> tuple[str, ...]:

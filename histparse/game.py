@@ -8,15 +8,18 @@ from __future__ import annotations
 
 from enum import Enum, IntEnum
 
+# Values are neutral ids; ``label`` is the name tables and reports show. Each site's folder maps
+# its own words to these members.
+
 
 class Game(Enum):
     """The game a hand was dealt in. Only the 2-7 draw games are parsed in full."""
 
-    TRIPLE_DRAW_27 = "Triple Draw 2-7 Lowball"
-    SINGLE_DRAW_27 = "Single Draw 2-7 Lowball"
-    FIVE_CARD_DRAW = "5 Card Draw"
-    BADUGI = "Badugi"
-    TRIPLE_DRAW_A5 = "Triple Draw A-5 Lowball"
+    TRIPLE_DRAW_27 = "triple_draw_27"
+    SINGLE_DRAW_27 = "single_draw_27"
+    FIVE_CARD_DRAW = "five_card_draw"
+    BADUGI = "badugi"
+    TRIPLE_DRAW_A5 = "triple_draw_a5"
     OTHER = "other"
 
     @property
@@ -24,6 +27,20 @@ class Game(Enum):
         """How many draws the game has (0 for games that are not draw games)."""
         return _DRAWS.get(self, 0)
 
+    @property
+    def label(self) -> str:
+        """The game's name in tables and reports, e.g. ``Triple Draw 2-7 Lowball``."""
+        return _GAME_LABELS[self]
+
+
+_GAME_LABELS = {
+    Game.TRIPLE_DRAW_27: "Triple Draw 2-7 Lowball",
+    Game.SINGLE_DRAW_27: "Single Draw 2-7 Lowball",
+    Game.FIVE_CARD_DRAW: "5 Card Draw",
+    Game.BADUGI: "Badugi",
+    Game.TRIPLE_DRAW_A5: "Triple Draw A-5 Lowball",
+    Game.OTHER: "other",
+}
 
 _DRAWS = {
     Game.TRIPLE_DRAW_27: 3,
@@ -37,9 +54,21 @@ _DRAWS = {
 class LimitType(Enum):
     """Betting structure."""
 
-    FIXED = "Limit"
-    POT = "Pot Limit"
-    NO_LIMIT = "No Limit"
+    FIXED = "fixed"
+    POT = "pot"
+    NO_LIMIT = "no_limit"
+
+    @property
+    def label(self) -> str:
+        """The structure's name in tables and reports: ``Limit``, ``Pot Limit``, ``No Limit``."""
+        return _LIMIT_LABELS[self]
+
+
+_LIMIT_LABELS = {
+    LimitType.FIXED: "Limit",
+    LimitType.POT: "Pot Limit",
+    LimitType.NO_LIMIT: "No Limit",
+}
 
 
 class Street(IntEnum):
@@ -71,11 +100,25 @@ class ActionKind(Enum):
 class PostKind(Enum):
     """A forced bet posted before the deal."""
 
-    SMALL_BLIND = "small blind"
-    BIG_BLIND = "big blind"
-    # "posts small & big blinds": the small-blind part is dead (goes to the pot but does not
-    # count towards the player's bet in the round), the big-blind part is live.
-    SMALL_AND_BIG_BLIND = "small & big blinds"
+    SMALL_BLIND = "small_blind"
+    BIG_BLIND = "big_blind"
+    # Both blinds at once: the small-blind part is dead (goes to the pot but does not count
+    # towards the player's bet in the round), the big-blind part is live.
+    SMALL_AND_BIG_BLIND = "small_and_big_blind"
     ANTE = "ante"
     # Money that goes to the pot without counting towards the player's bet (e.g. a dead SB).
-    DEAD_BLIND = "dead blind"
+    DEAD_BLIND = "dead_blind"
+
+    @property
+    def label(self) -> str:
+        """The post in messages: ``small blind``, ``small & big blinds``, ``ante``..."""
+        return _POST_LABELS[self]
+
+
+_POST_LABELS = {
+    PostKind.SMALL_BLIND: "small blind",
+    PostKind.BIG_BLIND: "big blind",
+    PostKind.SMALL_AND_BIG_BLIND: "small & big blinds",
+    PostKind.ANTE: "ante",
+    PostKind.DEAD_BLIND: "dead blind",
+}

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from histparse.auditor import GENERIC, POKERSTARS, SiteProfile, profile_for
+from histparse.auditor import GENERIC, SiteProfile, profile_for
 from histparse.cards import DECK
 from histparse.events import (
     Action,
@@ -29,6 +29,7 @@ from histparse.events import (
 from histparse.game import ActionKind, PostKind
 from histparse.parsing import parse_hand, read_histories
 from histparse.replayer import replay
+from histparse.sites.pokerstars.profile import POKERSTARS
 
 TESTS = Path(__file__).resolve().parent
 REAL = TESTS / "data" / "pokerstars"

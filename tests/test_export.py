@@ -111,7 +111,7 @@ def _no_auditor(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_real_hands_are_there() -> None:
     hands = real_hands()
     assert len(hands) >= 40
-    assert {h.game.value for h in hands} >= {"Triple Draw 2-7 Lowball", "Single Draw 2-7 Lowball"}
+    assert {h.game.label for h in hands} >= {"Triple Draw 2-7 Lowball", "Single Draw 2-7 Lowball"}
 
 
 def test_load_gives_back_the_tables(tmp_path: Path) -> None:

@@ -19,9 +19,10 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 
 # Lowest first; a package may import only from the lines above its own.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"cards", "game"}),
-    frozenset({"ranking", "events"}),
-    frozenset({"parsing", "writing", "engine"}),
+    frozenset({"cards", "game", "textio", "numerals", "_records"}),
+    frozenset({"ranking", "events", "reading"}),
+    frozenset({"sites", "engine"}),  # sites: one folder per site, and the registry
+    frozenset({"parsing", "writing"}),  # the generic front ends, asking the registry
     frozenset({"replayer", "simulation"}),
     frozenset({"auditor", "phh"}),  # auditor: many replays; phh converts simulated hands too
     frozenset({"stats"}),
@@ -186,5 +187,127 @@ def test_the_checker_sees_imports_at_any_depth(tmp_path: Path) -> None:
     assert lines == [8, 10, 11, 12, 13, 14, 15], found
     # cards (layer 0) importing cli is caught; the exempt top modules are not checked.
     assert [v.split(":")[0] for v in found if "cli" in v] == ["histparse/cards.py"]
-    assert any("replayer (layer 3) imports auditor (layer 4)" in v for v in found)
+    replayer, auditor = RANK["replayer"], RANK["auditor"]
+    assert any(f"replayer (layer {replayer}) imports auditor (layer {auditor})" in v for v in found)
     assert any("replayer -> newthing, not both in LAYERS" in v for v in found)
+
+
+# ------------------------------------------------------------------------------------ sites
+
+SITES_DIR = PACKAGE_DIR / "sites"
+# The site folders generic code may import directly, and why: the simulator makes PokerStars
+# hands (its output format is PokerStars text), so it builds their layout itself.
+SITE_IMPORTS_ALLOWED: Mapping[str, frozenset[str]] = {"simulation": frozenset({"pokerstars"})}
+
+
+def _site_folders() -> set[str]:
+    return {p.parent.name for p in SITES_DIR.glob("*/__init__.py")}
+
+
+def site_reaches(root: Path, folders: set[str]) -> list[str]:
+    """Imports of a site folder (``histparse.sites.<name>``) from outside ``sites/``."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if rel.parts[0] == "sites":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        importer = rel.parts[0].removesuffix(".py")
+        for node in ast.walk(tree):
+            names: list[str] = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            allowed = SITE_IMPORTS_ALLOWED.get(importer, frozenset())
+            for name in names:
+                parts = name.split(".")
+                site = parts[2] if parts[:2] == ["histparse", "sites"] and len(parts) > 2 else None
+                if site in folders and site not in allowed:
+                    out.append(f"{rel}:{node.lineno}: {name}")
+                    break
+    return out
+
+
+def test_generic_code_reaches_sites_only_through_the_registry() -> None:
+    found = site_reaches(PACKAGE_DIR, _site_folders())
+    assert found == [], "import the registry (histparse.sites), not a site:\n" + "\n".join(found)
+
+
+def test_the_site_check_sees_a_direct_import(tmp_path: Path) -> None:
+    root = tmp_path / "histparse"
+    (root / "show").mkdir(parents=True)
+    (root / "show" / "find.py").write_text(
+        "from histparse.sites import site_for\n"  # ok: the registry
+        "from histparse.sites.pokerstars.header import HEADER_START\n"
+        "import histparse.sites.pokerstars\n"
+        "from histparse.sites import pokerstars\n"
+    )
+    found = site_reaches(root, {"pokerstars"})
+    assert [int(f.split(":")[1]) for f in found] == [2, 3, 4]
+
+
+def _site_wording() -> set[str]:
+    """Text only a site's lines say: the wording of its markers, status lines and summary
+    outcomes (phrases of two words or more)."""
+    from histparse.sites import SITES
+
+    words: set[str] = set()
+    for site in SITES:
+        table = site.words
+        for texts in (table.markers, table.statuses, table.outcomes):
+            words.update(t for t in texts.values() if " " in t)
+    return words
+
+
+def _strings(tree: ast.AST) -> Iterator[tuple[int, str]]:
+    """String constants that are not docstrings (docstrings may quote a site's lines)."""
+    docstrings = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                docstrings.add(id(body[0].value))
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docstrings
+        ):
+            yield node.lineno, node.value
+
+
+def wording_outside_sites(root: Path, words: set[str]) -> list[str]:
+    """String constants outside ``sites/`` (and the packages allowed to make a site's hands)
+    that hold a site's wording."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root)
+        if rel.parts[0] == "sites" or rel.parts[0] in SITE_IMPORTS_ALLOWED:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for line, text in _strings(tree):
+            hits = sorted(w for w in words if w in text)
+            if hits:
+                out.append(f"{rel}:{line}: {hits[0]!r}")
+    return out
+
+
+def test_site_wording_lives_only_in_its_folder() -> None:
+    words = _site_wording()
+    assert {"*** FIRST DRAW ***", "has timed out", "folded before the Draw"} <= words
+    found = wording_outside_sites(PACKAGE_DIR, words)
+    assert found == [], "site wording outside sites/<name>/:\n" + "\n".join(found)
+
+
+def test_the_wording_check_sees_a_quoted_line(tmp_path: Path) -> None:
+    root = tmp_path / "histparse"
+    (root / "replayer").mkdir(parents=True)
+    (root / "replayer" / "x.py").write_text(
+        '"""Quotes ``*** FIRST DRAW ***`` in a docstring: fine."""\n'
+        "A = \"no '*** FIRST DRAW ***' section\"\n"
+        'B = f"{1} has timed out"\n'
+        'C = "a neutral message"\n'
+    )
+    found = wording_outside_sites(root, {"*** FIRST DRAW ***", "has timed out"})
+    assert [int(f.split(":")[1]) for f in found] == [2, 3]

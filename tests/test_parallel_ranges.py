@@ -27,7 +27,7 @@ from histparse.parallel.pieces import (
 from histparse.parallel.ranges import FileChanged, list_files, span_lines
 from histparse.parallel.tables import tables_of_paths
 from histparse.parsing import expand_paths, read_results
-from histparse.parsing.reader import MAX_LINE, utf16_encoding
+from histparse.textio import MAX_LINE, utf16_encoding
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 REAL = Path("/work/shared/real_histories")

@@ -69,6 +69,7 @@ def test_unreadable_file_exits_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import histparse.parsing.reader as reader
+    import histparse.textio as textio
 
     path = tmp_path / "locked.txt"
     path.write_text("x")
@@ -77,6 +78,7 @@ def test_unreadable_file_exits_2(
         raise PermissionError(13, "Permission denied", str(p))
 
     monkeypatch.setattr(reader, "decoded_lines", refuse)
+    monkeypatch.setattr(textio, "decoded_lines", refuse)
     # One job: this process reads the file (worker processes would not see the stand-in).
     status, _, err = run(capsys, "--jobs", "1", str(path))
     assert status == 2 and "locked.txt" in err and "Permission denied" in err

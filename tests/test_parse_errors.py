@@ -18,8 +18,9 @@ from histparse.parsing import (
     read_histories,
     read_results,
 )
-from histparse.parsing import pokerstars as ps_module
-from histparse.parsing.reader import MAX_CHUNK_CHARS, MAX_LINE, expand_paths
+from histparse.parsing.reader import MAX_CHUNK_CHARS, expand_paths
+from histparse.sites.pokerstars import parse as ps_module
+from histparse.textio import MAX_LINE
 
 DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
 

@@ -22,6 +22,7 @@ from histparse.events import (
     SectionMarker,
 )
 from histparse.game import ActionKind, PostKind, Street
+from histparse.sites.pokerstars import PokerStarsLayout
 
 EVENT_CLASSES = [
     cls
@@ -36,7 +37,7 @@ def test_every_event_is_a_frozen_slotted_dataclass_with_a_line() -> None:
         "UncalledBet", "Collected", "Shows", "Mucks", "DoesntShow", "Chat", "PlayerStatus",
         "HandCancelled", "TournamentFinish", "TournamentWin", "SummaryPot", "SummarySeat",
     }  # fmt: skip
-    for cls in [*EVENT_CLASSES, Hand, events_module.Seat, events_module.Layout]:
+    for cls in [*EVENT_CLASSES, Hand, events_module.Seat, PokerStarsLayout]:
         assert dataclasses.is_dataclass(cls)
         params = cls.__dataclass_params__  # type: ignore[attr-defined]
         assert params.frozen, cls
@@ -87,7 +88,16 @@ def test_sections() -> None:
         Street.SHOWDOWN,
         Street.SUMMARY,
     ]
-    assert SectionMarker(Section.SHOW_DOWN, line=9).section.value == "SHOW DOWN"
+    # Neutral ids, not a site's wording: PokerStars' "SHOW DOWN" lives in its folder.
+    assert SectionMarker(Section.SHOW_DOWN, line=9).section.value == "showdown"
+    assert {s.value for s in Section} == {
+        "deal",
+        "draw_1",
+        "draw_2",
+        "draw_3",
+        "showdown",
+        "summary",
+    }
 
 
 def test_dealt_to_hand() -> None:

@@ -16,15 +16,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import histparse.parsing.reader as reader_module
+import histparse.textio as reader_module
+from histparse._records import builder
 from histparse.events import Action, Hand, Position, Seat, SeatOutcome, SummarySeat
 from histparse.game import ActionKind, Street
 from histparse.parsing import ParseError, Unsupported, parse_results, read_results
-from histparse.parsing import lines as lines_module
-from histparse.parsing import pokerstars as ps_module
-from histparse.parsing.build import builder
-from histparse.parsing.common import LineError
-from histparse.parsing.header import (
+from histparse.parsing.reader import Result, split_chunks
+from histparse.sites.pokerstars import lines as lines_module
+from histparse.sites.pokerstars import parse as ps_module
+from histparse.sites.pokerstars.common import LineError
+from histparse.sites.pokerstars.header import (
     Header,
     OtherGame,
     clear_header_cache,
@@ -32,8 +33,8 @@ from histparse.parsing.header import (
     parse_seat,
     parse_seat_fully,
 )
-from histparse.parsing.pokerstars import Chunk
-from histparse.parsing.reader import Result, decoded_lines, split_chunks
+from histparse.reading import Chunk
+from histparse.textio import decoded_lines
 
 DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
 CASH = DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt"

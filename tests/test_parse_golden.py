@@ -14,7 +14,6 @@ from histparse.events import (
     DealtTo,
     Draw,
     Hand,
-    Layout,
     Mucks,
     Position,
     Post,
@@ -28,6 +27,7 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.parsing import read_histories
+from histparse.sites.pokerstars import PokerStarsLayout
 
 DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
 FILE = DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt"
@@ -139,7 +139,7 @@ def test_golden_header_and_seats() -> None:
         "Hero",
     )
     assert hand.started_at == datetime(2009, 11, 25, 19, 14, 2, tzinfo=UTC)
-    assert hand.layout == Layout(
+    assert hand.layout == PokerStarsLayout(
         header_word="Game",
         colon_gap="  ",
         local_time="2009/11/25 14:14:02",

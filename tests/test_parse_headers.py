@@ -12,8 +12,8 @@ import pytest
 
 from histparse.events import Hand
 from histparse.game import Game, LimitType
+from histparse.numerals import from_roman, ordinal_suffix, to_roman
 from histparse.parsing import ParseError, Unsupported, parse_hand, parse_results
-from histparse.parsing.common import from_roman, ordinal_suffix, to_roman
 
 DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
 CASH = "3-Draw-Limit-USD-0.10-0.20-200911.txt"

@@ -28,7 +28,7 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.parsing import ParseError, Unsupported, parse_results, read_results
-from histparse.parsing.reader import decoded_lines
+from histparse.textio import decoded_lines
 
 DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
 

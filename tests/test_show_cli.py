@@ -10,9 +10,10 @@ import histparse.show.find as find_module
 from histparse.cli import main
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
-from histparse.parsing.pokerstars import Chunk
 from histparse.parsing.reader import parse_any_chunk
 from histparse.show import BadHandId, find_hand, normalize_hand_id
+from histparse.sites import Site
+from histparse.reading import Chunk
 
 TESTS = Path(__file__).resolve().parent
 REAL = TESTS / "data" / "pokerstars"
@@ -114,9 +115,9 @@ def test_find_parses_only_the_matching_hand(monkeypatch: pytest.MonkeyPatch) -> 
     parsed: list[int] = []
     real_parse = parse_any_chunk
 
-    def counting(chunk: Chunk) -> Hand | ParseError | Unsupported:
+    def counting(chunk: Chunk, site: Site | None = None) -> Hand | ParseError | Unsupported:
         parsed.append(chunk.first_line)
-        return real_parse(chunk)
+        return real_parse(chunk, site)
 
     monkeypatch.setattr(find_module, "parse_any_chunk", counting)
     # The annotated hand is the 2nd of 17 in its file: the 1st is skipped unparsed (its

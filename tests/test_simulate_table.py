@@ -19,6 +19,7 @@ from histparse.events import (
     Hand,
     PlayerStatus,
     Post,
+    SeatOutcome,
     Section,
     SectionMarker,
     Shows,
@@ -93,8 +94,12 @@ def test_hero_view_only_hero_cards_and_shown_cards() -> None:
         shown = {e.player for e in hand.events_of(Shows)}
         for s in hand.events_of(SummarySeat):
             if s.cards is not None:
-                assert s.outcome.value in ("showed and won", "showed and lost", "mucked")
-                assert s.player in shown or s.outcome.value == "mucked"
+                assert s.outcome in (
+                    SeatOutcome.SHOWED_WON,
+                    SeatOutcome.SHOWED_LOST,
+                    SeatOutcome.MUCKED,
+                )
+                assert s.player in shown or s.outcome is SeatOutcome.MUCKED
 
 
 def test_blinds_button_and_stacks_carry_over() -> None:

@@ -28,7 +28,6 @@ from histparse.events import (
     Event,
     Hand,
     HandCancelled,
-    Layout,
     Mucks,
     PlayerStatus,
     Position,
@@ -50,16 +49,14 @@ from histparse.events import (
 )
 from histparse.game import Game, LimitType, Street
 from histparse.parsing import parse_text, read_histories
-from histparse.writing import (
-    WriteError,
+from histparse.sites.pokerstars import (
+    PokerStarsLayout,
     default_layout,
     default_trailing,
     format_amount,
     format_et_time,
-    write_file,
-    write_hand,
-    write_hands,
 )
+from histparse.writing import WriteError, write_file, write_hand, write_hands
 
 D = Decimal
 P0, P1, P2, P3 = Street.PREDRAW, Street.DRAW1, Street.DRAW2, Street.DRAW3
@@ -142,7 +139,7 @@ def cash_hand(
     events: list[Event],
     *,
     stakes: tuple[str, str] = ("0.10", "0.20"),
-    layout: Layout | None = None,
+    layout: PokerStarsLayout | None = None,
     hero: str | None = "Hero",
 ) -> Hand:
     """A USD cash Triple Draw hand; ``when_et`` is the ET time as written in the header."""
@@ -173,7 +170,9 @@ def cash_hand(
         events=tuple(events),
         source=Source("<built>", 0, 0, ""),
         layout=layout
-        or Layout(header_word="Game", colon_gap="  ", local_time=when_et, money_symbol="$"),
+        or PokerStarsLayout(
+            header_word="Game", colon_gap="  ", local_time=when_et, money_symbol="$"
+        ),
     )
 
 
@@ -532,7 +531,7 @@ def home_game_hand() -> Hand:
             summary_seat(2, "Hero", (BUTTON, SB), SeatOutcome.COLLECTED, amount="80"),
         ),
         source=Source("<built>", 0, 0, ""),
-        layout=Layout(
+        layout=PokerStarsLayout(
             header_word="Hand",
             colon_gap=" ",
             local_time="2013/06/05 23:30:20",
@@ -651,7 +650,7 @@ def modern_hand() -> Hand:
         seats,
         events,
         stakes=("1", "2"),
-        layout=Layout(
+        layout=PokerStarsLayout(
             header_word="Hand",
             colon_gap="  ",
             local_time="2012/06/07 20:50:02",

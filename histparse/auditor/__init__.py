@@ -1,22 +1,22 @@
 """Audit many hands against the rules: ``audit(hands)``, ``audit_results(results)``, reports.
 
-The per-hand parts (finding codes, site profiles, the checks run on each ``Replay``) live in the
-replayer (``histparse.replayer.findings``, ``.profiles``, ``.checks``), which reports with them;
-they are re-exported here so the auditor stays the one place to import them from. The check
-across hands (``histparse.auditor.across``) is the auditor's own.
+The per-hand parts (finding codes, the checks run on each ``Replay``) live in the replayer
+(``histparse.replayer.findings``, ``.checks``), and each site's profile in its folder (handed
+out by ``histparse.sites.profile_for``); they are re-exported here so the auditor stays the one
+place to import them from. The check across hands (``histparse.auditor.across``) is the
+auditor's own.
 """
 
 from __future__ import annotations
 
 from histparse.auditor.run import AuditRun, audit, audit_results
 from histparse.replayer.findings import CODES, CodeInfo, Finding, Severity, code_info
-from histparse.replayer.profiles import GENERIC, POKERSTARS, PROFILES, SiteProfile, profile_for
+from histparse.sites import SiteProfile, profile_for
+from histparse.sites.profile import GENERIC
 
 __all__ = [
     "CODES",
     "GENERIC",
-    "POKERSTARS",
-    "PROFILES",
     "AuditRun",
     "CodeInfo",
     "Finding",

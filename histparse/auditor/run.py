@@ -16,7 +16,7 @@ from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import replay
 from histparse.replayer.findings import CODES, Finding, Severity
-from histparse.replayer.profiles import SiteProfile
+from histparse.sites.profile import SiteProfile
 
 __all__ = ["AuditCounts", "AuditRun", "audit", "audit_results", "rejected_finding"]
 
@@ -37,15 +37,9 @@ def audit(hands: Iterable[Hand], *, profile: SiteProfile | None = None) -> Itera
 
 def rejected_finding(error: ParseError) -> Finding:
     """The ``PARSE-REJECTED`` finding of a chunk the parser rejected."""
-    # Only the PokerStars parser rejects chunks; a chunk without a readable header is not
-    # known to be anybody's.
-    site = (
-        "PokerStars"
-        if error.hand_id is not None or error.text.startswith("PokerStars")
-        else "unknown"
-    )
+    # The site whose parser rejected it; text that no site recognised is nobody's.
     return Finding(
-        site=site,
+        site=error.site or "unknown",
         hand_id=error.hand_id,
         code="PARSE-REJECTED",
         severity=CODES["PARSE-REJECTED"].severity,

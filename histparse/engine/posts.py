@@ -59,7 +59,7 @@ def split_post(
             what = "there is no ante" if kind is _ANTE and not full else f"expected {full}"
             raise IllegalPost(
                 "R-TABLE-2",
-                f"{player} posts {kind.value} {amount}: {what} (or all-in for {stack})",
+                f"{player} posts {kind.label} {amount}: {what} (or all-in for {stack})",
             )
     if kind is _SMALL_BLIND or kind is _BIG_BLIND:
         return amount, amount, 0

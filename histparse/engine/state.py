@@ -523,7 +523,7 @@ class HandState:
             isinstance(e, PostResult) and e.player == player and e.kind is kind
             for e in self._events
         ):
-            raise IllegalPost("R-TABLE-2", f"{player} posts the {kind.value} twice")
+            raise IllegalPost("R-TABLE-2", f"{player} posts the {kind.label} twice")
         total, live, dead = split_post(self._config, player, kind, amount, self._stack[i], check)
         self._put_in(i, total, live)
         result = _PostResultParts()

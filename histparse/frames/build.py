@@ -207,7 +207,7 @@ def _positions(ledger: Ledger) -> dict[str, Position]:
 
 def _stakes_label(hand: Hand) -> str:
     low, high = hand.stakes
-    return f"{low}/{high} {hand.currency or 'chips'} {hand.limit_type.value}"
+    return f"{low}/{high} {hand.currency or 'chips'} {hand.limit_type.label}"
 
 
 HandErrorHandler: TypeAlias = Callable[[Hand, TableError], object]
@@ -258,7 +258,7 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
     cancelled = ledger.cancelled
     players = ledger.players
     hand_row = (
-        hand.site, str(hand.hand_id), hand.game.value, hand.limit_type.value, hand.currency,
+        hand.site, str(hand.hand_id), hand.game.label, hand.limit_type.label, hand.currency,
         _stakes_label(hand), ledger.small_bet, ledger.big_bet, ledger.small_blind,
         ledger.big_blind, hand.started_at, hand.table_name, hand.max_seats,
         hand.button_seat, len(players), hand.is_tournament, hand.tournament_id,

@@ -82,8 +82,8 @@ _KEY = (
 
 HANDS: tuple[Column, ...] = (
     *_KEY,
-    _cat("game", "Game, as `histparse.game.Game` values.", [g.value for g in Game]),
-    _cat("limit_type", "`Limit`, `Pot Limit` or `No Limit`.", [t.value for t in LimitType]),
+    _cat("game", "Game, as `histparse.game.Game` labels.", [g.label for g in Game]),
+    _cat("limit_type", "`Limit`, `Pot Limit` or `No Limit`.", [t.label for t in LimitType]),
     Column(
         "currency",
         Kind.CATEGORY,

@@ -20,10 +20,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from histparse import sites, textio
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.ranges import (
     DEFAULT_BLOCK,
-    HEAD,
     PROBE_BATCH,
     Block,
     BlockScan,
@@ -35,7 +35,6 @@ from histparse.parallel.ranges import (
     span_lines,
 )
 from histparse.parsing import Result, expand_paths, reader
-from histparse.parsing.header import is_header
 
 __all__ = [
     "DEFAULT_PIECE_HANDS",
@@ -92,11 +91,12 @@ def _pieces(files: list[str], size: int) -> Iterator[Piece]:
         lines: list[str] = []
         first = 1
         heads = 0
-        for n, line in enumerate(reader.decoded_lines(path), 1):
-            if line.startswith(HEAD):
+        starts = sites.hand_start_prefixes()
+        for n, line in enumerate(textio.decoded_lines(path), 1):
+            if line.startswith(starts):
                 # Cut only before a real header: the reader cuts there too and starts afresh
                 # (unless a BOM alone on a line before it passes on to its hand).
-                cut = heads >= size and is_header(line.rstrip(" \t\r\n"))
+                cut = heads >= size and sites.cuts_at(line.rstrip(" \t\r\n"))
                 if cut and not _lone_bom_before(lines):
                     yield Piece(index, file_index, path, first, lines, heads)
                     index += 1
@@ -114,7 +114,7 @@ def _lone_bom_before(lines: list[str]) -> bool:
     for line in reversed(lines):
         content = line.rstrip(" \t\r\n")
         if content:
-            return content == reader.BOM
+            return content == textio.BOM
     return False
 
 
@@ -213,21 +213,10 @@ def _planned(scans: Iterable[BlockScan], size: int) -> Iterator[Piece]:
 def piece_results(piece: Piece) -> Iterator[Result]:
     """Parse a piece: the same results, line numbers included, as reading its whole file. A
     planned piece's lines are read from its file as they are parsed."""
-    shift = piece.first_line - 1
     lines: Iterable[str] = piece.lines
     if piece.span is not None:
         lines = span_lines(piece.path, piece.first_line, piece.span)
-    chunks = reader.split_chunks(lines, piece.path)
-    if shift:
-        chunks = (
-            dataclasses.replace(
-                chunk,
-                first_line=chunk.first_line + shift,
-                end_line=chunk.end_line + shift if chunk.end_line else 0,
-            )
-            for chunk in chunks
-        )
-    return reader.chunk_results(chunks)
+    return reader.iter_results(lines, piece.path, first_line=piece.first_line)
 
 
 def parse_piece(piece: Piece) -> list[Result]:

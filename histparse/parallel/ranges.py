@@ -2,7 +2,7 @@
 
 On a cluster the client must not read the inputs: workers probe the files (size, encoding),
 scan byte blocks of them for the lines that may start a hand, and later each worker reads the
-byte range of its piece. Lines are decoded exactly as ``reader.decoded_lines`` decodes them
+byte range of its piece. Lines are decoded exactly as ``textio.decoded_lines`` decodes them
 (same UTF-8 / Windows-1252 fallback per line, same cutting of lines over ``MAX_LINE``), which
 only depends on where a line starts, so a range that starts at a line start reads as the same
 lines of the whole file. A UTF-16 file is cut the same way, its blocks being scanned as text
@@ -18,14 +18,13 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import BinaryIO, Final, cast
 
+from histparse import sites, textio
 from histparse.parallel import utf16
 from histparse.parallel.pool import DaskClient
-from histparse.parsing import expand_paths, reader
-from histparse.parsing.header import is_header
+from histparse.parsing import expand_paths
 
 __all__ = [
     "DEFAULT_BLOCK",
-    "HEAD",
     "Block",
     "BlockScan",
     "FileChanged",
@@ -42,10 +41,6 @@ __all__ = [
 DEFAULT_BLOCK: Final = 8 << 20
 PROBE_BATCH: Final = 256
 _MAX_BLOCKS: Final = 512  # per scan task, so that a task's message stays small
-# What every header line starts with: a cut is only looked for at lines starting so.
-HEAD: Final = "PokerStars "
-_HEAD_BYTES: Final = HEAD.encode()
-_NL_HEAD: Final = b"\n" + _HEAD_BYTES
 _STRIP: Final = " \t\r\n"
 _BLANK: Final = _STRIP.encode()
 _BOM8_BYTES: Final = codecs.BOM_UTF8
@@ -89,7 +84,8 @@ class Block:
 
 @dataclass(frozen=True, slots=True)
 class BlockScan:
-    """The lines of a block that start with ``PokerStars ``, as ``(byte offset, newlines
+    """The lines of a block that start with a hand-start prefix (``sites.hand_start_prefixes``),
+    as ``(byte offset, newlines
     between the block's start and the line, a piece may start there)``, in order (a piece
     starts at a real header not preceded by a BOM alone on its line); the block's
     newline count; and whether its last byte (UTF-16: unit) is a newline."""
@@ -101,7 +97,7 @@ class BlockScan:
 
 
 def _utf16(head: bytes) -> bool:
-    return reader.utf16_encoding(head) is not None
+    return textio.utf16_encoding(head) is not None
 
 
 def probe_files(paths: Sequence[str]) -> list[FileInfo]:
@@ -153,7 +149,7 @@ def scan_blocks(blocks: Sequence[Block]) -> list[BlockScan]:
 
 
 def _scan_utf16(block: Block) -> BlockScan:
-    found = utf16.scan(block.path, block.start, block.end, HEAD)
+    found = utf16.scan(block.path, block.start, block.end, sites.hand_start_prefixes())
     if found is None:
         raise FileChanged(f"{block.path} is no longer UTF-16 of at least {block.end} bytes")
     heads, newlines, ends_line = found
@@ -167,24 +163,33 @@ def _scan_bytes(block: Block) -> BlockScan:
     lo = s - 1 if s else 0
     with open(block.path, "rb") as f:
         f.seek(lo)
-        data = f.read(e - lo + len(_HEAD_BYTES))
+        heads_bytes = _head_bytes()
+        data = f.read(e - lo + max(map(len, heads_bytes), default=0))
         body = e - lo
         if len(data) < body:
             raise FileChanged(f"{block.path} is shorter than {e} bytes, its size when planned")
-        starts = [0] if s == 0 and data.startswith(_HEAD_BYTES) else []
-        i = data.find(_NL_HEAD)
-        while 0 <= i < body - 1:
-            starts.append(i + 1)
-            i = data.find(_NL_HEAD, i + 1)
+        found = {0} if s == 0 and data.startswith(heads_bytes) else set()
+        for head in heads_bytes:
+            pattern = b"\n" + head
+            i = data.find(pattern)
+            while 0 <= i < body - 1:
+                found.add(i + 1)
+                i = data.find(pattern, i + 1)
+        starts = sorted(found)
         heads = []
         counted = s - lo
         line = 0
         for j in starts:
             line += data.count(b"\n", counted, j)
             counted = j
-            cut = is_header(_head_text(f, data, lo, j)) and not _after_bom(f, data, lo, j)
+            cut = sites.cuts_at(_head_text(f, data, lo, j)) and not _after_bom(f, data, lo, j)
             heads.append((lo + j, line, cut))
         return BlockScan(block, tuple(heads), data.count(b"\n", s - lo, body), data[body - 1] == 10)
+
+
+def _head_bytes() -> tuple[bytes, ...]:
+    """The hand-start prefixes as the bytes a UTF-8 (or ASCII) file holds them."""
+    return tuple(p.encode() for p in sites.hand_start_prefixes())
 
 
 def _head_text(f: BinaryIO, data: bytes, lo: int, j: int) -> str:
@@ -192,14 +197,14 @@ def _head_text(f: BinaryIO, data: bytes, lo: int, j: int) -> str:
     bytes), stripped."""
     newline = data.find(b"\n", j)
     if newline >= 0:
-        content = data[j : min(newline, j + reader.MAX_LINE)]
+        content = data[j : min(newline, j + textio.MAX_LINE)]
     else:
         # The line goes on past what was read for the block.
         f.seek(lo + j)
-        raw = f.read(reader.MAX_LINE + 1)
+        raw = f.read(textio.MAX_LINE + 1)
         newline = raw.find(b"\n")
-        content = raw[: newline if newline >= 0 else reader.MAX_LINE]
-    return reader.decode_line(content[: reader.MAX_LINE]).rstrip(_STRIP)
+        content = raw[: newline if newline >= 0 else textio.MAX_LINE]
+    return textio.decode_line(content[: textio.MAX_LINE]).rstrip(_STRIP)
 
 
 def _after_bom(f: BinaryIO, data: bytes, lo: int, j: int) -> bool:
@@ -240,22 +245,22 @@ class _Window:
 
 
 def span_lines(path: str, first_line: int, span: Span) -> Iterator[str]:
-    """The lines of ``span`` in ``path``, decoded as ``reader.decoded_lines`` decodes the
+    """The lines of ``span`` in ``path``, decoded as ``textio.decoded_lines`` decodes the
     whole file, read lazily. Raises ``FileChanged`` when they are not the ``span.count``
     lines planned (the file was truncated or rewritten since)."""
     if span.utf16:
         # Read by the codec from the piece's first byte: counted in lines, not in bytes.
-        texts = (line for _, line in reader.utf16_lines(path, span.start))
+        texts = (line for _, line in textio.utf16_lines(path, span.start))
         try:
             yield from _counted(itertools.islice(texts, span.count), path, first_line, span)
-        except reader.NotUTF16:
+        except textio.NotUTF16:
             raise FileChanged(f"{path} is no longer UTF-16, as it was when planned") from None
         return
     with open(path, "rb") as f:
         f.seek(span.start)
         window = _Window(f, span.end - span.start)
         # The reader's own splitting and decoding, on the piece's bytes only.
-        lines = reader.binary_lines(cast(BinaryIO, window))
+        lines = textio.binary_lines(cast(BinaryIO, window))
         yield from _counted(lines, path, first_line, span, window)
 
 
@@ -272,7 +277,7 @@ def _counted(
 
 
 def _check_first(line: str, n: int, path: str, first_line: int) -> None:
-    if n == 1 and first_line > 1 and not line.startswith(HEAD):
+    if n == 1 and first_line > 1 and not line.startswith(sites.hand_start_prefixes()):
         raise FileChanged(
             f"{path}:{first_line}: a piece must start at a header line; the file changed "
             "since its pieces were planned"

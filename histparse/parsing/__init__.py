@@ -10,12 +10,10 @@ Public API (re-exported from ``histparse``):
   ``parse_results(text, source)``: every result, never raising; ``parse_hand(text)``: one hand.
 """
 
-from histparse.parsing.errors import ParseError, Unsupported
 from histparse.parsing.reader import (
     ReadCounts,
     Reader,
     Result,
-    decoded_lines,
     expand_paths,
     parse_hand,
     parse_results,
@@ -23,6 +21,8 @@ from histparse.parsing.reader import (
     read_histories,
     read_results,
 )
+from histparse.reading import ParseError, Unsupported
+from histparse.textio import decoded_lines
 
 __all__ = [
     "ParseError",

@@ -8,59 +8,34 @@ one is a parsed ``Hand``, a rejected chunk (``ParseError``) or an ``Unsupported`
 
 from __future__ import annotations
 
-import codecs
 import glob
-import io
 import os
-import re
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Final, Literal, TextIO
+from typing import IO, Final, Literal, cast
 
+from histparse import sites
 from histparse.events import Hand
-from histparse.parsing.errors import ParseError, Unsupported
-from histparse.parsing.header import SITE, is_header
-from histparse.parsing.pokerstars import Chunk, parse_chunk
+from histparse.reading import Chunk, ParseError, Unsupported
+from histparse.sites import Continuation, Site
+from histparse.textio import BOM, PathArg, bytes_lines, decoded_lines, text_lines
 
-PathArg = str | os.PathLike[str]
 Result = Hand | ParseError | Unsupported
 OnError = Literal["raise", "warn"] | Callable[[ParseError], object]
+# What the reading functions take, as pandas' ``filepath_or_buffer``: paths (files, directories,
+# globs) or files already open, in binary or text mode.
+Source = PathArg | IO[bytes] | IO[str]
 
 _GLOB_CHARS: Final = frozenset("*?[")
-# Bounds that keep memory flat on hostile input; real hands are far below them (lines of
-# under 300 characters, hands of under 200 lines).
-MAX_LINE: Final = 1 << 16
+# A bound that keeps memory flat on hostile input; real hands are far below it (under 200
+# lines of under 300 characters).
 MAX_CHUNK_CHARS: Final = 1 << 20
-_BLOCK: Final = 1 << 15  # bytes read at a time; below MAX_LINE (see byte_pieces)
-BOM: Final = "\ufeff"
-_SUMMARY_START: Final = "PokerStars Tournament #"
 _TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
-_SUMMARY: Final = "tournament summary"
 MAX_GAMES: Final = 256
 OTHER_GAMES: Final = "other games"
-
-# First lines of hands (or of their files' text) from sites this package does not parse:
-# counted as unsupported, by site and, where the first line says it, game.
-_OTHER_SITES: Final = (
-    ("Full Tilt Poker Game #", "Full Tilt Poker", "unknown"),
-    ("FullTiltPoker Game #", "Full Tilt Poker", "unknown"),
-    ("Full Tilt Poker Tournament Summary ", "Full Tilt Poker", _SUMMARY),
-    ("Winamax Poker - ", "Winamax", "unknown"),
-    ("***** History for hand ", "Ongame", "unknown"),
-    # XML: Merge prints a <description> before the first <game> of a file.
-    ("<description type=", "Merge", "unknown"),
-    ("<game id=", "Merge", "unknown"),
-    ("<HISTORY ID=", "Boss Media", "unknown"),
-)
-_OTHER_PREFIXES: Final = tuple(prefix for prefix, _, _ in _OTHER_SITES)
-# Full Tilt's archive export puts "******************** # 1 ******..." alone before each hand:
-# a separator, not a hand, so it is passed over.
-_FT_SEPARATOR: Final = re.compile(r"\*{10,} # \d+ \*{10,}")
-# Kings Club: "#39879543: Limit 2-7 Triple Draw - 44/88" (its date is on the next line).
-_KINGS_CLUB: Final = re.compile(r"#\d+: (.{1,80}) - [\d,.]+/[\d,.]+")
 
 
 @dataclass
@@ -99,7 +74,7 @@ class ReadCounts:
 def game_label(hand: Hand) -> str:
     """The game as a header names it, e.g. ``Triple Draw 2-7 Lowball Limit`` or
     ``8-Game (Triple Draw 2-7 Lowball Limit)``: the labels of unsupported games look alike."""
-    game = f"{hand.game.value} {hand.limit_type.value}"
+    game = f"{hand.game.label} {hand.limit_type.label}"
     return game if hand.mixed_game is None else f"{hand.mixed_game} ({game})"
 
 
@@ -124,174 +99,9 @@ def expand_paths(paths: Iterable[PathArg]) -> list[str]:
     return out
 
 
-def byte_pieces(f: BinaryIO) -> Iterator[tuple[bytes, bool]]:
-    """The bytes of a binary file in pieces: ``(whole lines, True)``, or ``(line, False)`` for
-    a line without its newline: the file's last line when it has none, and the first
-    ``MAX_LINE`` bytes of a longer line (the rest of that line is read and dropped) so that
-    one enormous line cannot exhaust memory.
-
-    Read in blocks of ``_BLOCK`` bytes, smaller than ``MAX_LINE``: only the first line of a
-    block, the one that started in the block before, can be too long."""
-    read = f.read
-    carry = b""  # the start of a line whose newline is in a later block
-    skipping = False  # dropping the rest of a line cut at MAX_LINE
-    while data := read(_BLOCK):
-        if skipping:
-            newline = data.find(b"\n")
-            if newline < 0:
-                continue
-            data = data[newline + 1 :]
-            skipping = False
-        if carry:
-            data = carry + data
-        end = data.rfind(b"\n") + 1
-        carry = data[end:]
-        if end:
-            start = 0
-            newline = data.find(b"\n")
-            if newline >= MAX_LINE:
-                yield data[:MAX_LINE], False
-                start = newline + 1
-            if start < end:
-                yield data[start:end], True
-        if len(carry) >= MAX_LINE:
-            yield carry[:MAX_LINE], False
-            carry = b""
-            skipping = True
-    if carry:
-        yield carry, False
-
-
-def decode_line(raw: bytes) -> str:
-    """One line's bytes as text: UTF-8, or Windows-1252 when they are not UTF-8."""
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return raw.decode("cp1252", errors="replace")
-
-
-def lines_of_bytes(piece: bytes) -> list[str]:
-    """The lines of a piece of whole lines, decoded, newlines kept."""
-    try:
-        text = piece.decode("utf-8")
-    except UnicodeDecodeError:
-        # A stray byte: decode line by line, so only its line is read as Windows-1252.
-        return [decode_line(raw + b"\n") for raw in piece.split(b"\n")[:-1]]
-    lines = text.splitlines(keepends=True)
-    if len(lines) != text.count("\n"):
-        # A line break other than LF or CRLF (a lone CR, a form feed...) is part of its line.
-        lines = [line + "\n" for line in text.split("\n")[:-1]]
-    return lines
-
-
-def utf16_units(text: str) -> int:
-    """How many UTF-16 code units ``text`` takes (read with errors="replace", it holds no lone
-    surrogate: each unit that was one became a U+FFFD)."""
-    return len(text) if text.isascii() else len(text.encode("utf-16-le", "surrogatepass")) // 2
-
-
-def read_utf16_line(f: BinaryIO, codec: str) -> str:
-    """The line at the position of the binary file ``f`` as ``utf16_lines`` reads it (its
-    first ``MAX_LINE`` characters), ``codec`` being the file's ``utf-16-le`` or ``-be``."""
-    text = io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n")
-    try:
-        return text.readline(MAX_LINE)
-    finally:
-        text.detach()  # f stays open: it is the caller's
-
-
-def _bounded_utf16(f: TextIO, offset: int) -> Iterator[tuple[int, str]]:
-    """As ``_bounded_bytes``, for a UTF-16 text file (``MAX_LINE`` characters), each line with
-    the byte offset where it starts, the first being ``offset``."""
-    readline = f.readline
-    while line := readline(MAX_LINE):
-        units = utf16_units(line)
-        if len(line) == MAX_LINE and not line.endswith("\n"):
-            while rest := readline(MAX_LINE):
-                units += utf16_units(rest)
-                if rest.endswith("\n"):
-                    break
-        yield offset, line
-        offset += 2 * units
-
-
-def utf16_encoding(head: bytes) -> str | None:
-    """The UTF-16 codec of a file that starts with the four bytes ``head``: ``utf-16`` with a
-    BOM, ``utf-16-le``/``-be`` recognised by their zero bytes; None for anything else."""
-    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
-    if len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] and head[2]:
-        return "utf-16-le"
-    if len(head) >= 4 and head[0] == 0 and head[2] == 0 and head[1] and head[3]:
-        return "utf-16-be"
-    return None
-
-
-def decoded_lines(path: PathArg) -> Iterator[str]:
-    """The lines of a file, decoded, newlines kept, read lazily.
-
-    UTF-8 (a BOM is kept as the first character so callers can record it), UTF-16 with a BOM
-    or, recognised by its zero bytes, without one; bytes that are not UTF-8 are read as
-    Windows-1252 line by line, so one stray byte does not lose the file. Lines longer than
-    ``MAX_LINE`` are cut (such a line is never part of a real hand and will be rejected).
-    """
-    with open(path, "rb") as f:
-        if utf16_encoding(f.read(4)) is not None:
-            for _, line in utf16_lines(path):
-                yield line
-            return
-        f.seek(0)
-        yield from binary_lines(f)
-
-
-class NotUTF16(ValueError):
-    """``utf16_lines`` was given a file that is not UTF-16."""
-
-
-def utf16_codec(head: bytes) -> str | None:
-    """The codec reading a file that starts with the four bytes ``head`` from any of its line
-    starts (``utf-16-le`` or ``-be``, the byte order of a BOM made explicit); None if the file
-    is not UTF-16."""
-    encoding = utf16_encoding(head)
-    if encoding == "utf-16":
-        return "utf-16-le" if head.startswith(codecs.BOM_UTF16_LE) else "utf-16-be"
-    return encoding
-
-
-def utf16_lines(path: PathArg, start: int = 0) -> Iterator[tuple[int, str]]:
-    """The lines of a UTF-16 file from byte ``start`` (0, or where a line starts), as
-    ``decoded_lines`` reads them, each with the byte offset where it starts."""
-    with open(path, "rb") as f:
-        head = f.read(4)
-        codec = utf16_codec(head)
-        if codec is None:
-            raise NotUTF16(f"{path} is not a UTF-16 file")
-        bom = not start and head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
-        f.seek(2 if bom else start)
-        # newline="\n": split on LF only and keep CR, so CRLF survives as written.
-        with io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n") as t:
-            lines = _bounded_utf16(t, 2 if bom else start)
-            if bom:
-                # The BOM is not read as text; mark it on the first line like a UTF-8 one.
-                first = next(lines, None)
-                if first is None:
-                    return
-                yield 0, BOM + first[1]
-            yield from lines
-
-
-def binary_lines(f: BinaryIO) -> Iterator[str]:
-    """The lines of a binary file (not UTF-16) from where it stands, decoded as
-    ``decoded_lines`` decodes them."""
-    for piece, whole in byte_pieces(f):
-        if whole:
-            yield from lines_of_bytes(piece)
-        else:
-            yield decode_line(piece)
-
-
 def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
-    """Group lines into chunks: a chunk ends at a blank line and before a header line.
+    """Group lines into chunks: a chunk ends at a blank line and before a line that starts a
+    hand of a site that cuts there (``sites.cuts_at``).
 
     Blank lines (only whitespace) belong to no chunk. A BOM at the start of a line (the file's
     first line, or a file concatenated into another) is removed and recorded on the chunk. A
@@ -306,6 +116,8 @@ def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
     size = 0
     overflow = False
     known_tails = _TAILS
+    initials = sites.cut_initials()
+    cuts_at = sites.cuts_at
     lineno = 0
     for lineno, line in enumerate(lines, 1):
         content = line.rstrip(" \t\r\n")
@@ -330,7 +142,7 @@ def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
         if not contents:
             first = lineno
             size = 0
-        elif head == "P" and is_header(content):
+        elif head in initials and cuts_at(content):
             yield Chunk(path, first, contents, trailings, raw, bom, overflow, lineno - 1)
             contents, trailings, raw = [], [], []
             bom = overflow = False
@@ -360,9 +172,12 @@ def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
         yield Chunk(path, first, contents, trailings, raw, bom, overflow, lineno)
 
 
-def parse_any_chunk(chunk: Chunk) -> Result:
-    """The result for one chunk: a hand, an unsupported hand or a rejected chunk."""
+def parse_any_chunk(chunk: Chunk, site: Site | None = None) -> Result:
+    """The result for one chunk: a hand, an unsupported hand or a rejected chunk. ``site`` is
+    the site that owns its first line, when the caller has already asked."""
     head = chunk.contents[0]
+    if site is None:
+        site = sites.site_for(head)
     if chunk.overflow:
         return ParseError(
             f"chunk of {chunk.end_line - chunk.first_line + 1} lines is too long for a hand",
@@ -370,102 +185,169 @@ def parse_any_chunk(chunk: Chunk) -> Result:
             line=chunk.first_line,
             text=head[:200],
             expected=f"a hand of under {MAX_CHUNK_CHARS} characters",
+            site=None if site is None else site.name,
         )
-    if head.startswith("PokerStars "):
-        if is_header(head):
-            try:
-                return parse_chunk(chunk)
-            except ParseError as exc:
-                # Without its traceback, whose frames would keep the whole chunk and the
-                # parser's state alive for as long as the error is kept.
-                return exc.with_traceback(None)
-        if head.startswith(_SUMMARY_START):
-            return Unsupported(SITE, _SUMMARY, chunk.path, chunk.first_line)
-    other = _other_site(head)
-    if other is not None:
-        return Unsupported(*other, chunk.path, chunk.first_line)
+    if site is not None:
+        try:
+            return site.parse(chunk)
+        except ParseError as exc:
+            # Without its traceback, whose frames would keep the whole chunk and the
+            # parser's state alive for as long as the error is kept.
+            return exc.with_traceback(None)
     return ParseError(
         "text outside a hand",
         file=chunk.path,
         line=chunk.first_line,
         text=head,
-        expected="a PokerStars header line ('PokerStars Game #<id>: ...')",
+        expected=sites.expected_first_lines(),
     )
 
 
-def iter_results(lines: Iterable[str], path: str) -> Iterator[Result]:
-    """Results for every chunk of the given lines."""
-    return chunk_results(split_chunks(lines, path))
+def iter_results(lines: Iterable[str], path: str, *, first_line: int = 1) -> Iterator[Result]:
+    """Results for every chunk of the given lines, the first being line ``first_line`` of
+    ``path``."""
+    chunks = split_chunks(lines, path)
+    if first_line != 1:
+        chunks = _shifted(chunks, first_line - 1)
+    return chunk_results(chunks)
+
+
+def _shifted(chunks: Iterable[Chunk], by: int) -> Iterator[Chunk]:
+    for chunk in chunks:
+        chunk.first_line += by
+        if chunk.end_line:
+            chunk.end_line += by
+        yield chunk
 
 
 def chunk_results(chunks: Iterable[Chunk]) -> Iterator[Result]:
-    """Results for chunks in the order of their file."""
-    absorbing = False
+    """Results for chunks in the order of their file (see ``hand_chunks``)."""
+    for chunk, site in hand_chunks(chunks):
+        yield parse_any_chunk(chunk, site)
+
+
+def hand_chunks(chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Site | None]]:
+    """The chunks of hands (and of text outside them), each with the site that owns its first
+    line. A chunk that starts no hand is given to the site of the hand before it
+    (``Site.continuation``): joined to that hand, passed over, or left on its own; separator
+    lines are passed over."""
+    site_for = sites.site_for
+    is_separator = sites.is_separator
+    pending: list[Chunk] = []  # a hand's chunks, waiting for what follows them
+    owner: Site | None = None  # the site of the chunk that started the last hand
+    skipping = False
     for chunk in chunks:
-        if len(chunk.contents) == 1 and _FT_SEPARATOR.fullmatch(chunk.contents[0]):
+        head = chunk.contents[0]
+        if len(chunk.contents) == 1 and is_separator(head):
             continue
-        if absorbing and not _starts_hand(chunk.contents[0]):
-            # Tournament summaries and other sites' hands contain blank lines: the headerless
-            # chunks that follow them are part of the same unsupported text, not garbage.
-            continue
-        result = parse_any_chunk(chunk)
-        absorbing = isinstance(result, Unsupported) and (
-            result.site != SITE or result.game == _SUMMARY
-        )
-        yield result
+        site = site_for(head)
+        if site is None and pending and owner is not None:
+            if skipping:
+                continue
+            how = owner.continuation(pending[0], chunk)
+            if how is Continuation.SKIP:
+                skipping = True
+                continue
+            if how is Continuation.PART:
+                pending.append(chunk)
+                continue
+        if pending:
+            yield (pending[0] if len(pending) == 1 else _joined(pending)), owner
+            pending = []
+        skipping = False
+        owner = site
+        if site is None:
+            yield chunk, None
+        else:
+            pending.append(chunk)
+    if pending:
+        yield (pending[0] if len(pending) == 1 else _joined(pending)), owner
 
 
-def _other_site(head: str) -> tuple[str, str] | None:
-    """The site and game of another site's first line; None if it is none we know."""
-    if head.startswith(_OTHER_PREFIXES):
-        for prefix, site, game in _OTHER_SITES:
-            if head.startswith(prefix):
-                return site, game
-    if head.startswith("#"):
-        m = _KINGS_CLUB.fullmatch(head)
-        if m is not None:
-            return "Kings Club", m.group(1)
-    return None
-
-
-def _starts_hand(head: str) -> bool:
-    return is_header(head) or head.startswith(_SUMMARY_START) or _other_site(head) is not None
+def _joined(chunks: list[Chunk]) -> Chunk:
+    """One chunk of a hand's chunks, the blank lines between them put back as empty lines."""
+    first = chunks[0]
+    contents = list(first.contents)
+    trailings = list(first.trailings)
+    raw = list(first.raw)
+    last = first.last_line
+    overflow = first.overflow
+    for chunk in chunks[1:]:
+        for _ in range(chunk.first_line - last - 1):
+            contents.append("")
+            trailings.append("")
+            raw.append("\n")
+        contents += chunk.contents
+        trailings += chunk.trailings
+        raw += chunk.raw
+        last = chunk.last_line
+        overflow = overflow or chunk.overflow
+    return Chunk(first.path, first.first_line, contents, trailings, raw, first.bom, overflow, last)
 
 
 class Reader:
     """Iterates over the results of reading files: ``Hand``, ``ParseError`` (rejected chunk)
     or ``Unsupported``, one per chunk, keeping running ``counts``.
 
+    Each source is a path (a file, a directory searched for ``*.txt``, a glob) or a file
+    already open in binary mode (decoded as files are) or text mode (read as it decodes).
     Paths are resolved when the reader is made, so a missing path fails at once with
-    ``FileNotFoundError``.
+    ``FileNotFoundError``; ``files`` lists them.
     """
 
-    def __init__(self, *paths: PathArg) -> None:
-        self.files: list[str] = expand_paths(paths)
+    def __init__(self, *sources: Source) -> None:
+        self.sources: list[str | IO[bytes] | IO[str]] = []
+        self.files: list[str] = []
+        for source in sources:
+            if isinstance(source, str | os.PathLike):
+                found = expand_paths([source])
+                self.sources += found
+                self.files += found
+            else:
+                self.sources.append(source)
         self.counts = ReadCounts()
 
     def __iter__(self) -> Iterator[Result]:
         counts = self.counts
-        for path in self.files:
-            for result in iter_results(decoded_lines(path), path):
+        for source in self.sources:
+            if isinstance(source, str):
+                lines, name = decoded_lines(source), source
+            else:
+                lines, name = buffer_lines(source), buffer_name(source)
+            for result in iter_results(lines, name):
                 counts.add(result)
                 yield result
 
 
-def read_results(*paths: PathArg) -> Reader:
-    """Read files, directories (recursively, ``*.txt``) and globs; iterate over the result
-    of every chunk (``Hand``, ``ParseError`` or ``Unsupported``). See ``Reader``."""
-    return Reader(*paths)
+def buffer_name(f: IO[bytes] | IO[str]) -> str:
+    """The name an open file's results carry: its path, or ``<buffer>``."""
+    name = getattr(f, "name", None)
+    return name if isinstance(name, str) else "<buffer>"
 
 
-def read_histories(*paths: PathArg, on_error: OnError = "raise") -> Iterator[Hand]:
-    """Read files, directories (recursively, ``*.txt``) and globs; yield the parsed hands.
+def buffer_lines(f: IO[bytes] | IO[str]) -> Iterator[str]:
+    """The lines of an open file from where it stands: a binary one decoded as files are
+    (UTF-16 recognised by its first bytes, when it can seek back), a text one as it reads."""
+    if isinstance(f.read(0), str):
+        return text_lines(cast(IO[str], f))
+    return bytes_lines(cast(IO[bytes], f))
+
+
+def read_results(*sources: Source) -> Reader:
+    """Read files, directories (recursively, ``*.txt``), globs and open files; iterate over
+    the result of every chunk (``Hand``, ``ParseError`` or ``Unsupported``). See ``Reader``."""
+    return Reader(*sources)
+
+
+def read_histories(*sources: Source, on_error: OnError = "raise") -> Iterator[Hand]:
+    """Read files, directories (recursively, ``*.txt``), globs and open files (binary or
+    text); yield the parsed hands.
 
     Unsupported games are skipped (use ``read_results`` to see them). A rejected chunk is
     handled by ``on_error``: ``"raise"`` (default) raises its ``ParseError``, ``"warn"`` issues a
     warning and goes on, a callable receives the error and reading goes on.
     """
-    reader = Reader(*paths)
+    reader = Reader(*sources)
     for result in reader:
         if isinstance(result, Hand):
             yield result

@@ -136,11 +136,11 @@ class _Converter:
         if hand.cancelled:
             raise _Skip(SkipReason.CANCELLED, "the hand was cancelled: it was never played out")
         if hand.game is not Game.TRIPLE_DRAW_27:
-            raise _Skip(SkipReason.GAME, f"{hand.game.value}: PHH {_VARIANT} is 2-7 Triple Draw")
+            raise _Skip(SkipReason.GAME, f"{hand.game.label}: PHH {_VARIANT} is 2-7 Triple Draw")
         if hand.limit_type is not LimitType.FIXED:
             raise _Skip(
                 SkipReason.LIMIT,
-                f"{hand.limit_type.value} 2-7 Triple Draw: PHH (pokerkit 0.7.7) only has the "
+                f"{hand.limit_type.label} 2-7 Triple Draw: PHH (pokerkit 0.7.7) only has the "
                 f"fixed-limit variant {_VARIANT}",
             )
         seats = hand.dealt_in()
@@ -241,7 +241,7 @@ class _Converter:
         for p in hand.posts:
             if p.player not in players:
                 raise _Skip(SkipReason.MALFORMED, f"{p.player} posts but is not dealt in")
-            amount = self.units(p.amount, f"{p.kind.value} of {p.player}")
+            amount = self.units(p.amount, f"{p.kind.label} of {p.player}")
             if p.kind is PostKind.ANTE:
                 # Antes count for side pots (the engine puts them in each player's
                 # contribution): ante_trimming_status = true says the same to pokerkit.

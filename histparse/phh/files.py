@@ -18,11 +18,11 @@ from typing import TextIO
 
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported, read_results
-from histparse.parsing.reader import PathArg
 from histparse.phh.convert import convert
 from histparse.phh.record import PhhHand
 from histparse.phh.skips import Skipped, SkipReason
 from histparse.phh.text import PhhsWriter, dumps
+from histparse.textio import PathArg
 
 __all__ = ["ConvertReport", "PhhFileError", "PhhOutput", "convert_files", "write_phh"]
 

@@ -80,8 +80,8 @@ from histparse.replayer.checks.cards import hero_draw, is_hand
 from histparse.replayer.checks.common import real_big_blind
 from histparse.replayer.findings import Finding, make_finding
 from histparse.replayer.money import Money, Unrepresentable
-from histparse.replayer.profiles import SiteProfile, profile_for
 from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
+from histparse.sites import SiteProfile, profile_for, words_for
 
 __all__ = ["replay"]
 
@@ -313,7 +313,7 @@ class _Replayer:
         if len(seats) >= 2:
             self.blinds = _expected_blinds(hand.button_seat, tuple(map(_SEAT, seats)))
         if hand.game not in _REPLAYABLE:
-            self.add("REPLAY-UNSUPPORTED", f"{hand.game.value} is not replayed", line)
+            self.add("REPLAY-UNSUPPORTED", f"{hand.game.label} is not replayed", line)
             return
         self.money = Money.for_hand(hand)
         stacks: list[Seat] = []
@@ -409,14 +409,14 @@ class _Replayer:
             totals = self.street_totals
             totals[p] = totals.get(p, _ZERO) + live
         if self.section_street >= _PREDRAW:
-            self.add("STRUCT-SECTIONS", f"{p} posts a {kind.value} after the deal", e.line)
+            self.add("STRUCT-SECTIONS", f"{p} posts a {kind.label} after the deal", e.line)
             return
         state = self.state
         if state is None or state.phase is not _POSTING:
             return
         units = self.money.units_or_none(amount)
         if units is None:
-            self.unrepresentable(amount, f"{p}'s {kind.value}", e.line)
+            self.unrepresentable(amount, f"{p}'s {kind.label}", e.line)
             return
         try:
             # Amounts and seats of posts are judged by the structure checks, against the
@@ -499,11 +499,13 @@ class _Replayer:
             return
         phase = state.phase
         if phase is _BETTING:
-            self._unfinished_round(f"the {section.value.lower()} starts", e.line)
+            self._unfinished_round(
+                f"the {words_for(self.hand.site).sections[section].lower()} starts", e.line
+            )
         elif phase is not _DRAWING or state.draw_number != number:
             self.add(
                 "STRUCT-SECTIONS",
-                f"'*** {section.value} ***' but the rules have "
+                f"'{words_for(self.hand.site).markers[section]}' but the rules have "
                 + (f"draw {state.draw_number} next" if phase is _DRAWING else "no draw to make"),
                 e.line,
             )
@@ -971,7 +973,8 @@ class _Replayer:
 
     def _summary_line(self, line: int) -> None:
         if self.section_street is not _SUMMARY:
-            self.add("STRUCT-SECTIONS", "a summary line before '*** SUMMARY ***'", line)
+            marker = words_for(self.hand.site).markers[Section.SUMMARY]
+            self.add("STRUCT-SECTIONS", f"a summary line before '{marker}'", line)
 
     def on_summary_pot(self, e: SummaryPot) -> None:
         self._summary_line(e.line)

@@ -20,7 +20,7 @@ from histparse.events import (
 )
 from histparse.game import Street
 from histparse.replayer.findings import Finding, Severity
-from histparse.replayer.profiles import SiteProfile
+from histparse.sites.profile import SiteProfile
 
 __all__ = ["Body", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
 

@@ -12,8 +12,8 @@ from typing import Final
 
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported, decoded_lines, expand_paths
-from histparse.parsing.header import HEADER_START
-from histparse.parsing.reader import PathArg, parse_any_chunk, split_chunks
+from histparse.parsing.reader import hand_chunks, parse_any_chunk, split_chunks
+from histparse.textio import PathArg
 
 __all__ = ["BadHandId", "Found", "find_hand", "normalize_hand_id"]
 
@@ -47,10 +47,9 @@ def find_hand(hand_id: str, paths: Iterable[PathArg]) -> Found | None:
     for path in expand_paths(paths):
         lines = decoded_lines(path)
         try:
-            for chunk in split_chunks(lines, path):
-                m = HEADER_START.match(chunk.contents[0])
-                if m is not None and m.group(3) == wanted:
-                    return parse_any_chunk(chunk)
+            for chunk, site in hand_chunks(split_chunks(lines, path)):
+                if site is not None and site.hand_id(chunk.contents[0]) == wanted:
+                    return parse_any_chunk(chunk, site)
         finally:
             # Stopping early must not leave the file open until the generator is collected.
             if isinstance(lines, Generator):

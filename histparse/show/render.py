@@ -37,10 +37,12 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, PostKind, Street
+from histparse.numerals import ordinal
 from histparse.ranking import describe, hand_rank
 from histparse.replayer import Money, PotOutcome, Replay
 from histparse.replayer import replay as replay_hand
 from histparse.show.pot import running_pot
+from histparse.sites import words_for
 from histparse.stats.positions import positions_by_player
 
 __all__ = ["describe_cards", "render_hand"]
@@ -139,9 +141,9 @@ def render_hand(hand: Hand, replay: Replay | None = None) -> str:
 
 
 def _header(hand: Hand, money: _Money) -> list[str]:
-    game = hand.game.value if hand.mixed_game is None else f"{hand.mixed_game} ({hand.game.value})"
+    game = hand.game.label if hand.mixed_game is None else f"{hand.mixed_game} ({hand.game.label})"
     low, high = hand.stakes
-    stakes = f"{hand.limit_type.value} {money(low)}/{money(high)}"
+    stakes = f"{hand.limit_type.label} {money(low)}/{money(high)}"
     if hand.currency is not None:
         stakes += f" {hand.currency}"
     if hand.is_play_money:
@@ -320,12 +322,12 @@ def _streets(hand: Hand, money: _Money) -> list[_Item]:
         elif isinstance(e, Chat):
             items.append(_Row(e.player, f'says "{e.text}"'))
         elif isinstance(e, PlayerStatus):
-            status = e.kind.value
+            status = words_for(hand.site).statuses[e.kind]
             if e.kind is StatusKind.JOINS:
                 status = status.format(seat=e.seat)
             items.append(_Row(e.player, status))
         elif isinstance(e, TournamentFinish):
-            text = f"finishes the tournament in {_ordinal(e.place)} place"
+            text = f"finishes the tournament in {ordinal(e.place)} place"
             if e.prize is not None:
                 text += f" and receives {e.currency_symbol}{e.prize}"
             items.append(_Row(e.player, text))
@@ -334,11 +336,6 @@ def _streets(hand: Hand, money: _Money) -> list[_Item]:
             items.append(_Row(e.player, text))
         # Collected lines and the summary are summed up in the result.
     return items
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _all_in(flag: bool) -> str:

@@ -42,7 +42,6 @@ from histparse.events import (
     Draw,
     Event,
     Hand,
-    Layout,
     Mucks,
     PlayerStatus,
     Position,
@@ -67,6 +66,7 @@ from histparse.simulation.bots import BotProfile, DrawPolicy, choose_action, pla
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.money import Units
 from histparse.simulation.names import CHAT_TEXTS
+from histparse.sites.pokerstars import PokerStarsLayout
 
 _BETTING: Final = Phase.BETTING
 _DRAWING: Final = Phase.DRAWING
@@ -113,7 +113,7 @@ class TableFacts:
     buy_in_currency: str | None
     table_name: str
     max_seats: int
-    layout: Layout
+    layout: PokerStarsLayout
 
 
 @dataclass(slots=True)
@@ -702,7 +702,7 @@ class _Builder:
             hero=self.hero,
             events=tuple(self.events),
             source=Source(setup.path, setup.first_line, self.line - 1, ""),
-            layout=Layout(
+            layout=PokerStarsLayout(
                 header_word=layout.header_word,
                 colon_gap=layout.colon_gap,
                 local_time=setup.local_time,

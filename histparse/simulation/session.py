@@ -43,7 +43,8 @@ from histparse.simulation.structure import (
     default_levels,
     default_payouts,
 )
-from histparse.writing import default_layout, format_et_time, write_hand
+from histparse.sites.pokerstars import default_layout, format_et_time
+from histparse.writing import write_hand
 
 _ET: Final = ZoneInfo("America/New_York")
 _BLANK_LINES: Final = 3  # PokerStars' separator: each hand is followed by three empty lines

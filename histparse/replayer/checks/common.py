@@ -1,4 +1,5 @@
-"""Small facts several checks need: who really posted the big blind, money formatting."""
+"""Small facts several checks need: who really posted the big blind, money and markers as the
+hand prints them."""
 
 from __future__ import annotations
 
@@ -6,10 +7,11 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from histparse.engine.positions import clockwise_from
-from histparse.events import Hand, Post
+from histparse.events import Hand, Post, Section
 from histparse.game import PostKind
+from histparse.sites import words_for
 
-__all__ = ["BLIND_KINDS", "LIVE_BIG_BLINDS", "money", "real_big_blind"]
+__all__ = ["BLIND_KINDS", "LIVE_BIG_BLINDS", "marker_text", "money", "real_big_blind"]
 
 LIVE_BIG_BLINDS = (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
 BLIND_KINDS = (
@@ -36,6 +38,11 @@ def real_big_blind(hand: Hand, posts: Iterable[Post]) -> str | None:
     for seat in clockwise_from(sorted(seat_player), hand.button_seat):
         return seat_player[seat]
     return None
+
+
+def marker_text(hand: Hand, section: Section) -> str:
+    """The marker line of ``section`` as the hand's site prints it (``*** FIRST DRAW ***``)."""
+    return words_for(hand.site).markers[section]
 
 
 def money(hand: Hand, amount: Decimal) -> str:

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 from histparse.engine import MAX_SEATS
 from histparse.events import Hand, Post, Section, SectionMarker
 from histparse.game import Game, LimitType, PostKind
-from histparse.replayer.checks.common import LIVE_BIG_BLINDS, money
+from histparse.replayer.checks.common import LIVE_BIG_BLINDS, marker_text, money
 from histparse.replayer.findings import Finding, make_finding
 
 if TYPE_CHECKING:
-    from histparse.replayer.profiles import SiteProfile
     from histparse.replayer.types import Replay
+    from histparse.sites.profile import SiteProfile
 
 __all__ = ["check_structure"]
 
@@ -120,7 +120,7 @@ def _sections(r: Replay, out: list[Finding]) -> None:
     for required in (_DEALING_HANDS, _SUMMARY):
         if required not in present:
             out.append(
-                make_finding(hand, "STRUCT-SECTIONS", f"no '*** {required.value} ***' section")
+                make_finding(hand, "STRUCT-SECTIONS", f"no '{marker_text(hand, required)}' section")
             )
     if body.summary_pot is None and not body.cancelled:
         out.append(make_finding(hand, "STRUCT-SECTIONS", "no 'Total pot' summary line"))
@@ -132,15 +132,16 @@ def _sections(r: Replay, out: list[Finding]) -> None:
                     make_finding(
                         hand,
                         "STRUCT-SECTIONS",
-                        f"draw {number} took place but '*** {section.value} ***' is missing",
+                        f"draw {number} took place but '{marker_text(hand, section)}' is missing",
                     )
                 )
     if body.showdown is not None and (_SHOW_DOWN in present) is not body.showdown:
         line = next((m.line for m in body.sections if m.section is _SHOW_DOWN), None)
+        show_down = marker_text(hand, _SHOW_DOWN)
         what = (
-            "two or more players reach the showdown but '*** SHOW DOWN ***' is missing"
+            f"two or more players reach the showdown but '{show_down}' is missing"
             if body.showdown
-            else "'*** SHOW DOWN ***' but only one player is left"
+            else f"'{show_down}' but only one player is left"
         )
         out.append(make_finding(hand, "STRUCT-SECTIONS", what, line))
 
@@ -158,7 +159,7 @@ def _section_order(
                 make_finding(
                     hand,
                     "STRUCT-SECTIONS",
-                    f"'*** {section.value} ***' in a {hand.game.value} hand",
+                    f"'{marker_text(hand, section)}' in a {hand.game.label} hand",
                     marker.line,
                 )
             )
@@ -167,7 +168,7 @@ def _section_order(
         if section in present:
             out.append(
                 make_finding(
-                    hand, "STRUCT-SECTIONS", f"'*** {section.value} ***' twice", marker.line
+                    hand, "STRUCT-SECTIONS", f"'{marker_text(hand, section)}' twice", marker.line
                 )
             )
         elif k < last:
@@ -175,7 +176,7 @@ def _section_order(
                 make_finding(
                     hand,
                     "STRUCT-SECTIONS",
-                    f"'*** {section.value} ***' out of order",
+                    f"'{marker_text(hand, section)}' out of order",
                     marker.line,
                 )
             )
@@ -287,7 +288,7 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
                 make_finding(
                     hand,
                     "BLIND-AMOUNT",
-                    f"{p.player} posts {p.kind.value} {money(hand, amount)}; expected {want}",
+                    f"{p.player} posts {p.kind.label} {money(hand, amount)}; expected {want}",
                     p.line,
                 )
             )

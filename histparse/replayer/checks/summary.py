@@ -9,6 +9,7 @@ from histparse.events import Hand, Position, Seat, SeatOutcome, Section, Summary
 from histparse.game import PostKind, Street
 from histparse.replayer.checks.common import BLIND_KINDS, money
 from histparse.replayer.findings import Finding, make_finding
+from histparse.sites import words_for
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay
@@ -17,7 +18,7 @@ __all__ = ["check_summary"]
 
 _ZERO = Decimal(0)
 _SHOWED = (SeatOutcome.SHOWED_WON, SeatOutcome.SHOWED_LOST)
-# Keyed by the outcome's text: string keys hash in C, enum members in Python. Looked up
+# Keyed by the outcome's id: string keys hash in C, enum members in Python. Looked up
 # with ``_value_``: the ``value`` property is a Python-level call.
 _FOLD_STREET = {o.value: o.fold_street for o in SeatOutcome}
 # Enum members as module constants: Enum classes have a Python-level __getattr__ hook.
@@ -110,7 +111,7 @@ def _outcome(
                 hand,
                 where,
                 "SUMMARY-FOLD",
-                f"{p} {outcome.value}, but {p} does not fold in the hand",
+                f"{p} {words_for(hand.site).outcomes[outcome]}, but {p} does not fold in the hand",
             )
         elif fold[0] != fold_street:
             _add(
@@ -118,7 +119,8 @@ def _outcome(
                 hand,
                 where,
                 "SUMMARY-FOLD",
-                f"{p} {outcome.value}, but {p} folds in the {_street(fold[0])} (line {fold[1]})",
+                f"{p} {words_for(hand.site).outcomes[outcome]}, but {p} folds in the "
+                f"{_street(fold[0])} (line {fold[1]})",
             )
         _didnt_bet(r, line, out, posters, blinds)
         return
@@ -128,7 +130,7 @@ def _outcome(
             hand,
             where,
             "SUMMARY-FOLD",
-            f"{p} {outcome.value}, but {p} folds at line {fold[1]}",
+            f"{p} {words_for(hand.site).outcomes[outcome]}, but {p} folds at line {fold[1]}",
         )
         return
     collected = body.collected_by(p)
@@ -271,11 +273,12 @@ def _positions(r: Replay, out: list[Finding]) -> None:
             wrong.append((_P_BIG_BLIND, has))
         for tag, tagged in wrong:
             what = "is tagged" if tagged else "is not tagged"
+            name = words_for(hand.site).positions[tag]
             out.append(
                 make_finding(
                     hand,
                     "SUMMARY-POSITION",
-                    f"summary: {p} (seat {line.seat}) {what} ({tag.value})",
+                    f"summary: {p} (seat {line.seat}) {what} ({name})",
                     line.line,
                 )
             )

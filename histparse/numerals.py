@@ -1,40 +1,12 @@
-"""Small pieces shared by the PokerStars line readers: amounts, currencies, line errors."""
+"""Numbers in words: Roman numerals (tournament levels and rounds) and English ordinals
+(``2nd place``), shared by every writer and view so they are spelt one way."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from functools import lru_cache
 from typing import Final
 
-# A written amount: optional currency symbol, digits, optional decimals. No thousands separator
-# (PokerStars draw files have none) and no leading zero (so that the Decimal prints back as
-# written); no nested quantifiers, so matching stays linear.
-MONEY: Final = r"([$€£]?)((?:0|[1-9]\d*)(?:\.\d+)?)"
-
-SYMBOL_CURRENCY: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP"}
-CURRENCY_SYMBOL: Final[dict[str, str]] = {v: k for k, v in SYMBOL_CURRENCY.items()}
-
-
-class LineError(Exception):
-    """A line that could not be read; turned into a ``ParseError`` with the file and line."""
-
-    def __init__(self, message: str, *, column: int = 1, expected: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        self.expected = expected
-
-
-def money(symbol: str, digits: str, expected_symbol: str, column: int = 1) -> Decimal:
-    """The amount ``digits`` (scale kept), checking that its currency symbol is the hand's."""
-    if symbol != expected_symbol:
-        shown = expected_symbol or "no currency symbol"
-        raise LineError(
-            f"amount {symbol}{digits} has the wrong currency symbol",
-            column=column,
-            expected=f"an amount with {shown}",
-        )
-    return Decimal(digits)
-
+__all__ = ["from_roman", "ordinal", "ordinal_suffix", "to_roman"]
 
 _ROMAN: Final = (
     (1000, "M"),
@@ -54,8 +26,9 @@ _ROMAN: Final = (
 _ROMAN_VALUE: Final = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 
 
+@lru_cache(maxsize=64)
 def to_roman(number: int) -> str:
-    """``number`` (1..3999) in Roman numerals, as PokerStars writes levels and rounds."""
+    """``number`` (1..3999) in Roman numerals, as sites write levels and rounds."""
     if not 0 < number < 4000:
         raise ValueError(f"no Roman numeral for {number}")
     out = []
@@ -87,3 +60,8 @@ def ordinal_suffix(number: int) -> str:
     if 10 <= number % 100 <= 20:
         return "th"
     return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd`` as in ``finished the tournament in 2nd``."""
+    return f"{number}{ordinal_suffix(number)}"

@@ -13,7 +13,6 @@ import os
 from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
 from typing import Final
 from zoneinfo import ZoneInfo
 
@@ -30,16 +29,15 @@ from histparse.events import (
     Event,
     Hand,
     HandCancelled,
-    Layout,
     Mucks,
     PlayerStatus,
     Post,
-    PostKind,
     Reshuffle,
     Seat,
     SeatOutcome,
     SectionMarker,
     Shows,
+    SiteLayout,
     StatusKind,
     SummaryPot,
     SummarySeat,
@@ -48,6 +46,20 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import Game
+from histparse.sites.base import NotWritable, WriteError
+from histparse.sites.pokerstars.header import SITE
+from histparse.sites.pokerstars.layout import PokerStarsLayout
+from histparse.sites.pokerstars.wording import (
+    GAMES,
+    LIMITS,
+    MARKERS,
+    OUTCOMES,
+    POSITIONS,
+    POSTS,
+    STATUSES,
+    ordinal,
+    to_roman,
+)
 
 __all__ = [
     "HAND_SEPARATOR_BLANK_LINES",
@@ -74,10 +86,6 @@ _CURRENCY_SYMBOL: Final[dict[str, str]] = {"USD": "$", "EUR": "€", "GBP": "£"
 
 
 Cards = tuple[Card, ...]
-
-
-class WriteError(ValueError):
-    """A hand that cannot be written as PokerStars text; the message names the hand and line."""
 
 
 # ------------------------------------------------------------------------------------ helpers
@@ -112,12 +120,12 @@ def default_layout(
     buy_in_symbol: str = "",
     newline: str = "\r\n",
     local_time: str = "",
-) -> Layout:
+) -> PokerStarsLayout:
     """The layout of a modern (2012+) PokerStars hand written in ET: ``Hand #``, two spaces after
     the colon for cash games and one for tournaments, no trailing space on the first lines.
     ``money_symbol`` is ``""`` for tournament chips; ``buy_in_symbol`` that of a real-money
     buy-in (``"$"`` for ``$1.40+$0.10 USD``)."""
-    return Layout(
+    return PokerStarsLayout(
         header_word="Hand",
         colon_gap=" " if is_tournament else "  ",
         local_time=local_time,
@@ -156,35 +164,18 @@ def default_trailing(item: Event | Seat) -> str:
     return ""
 
 
-@lru_cache(maxsize=64)
 def _roman(number: int) -> str:
     """Levels and match rounds are printed in Roman numerals (``Level XVII``)."""
-    if not 0 < number < 4000:
-        raise WriteError(f"no Roman numeral for {number}")
-    out = []
-    for value, letters in (
-        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
-        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
-    ):  # fmt: skip
-        count, number = divmod(number, value)
-        out.append(letters * count)
-    return "".join(out)
-
-
-def _ordinal(number: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``11th``, ``22nd`` as in ``finished the tournament in 2nd``."""
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    try:
+        return to_roman(number)
+    except ValueError as exc:
+        raise WriteError(str(exc)) from None
 
 
 # --------------------------------------------------------------------------------- first lines
 
 
-def _header(hand: Hand) -> str:
-    layout = hand.layout
+def _header(hand: Hand, layout: PokerStarsLayout) -> str:
     parts = ["PokerStars "]
     if hand.is_home_game:
         parts.append("Home Game ")
@@ -194,8 +185,8 @@ def _header(hand: Hand) -> str:
     if hand.is_tournament:
         parts += ["Tournament #", hand.tournament_id or "", ", ", _buy_in(hand), " "]
     if hand.game is Game.OTHER:
-        raise WriteError(f"hand {hand.hand_id}: game {hand.game.value!r} cannot be written")
-    game = f"{hand.game.value} {hand.limit_type.value}"
+        raise WriteError(f"hand {hand.hand_id}: game {hand.game.label!r} cannot be written")
+    game = f"{GAMES.get(hand.game, hand.game.label)} {LIMITS[hand.limit_type]}"
     low, high = hand.stakes
     sym = layout.money_symbol
     stakes = f"{format_amount(low, sym)}/{format_amount(high, sym)}"
@@ -245,13 +236,13 @@ def _buy_in(hand: Hand) -> str:
     return text if code is None else f"{text} {code}"
 
 
-def _table(hand: Hand) -> str:
+def _table(hand: Hand, layout: PokerStarsLayout) -> str:
     parts = ["Table '", hand.table_name, "' "]
     if hand.max_seats is not None:
         parts.append(f"{hand.max_seats}-max ")
-    if hand.layout.table_money is not None:
-        parts += ["(", hand.layout.table_money, ") "]
-    parts += [f"Seat #{hand.button_seat} is the button", hand.layout.table_trailing]
+    if layout.table_money is not None:
+        parts += ["(", layout.table_money, ") "]
+    parts += [f"Seat #{hand.button_seat} is the button", layout.table_trailing]
     return "".join(parts)
 
 
@@ -272,12 +263,7 @@ def _seat(seat: Seat, sym: str, bounty_sym: str) -> str:
 
 _Writer = Callable[[Event, str], str]
 
-_POST_TEXT: Final = {
-    PostKind.SMALL_BLIND: "posts small blind ",
-    PostKind.BIG_BLIND: "posts big blind ",
-    PostKind.ANTE: "posts the ante ",
-    PostKind.SMALL_AND_BIG_BLIND: "posts small & big blinds ",
-}
+_POST_TEXT: Final = {kind: f"posts {text} " for kind, text in POSTS.items()}
 
 _ALL_IN: Final = " and is all-in"
 
@@ -286,7 +272,7 @@ def _post(e: Event, sym: str) -> str:
     assert isinstance(e, Post)
     text = _POST_TEXT.get(e.kind)
     if text is None:
-        raise WriteError(f"PokerStars has no wording for a {e.kind.value!r} post")
+        raise WriteError(f"PokerStars has no wording for a {e.kind.label!r} post")
     line = f"{e.player}: {text}{format_amount(e.amount, sym)}"
     return line + _ALL_IN if e.all_in else line
 
@@ -319,7 +305,7 @@ def _cap(e: Event, sym: str) -> str:
 
 def _section(e: Event, sym: str) -> str:
     assert isinstance(e, SectionMarker)
-    return f"*** {e.section.value} ***"
+    return MARKERS[e.section]
 
 
 def _dealt(e: Event, sym: str) -> str:
@@ -379,9 +365,9 @@ def _status(e: Event, sym: str) -> str:
     if e.kind is StatusKind.JOINS:
         if e.seat is None:
             raise WriteError(f"{e.player} joins the table with no seat number")
-        text = e.kind.value.format(seat=e.seat)
+        text = STATUSES[e.kind].format(seat=e.seat)
     else:
-        text = e.kind.value
+        text = STATUSES[e.kind]
     return f"{e.player}: {text}" if e.colon else f"{e.player} {text}"
 
 
@@ -391,7 +377,7 @@ def _cancelled(e: Event, sym: str) -> str:
 
 def _finish(e: Event, sym: str) -> str:
     assert isinstance(e, TournamentFinish)
-    line = f"{e.player} finished the tournament in {_ordinal(e.place)} place"
+    line = f"{e.player} finished the tournament in {ordinal(e.place)} place"
     if e.prize is None:
         return line
     return f"{line} and received {format_amount(e.prize, e.currency_symbol)}."
@@ -421,11 +407,11 @@ def _summary_seat(e: Event, sym: str) -> str:
     assert isinstance(e, SummarySeat)
     parts = [f"Seat {e.seat}: ", e.player]
     for position in e.positions:
-        parts += [" (", position.value, ")"]
+        parts += [" (", POSITIONS[position], ")"]
     outcome = e.outcome
     parts.append(" ")
     if outcome.folded:
-        parts.append(outcome.value)
+        parts.append(OUTCOMES[outcome])
         if e.didnt_bet:
             parts.append(" (didn't bet)")
         return "".join(parts)
@@ -448,13 +434,13 @@ def _summary_seat(e: Event, sym: str) -> str:
 
 def _seat_amount(e: SummarySeat, sym: str) -> str:
     if e.amount is None:
-        raise WriteError(f"seat {e.seat}: '{e.outcome.value}' needs an amount")
+        raise WriteError(f"seat {e.seat}: '{OUTCOMES[e.outcome]}' needs an amount")
     return format_amount(e.amount, sym)
 
 
 def _seat_cards(e: SummarySeat) -> Cards:
     if e.cards is None:
-        raise WriteError(f"seat {e.seat}: '{e.outcome.value}' needs cards")
+        raise WriteError(f"seat {e.seat}: '{OUTCOMES[e.outcome]}' needs cards")
     return e.cards
 
 
@@ -484,12 +470,24 @@ _WRITERS: Final[dict[type[Event], _Writer]] = {
 # ----------------------------------------------------------------------------------------- api
 
 
-def _lines(hand: Hand) -> list[str]:
-    """Every line of ``hand`` with its trailing whitespace, without line endings."""
+def layout_of(hand: Hand) -> PokerStarsLayout:
+    """The hand's PokerStars layout: its own, or the defaults for a hand built by code with no
+    layout; ``NotWritable`` for a hand of another site (never printed as PokerStars text)."""
     layout = hand.layout
+    if isinstance(layout, PokerStarsLayout) and hand.site == SITE:
+        return layout
+    if type(layout) is SiteLayout and hand.site == SITE:
+        return PokerStarsLayout(
+            money_symbol=layout.money_symbol, buy_in_symbol=layout.buy_in_symbol
+        )
+    raise NotWritable(f"hand {hand.hand_id} is a {hand.site} hand, not a PokerStars one")
+
+
+def _lines(hand: Hand, layout: PokerStarsLayout) -> list[str]:
+    """Every line of ``hand`` with its trailing whitespace, without line endings."""
     sym = layout.money_symbol
     bounty_sym = _buy_in_symbol(hand)
-    lines = [_header(hand), _table(hand)]
+    lines = [_header(hand, layout), _table(hand, layout)]
     lines += [_seat(seat, sym, bounty_sym) for seat in hand.seats]
     writers = _WRITERS
     for event in hand.events:
@@ -517,24 +515,26 @@ def write_hand(hand: Hand) -> str:
     from the header to the end of the last line, with no final newline and no BOM: for a parsed
     hand, exactly ``hand.source.text``. Raises ``WriteError`` for a hand PokerStars could not
     have printed (e.g. a post kind or game it has no wording for)."""
-    newline = hand.layout.newline
+    layout = layout_of(hand)
+    newline = layout.newline
     _check_newline(newline)
-    return newline.join(_lines(hand))
+    return newline.join(_lines(hand, layout))
 
 
-def _file_chunks(hands: Iterable[Hand], newline: str | None, bom: bool | None) -> Iterator[str]:
+def file_pieces(hands: Iterable[Hand], newline: str | None, bom: bool | None) -> Iterator[str]:
     """The pieces of a file, one hand at a time, so that writing a file streams."""
     if newline is not None:
         _check_newline(newline)
     first = True
     for hand in hands:
+        layout = layout_of(hand)
         if first:
             first = False
-            if bom if bom is not None else hand.layout.bom:
+            if bom if bom is not None else layout.bom:
                 yield _BOM
-        nl = hand.layout.newline if newline is None else newline
+        nl = layout.newline if newline is None else newline
         _check_newline(nl)
-        yield nl.join(_lines(hand)) + nl * (HAND_SEPARATOR_BLANK_LINES + 1)
+        yield nl.join(_lines(hand, layout)) + nl * (HAND_SEPARATOR_BLANK_LINES + 1)
     if first and bom:
         yield _BOM
 
@@ -548,7 +548,7 @@ def write_hands(
     each hand's own. ``bom`` puts a UTF-8 BOM (as ``"\\ufeff"``) at the start of the text; None
     takes it from the first hand's layout (the BOM only ever appears once, before the first hand).
     """
-    return "".join(_file_chunks(hands, newline, bom))
+    return "".join(file_pieces(hands, newline, bom))
 
 
 def write_file(
@@ -562,7 +562,7 @@ def write_file(
     its three UTF-8 bytes), one hand at a time; returns the number of hands written."""
     count = 0
     with open(path, "w", encoding="utf-8", newline="") as handle:
-        for chunk in _file_chunks(hands, newline, bom):
+        for chunk in file_pieces(hands, newline, bom):
             handle.write(chunk)
             if chunk != _BOM:
                 count += 1

@@ -1,7 +1,7 @@
 """Parse one PokerStars hand (a chunk of lines) into a ``Hand``.
 
 The lines are read by ``LineReader`` (the lexer: each line gives its grammar terminal and its
-event), the LALR grammar in ``pokerstars.lark`` checks the order of the terminals, and the
+event), the LALR grammar in ``grammar.lark`` checks the order of the terminals, and the
 events, in order, are assembled into a ``Hand``. Every failure comes out as ``ParseError``
 naming the file, line and column.
 """
@@ -9,7 +9,6 @@ naming the file, line and column.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from importlib.resources import files
 from typing import Any, Final, cast
 
@@ -17,12 +16,11 @@ from lark import Lark
 from lark.lexer import Lexer
 from lark.parsers.lalr_analysis import IntParseTable, Shift
 
-from histparse.events import Event, Hand, Layout, Seat, Source
+from histparse.events import Event, Hand, Seat, Source
 from histparse.game import Game
-from histparse.parsing.build import builder
-from histparse.parsing.common import LineError
-from histparse.parsing.errors import ParseError, Unsupported
-from histparse.parsing.header import (
+from histparse.reading import Chunk, ParseError, Unsupported
+from histparse.sites.pokerstars.common import LineError
+from histparse.sites.pokerstars.header import (
     SITE,
     Header,
     OtherGame,
@@ -31,30 +29,8 @@ from histparse.parsing.header import (
     parse_header,
     parse_table,
 )
-from histparse.parsing.lines import GENERIC_EXPECTED, LineReader
-
-
-@dataclass(slots=True)
-class Chunk:
-    """The lines of one hand (or of text between hands), as read from a file.
-
-    ``contents`` are the lines without trailing whitespace, ``trailings`` that whitespace and
-    ``raw`` the lines exactly as decoded, newline included.
-    """
-
-    path: str
-    first_line: int
-    contents: list[str]
-    trailings: list[str]
-    raw: list[str]
-    bom: bool = False
-    overflow: bool = False  # too long to be a hand: only the first line was kept
-    end_line: int = 0  # number of the chunk's last line (0: first_line + len(contents) - 1)
-
-    @property
-    def last_line(self) -> int:
-        """Line number of the chunk's last line."""
-        return self.end_line or self.first_line + len(self.contents) - 1
+from histparse.sites.pokerstars.layout import PokerStarsLayout
+from histparse.sites.pokerstars.lines import GENERIC_EXPECTED, LineReader
 
 
 # Lark compiles the grammar into an LALR table (strict: a conflict is an error at import).
@@ -74,7 +50,7 @@ class _LinesLexer(Lexer):
 
 
 _LARK: Final = Lark(
-    files("histparse.parsing").joinpath("pokerstars.lark").read_text(encoding="utf-8"),
+    files("histparse.sites.pokerstars").joinpath("grammar.lark").read_text(encoding="utf-8"),
     parser="lalr",
     lexer=_LinesLexer,
     strict=True,
@@ -392,59 +368,44 @@ def _assemble(
     if text.endswith("\n"):
         text = text[:-2] if text.endswith("\r\n") else text[:-1]
     trailings = chunk.trailings
-    layout = _new_layout(
-        header.header_word,
-        header.colon_gap,
-        header.local_time,
-        header.time_zone,
-        header.et_time,
-        header.money_symbol,
-        header.buy_in_symbol,
-        table.money_tag,
-        newline,
-        chunk.bom,
-        trailings[0],
-        trailings[1],
+    layout = PokerStarsLayout(
+        header_word=header.header_word,
+        colon_gap=header.colon_gap,
+        local_time=header.local_time,
+        time_zone=header.time_zone,
+        et_time=header.et_time,
+        money_symbol=header.money_symbol,
+        buy_in_symbol=header.buy_in_symbol,
+        table_money=table.money_tag,
+        newline=newline,
+        bom=chunk.bom,
+        header_trailing=trailings[0],
+        table_trailing=trailings[1],
     )
-    return _new_hand(
-        SITE,
-        header.hand_id,
-        header.game,
-        header.limit_type,
-        header.stakes,
-        header.currency,
-        header.is_play_money or table.money_tag == "Play Money",
-        header.is_tournament,
-        header.tournament_id,
-        header.buy_in,
-        header.buy_in_currency,
-        header.level,
-        header.match_round,
-        header.mixed_game,
-        header.is_home_game,
-        header.club,
-        header.started_at,
-        table.name,
-        table.max_seats,
-        table.button,
-        tuple(seats),
-        reader.hero,
-        tuple(events),
-        _new_source(chunk.path, chunk.first_line, chunk.last_line, text),
-        layout,
+    return Hand(
+        site=SITE,
+        hand_id=header.hand_id,
+        game=header.game,
+        limit_type=header.limit_type,
+        stakes=header.stakes,
+        currency=header.currency,
+        is_play_money=header.is_play_money or table.money_tag == "Play Money",
+        is_tournament=header.is_tournament,
+        tournament_id=header.tournament_id,
+        buy_in=header.buy_in,
+        buy_in_currency=header.buy_in_currency,
+        level=header.level,
+        match_round=header.match_round,
+        mixed_game=header.mixed_game,
+        is_home_game=header.is_home_game,
+        club=header.club,
+        started_at=header.started_at,
+        table_name=table.name,
+        max_seats=table.max_seats,
+        button_seat=table.button,
+        seats=tuple(seats),
+        hero=reader.hero,
+        events=tuple(events),
+        source=Source(chunk.path, chunk.first_line, chunk.last_line, text),
+        layout=layout,
     )
-
-
-_new_source: Final = builder(Source, "path", "first_line", "last_line", "text")
-_new_layout: Final = builder(
-    Layout,
-    *("header_word", "colon_gap", "local_time", "time_zone", "et_time", "money_symbol"),
-    *("buy_in_symbol", "table_money", "newline", "bom", "header_trailing", "table_trailing"),
-)
-_new_hand: Final = builder(
-    Hand,
-    *("site", "hand_id", "game", "limit_type", "stakes", "currency", "is_play_money"),
-    *("is_tournament", "tournament_id", "buy_in", "buy_in_currency", "level", "match_round"),
-    *("mixed_game", "is_home_game", "club", "started_at", "table_name", "max_seats"),
-    *("button_seat", "seats", "hero", "events", "source", "layout"),
-)

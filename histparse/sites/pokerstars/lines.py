@@ -1,6 +1,6 @@
 """Classify the lines of one PokerStars hand and read their fields into events.
 
-This is the lexer of the grammar in ``pokerstars.lark``: each line gives its grammar terminal
+This is the lexer of the grammar in ``grammar.lark``: each line gives its grammar terminal
 (the kind of line) and the event built from its fields. Player names are anchored on the
 seated roster, longest name first, so names with spaces, digits, punctuation or non-ASCII
 letters, and names that are prefixes of other names, are read correctly, and a chat line
@@ -19,6 +19,7 @@ from decimal import Decimal
 from itertools import product
 from typing import Any, Final, NoReturn
 
+from histparse._records import builder
 from histparse.cards import DECK, Card
 from histparse.events import (
     Action,
@@ -47,10 +48,17 @@ from histparse.events import (
     TournamentWin,
     UncalledBet,
 )
-from histparse.game import ActionKind, Game, PostKind, Street
-from histparse.parsing.build import builder
-from histparse.parsing.common import MONEY, LineError, money, ordinal_suffix
-from histparse.parsing.header import Header, parse_seat
+from histparse.game import ActionKind, Game, Street
+from histparse.sites.pokerstars.common import MONEY, LineError, money
+from histparse.sites.pokerstars.header import Header, parse_seat
+from histparse.sites.pokerstars.wording import (
+    MARKER_SECTION,
+    OUTCOMES,
+    POSITIONS,
+    POST_OF,
+    STATUSES,
+    ordinal_suffix,
+)
 
 Cards = tuple[Card, ...]
 
@@ -85,7 +93,7 @@ _new_summary_seat: Final = builder(
 
 # ------------------------------------------------------------------------------ fixed lines
 
-_MARKERS: Final = {f"*** {s.value} ***": s for s in Section}
+_MARKERS: Final = MARKER_SECTION
 _MARKER_TOKEN: Final = {
     Section.DEALING_HANDS: "DEALING",
     Section.FIRST_DRAW: "FIRST_DRAW",
@@ -131,11 +139,11 @@ _DRAW1: Final = Street.DRAW1
 # form accepted makes "<a>: <status>" ambiguous with a player called "<a>:".
 _COLON_STATUS: Final = (StatusKind.SITS_OUT, StatusKind.IS_SITTING_OUT)
 _STATUS: Final[dict[str, tuple[StatusKind, bool]]] = {}
-for _kind in StatusKind:
+for _kind, _text in STATUSES.items():
     if _kind is not StatusKind.JOINS:
-        _STATUS[" " + _kind.value] = (_kind, False)
+        _STATUS[" " + _text] = (_kind, False)
         if _kind in _COLON_STATUS:
-            _STATUS[": " + _kind.value] = (_kind, True)
+            _STATUS[": " + _text] = (_kind, True)
 # Longest first, so that "X: is sitting out" is read as the colon form for unseated names.
 _STATUS_SUFFIXES: Final = sorted(_STATUS, key=len, reverse=True)
 _JOINS: Final = re.compile(r" joins the table at seat #(\d{1,3})")
@@ -145,14 +153,9 @@ _CHAT_ANY: Final = re.compile(r'(.+?) said, "(.*)"')
 _BET: Final = re.compile(MONEY + r"((?: and is all-in)?)")
 _RAISE: Final = re.compile(MONEY + " to " + MONEY + r"((?: and is all-in)?)")
 _POST: Final = re.compile(
-    r"(small blind|big blind|the ante|small & big blinds) " + MONEY + r"((?: and is all-in)?)"
+    "(" + "|".join(map(re.escape, POST_OF)) + ") " + MONEY + r"((?: and is all-in)?)"
 )
-_POST_KIND: Final = {
-    "small blind": PostKind.SMALL_BLIND,
-    "big blind": PostKind.BIG_BLIND,
-    "the ante": PostKind.ANTE,
-    "small & big blinds": PostKind.SMALL_AND_BIG_BLIND,
-}
+_POST_KIND: Final = POST_OF
 # "1 card" / "2 cards": the wording is part of the format, so a mismatch is an error rather
 # than something the writer could not reproduce.
 _DISCARD: Final = re.compile(r"(?:(1) card|(0|[2-9]|[1-9]\d{1,2}) cards)(?: \[([^\[\]]*)\])?")
@@ -184,18 +187,18 @@ _WON: Final = re.compile(r" showed \[([^\[\]]*)\] and won \(" + MONEY + r"\)(?: 
 _LOST: Final = re.compile(r" showed \[([^\[\]]*)\] and lost(?: with (.*))?")
 _MUCKED: Final = re.compile(r" mucked \[([^\[\]]*)\]")
 _SEAT_COLLECTED: Final = re.compile(r" collected \(" + MONEY + r"\)")
-_POSITIONS: Final = {f" ({p.value})": p for p in Position}
+_POSITIONS: Final = {f" ({text})": p for p, text in POSITIONS.items()}
 _FOLDS: Final[dict[str, tuple[SeatOutcome, bool]]] = {}
-for _outcome in SeatOutcome:
+for _outcome, _text in OUTCOMES.items():
     if _outcome.folded:
-        _FOLDS[" " + _outcome.value] = (_outcome, False)
-        _FOLDS[" " + _outcome.value + " (didn't bet)"] = (_outcome, True)
+        _FOLDS[" " + _text] = (_outcome, False)
+        _FOLDS[" " + _text + " (didn't bet)"] = (_outcome, True)
 # Every summary fold after the name, position tags included (up to three, as read by
 # ``_seat_outcome``), with what it says: most summary lines are one of these.
 _TAGGED_FOLDS: Final[dict[str, tuple[tuple[Position, ...], SeatOutcome, bool]]] = {}
-for _tags in (t for n in range(4) for t in product(Position, repeat=n)):
+for _tags in (t for n in range(4) for t in product(POSITIONS, repeat=n)):
     for _text, (_outcome, _didnt_bet) in _FOLDS.items():
-        _key = "".join(f" ({p.value})" for p in _tags) + _text
+        _key = "".join(f" ({POSITIONS[p]})" for p in _tags) + _text
         _TAGGED_FOLDS[_key] = (_tags, _outcome, _didnt_bet)
 
 

@@ -2,18 +2,53 @@
 
 RULES.md leaves a few things to the site (R-BET-4 small-blind rounding, R-BET-5 heads-up cap,
 R-SHOW-4 rake). The replayer and the checks read them from a ``SiteProfile`` and never test the
-site name themselves. ``docs/findings.md`` describes each profile. Rake always comes off the
-main pot first (the engine's rule, and what PokerStars prints: its main pot is net of rake).
+site name themselves; each site folder makes its own (``sites/<name>/profile.py``), and the
+registry hands it out (``histparse.sites.profile_for``). ``docs/findings.md`` describes each
+profile. Rake always comes off the main pot first (the engine's rule, and what PokerStars
+prints: its main pot is net of rake).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Final
+from typing import Final, TypeVar
 
-__all__ = ["GENERIC", "POKERSTARS", "PROFILES", "SiteProfile", "profile_for"]
+from histparse.events import Position, SeatOutcome, Section, StatusKind
+
+E = TypeVar("E", bound=Enum)
+
+__all__ = ["GENERIC", "NEUTRAL_WORDS", "SiteProfile", "Wording"]
+
+
+@dataclass(frozen=True, slots=True)
+class Wording:
+    """A site's names for the neutral vocabulary of ``histparse.events``: ``sections`` as in
+    its marker lines (``FIRST DRAW``), ``markers`` the whole marker line, ``outcomes`` and
+    ``positions`` as in its summary, ``statuses`` as in its status lines."""
+
+    sections: Mapping[Section, str]
+    markers: Mapping[Section, str]
+    outcomes: Mapping[SeatOutcome, str]
+    positions: Mapping[Position, str]
+    statuses: Mapping[StatusKind, str]
+
+
+def _neutral(members: Iterable[E]) -> Mapping[E, str]:
+    return MappingProxyType({m: str(m.value).replace("_", " ") for m in members})
+
+
+NEUTRAL_WORDS: Final = Wording(
+    sections=_neutral(Section),
+    markers=MappingProxyType({s: f"[{s.value}]" for s in Section}),
+    outcomes=_neutral(SeatOutcome),
+    positions=_neutral(Position),
+    statuses=_neutral(StatusKind),
+)
+"""The neutral ids as words: for sites that say nothing of their own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,30 +79,5 @@ class SiteProfile:
     description_prefix: str = "Lo: "
 
 
-POKERSTARS: Final = SiteProfile(
-    site="PokerStars",
-    # FORMATS.md §1.8: no Stars draw round in the real files has more than four bets, so the
-    # cap is kept heads-up (the files cannot show otherwise).
-    cap_lifted_heads_up=False,
-    max_bets_per_round=4,
-    # The small blind is whatever is posted, within a rounding of half the big blind: $0.10
-    # for a $0.25 big blind (0.4), $1 for $3 and $10 for $15 in Stars' limit structures.
-    small_blind_min=Fraction(1, 3),
-    small_blind_max=Fraction(2, 3),
-    # Every real Stars draw hand is raked at most 5% (rounded up to the cent).
-    max_rake=Fraction(5, 100),
-    rake_in_tournaments=False,
-    prints_cap_line=True,
-    prints_reshuffle_line=True,
-    description_prefix="Lo: ",
-)
-
 GENERIC: Final = SiteProfile(site="generic")
 """The profile of sites without one: RULES.md as written, nothing announced."""
-
-PROFILES: Final = MappingProxyType({POKERSTARS.site: POKERSTARS})
-
-
-def profile_for(site: str) -> SiteProfile:
-    """The profile of ``site`` (``GENERIC`` for a site without one)."""
-    return PROFILES.get(site, GENERIC)

@@ -1,4 +1,5 @@
-"""What reading produces besides hands: ``ParseError`` (a rejected chunk) and ``Unsupported``."""
+"""What every site's reading shares: the ``Chunk`` of lines a hand is read from, and what reading
+produces besides hands, ``ParseError`` (a rejected chunk) and ``Unsupported``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ class ParseError(ValueError):
     It is raised by the strict functions and yielded, as a record, by ``read_results``. It names
     the file, the 1-based line and column, the text of that line and what was expected there.
     ``first_line`` is the first line of the rejected chunk and ``hand_id`` its hand number when
-    the header could be read.
+    the header could be read. ``site`` is the site whose parser rejected the chunk; None when
+    no site recognised its first line.
     """
 
     def __init__(
@@ -25,6 +27,7 @@ class ParseError(ValueError):
         expected: str = "",
         first_line: int | None = None,
         hand_id: str | None = None,
+        site: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -35,6 +38,7 @@ class ParseError(ValueError):
         self.expected = expected
         self.first_line = line if first_line is None else first_line
         self.hand_id = hand_id
+        self.site = site
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}"
@@ -67,6 +71,7 @@ class ParseError(ValueError):
             "column": self.column,
             "first_line": self.first_line,
             "hand_id": self.hand_id,
+            "site": self.site,
             "message": self.message,
             "expected": self.expected,
             "text": self.text,
@@ -82,3 +87,26 @@ class Unsupported:
     file: str
     line: int
     hand_id: str | None = None
+
+
+@dataclass(slots=True)
+class Chunk:
+    """The lines of one hand (or of text between hands), as read from a file.
+
+    ``contents`` are the lines without trailing whitespace, ``trailings`` that whitespace and
+    ``raw`` the lines exactly as decoded, newline included.
+    """
+
+    path: str
+    first_line: int
+    contents: list[str]
+    trailings: list[str]
+    raw: list[str]
+    bom: bool = False
+    overflow: bool = False  # too long to be a hand: only the first line was kept
+    end_line: int = 0  # number of the chunk's last line (0: first_line + len(contents) - 1)
+
+    @property
+    def last_line(self) -> int:
+        """Line number of the chunk's last line."""
+        return self.end_line or self.first_line + len(self.contents) - 1

@@ -11,28 +11,24 @@ from functools import lru_cache
 from typing import Final
 from zoneinfo import ZoneInfo
 
+from histparse._records import builder
 from histparse.events import Seat
 from histparse.game import Game, LimitType
-from histparse.parsing.build import builder
-from histparse.parsing.common import (
+from histparse.sites.pokerstars.common import (
     MONEY,
     SYMBOL_CURRENCY,
     LineError,
-    from_roman,
     money,
 )
+from histparse.sites.pokerstars.wording import GAME_OF, LIMITS, from_roman
 
 SITE: Final = "PokerStars"
 
 # Only these two games are parsed in full; every other header is counted as unsupported.
-_SUPPORTED: Final = {
-    "Triple Draw 2-7 Lowball": Game.TRIPLE_DRAW_27,
-    "Single Draw 2-7 Lowball": Game.SINGLE_DRAW_27,
-}
-_LIMITS: Final = (
-    (" No Limit", LimitType.NO_LIMIT),
-    (" Pot Limit", LimitType.POT),
-    (" Limit", LimitType.FIXED),
+_SUPPORTED: Final = GAME_OF
+# Longest first: " Pot Limit" and " No Limit" end with " Limit".
+_LIMITS: Final = tuple(
+    sorted(((" " + text, limit) for limit, text in LIMITS.items()), key=lambda p: -len(p[0]))
 )
 
 # Zones PokerStars prints; only used when a header has no bracketed ET copy.

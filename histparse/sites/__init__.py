@@ -1,0 +1,133 @@
+"""The site registry: the one list of the sites histparse reads, and the questions the generic
+layers ask of it.
+
+A site is a folder (``sites/<name>/``: its grammar, reading, writing, wording, layout and
+profile) plus one line in ``SITES``. Nothing outside the site's folder names its wording; the
+reader, the parallel pieces, ``show``, the auditor and the writer ask the functions below.
+Sites are tried in order: the first whose prefix and ``first_line`` accept a line owns it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from types import MappingProxyType
+from typing import cast
+
+from histparse.sites.base import Continuation, NotWritable, Site, WriteError
+from histparse.sites.profile import GENERIC, NEUTRAL_WORDS, SiteProfile, Wording
+from histparse.sites.recognised import RECOGNISED
+
+__all__ = [
+    "SITES",
+    "Continuation",
+    "NotWritable",
+    "Site",
+    "SiteProfile",
+    "Wording",
+    "WriteError",
+    "cuts_at",
+    "expected_first_lines",
+    "folder",
+    "hand_start_prefixes",
+    "is_separator",
+    "profile_for",
+    "site_for",
+    "site_named",
+    "words_for",
+]
+
+
+
+def folder(name: str) -> Site:
+    """The ``SITE`` that the folder ``histparse/sites/<name>/`` defines."""
+    return cast(Site, import_module(f"histparse.sites.{name}").SITE)
+
+
+# The registry: one line a site. A site folder is listed by ``folder("<name>")``; the sites
+# histparse only recognises follow.
+SITES: tuple[Site, ...] = (
+    folder("pokerstars"),
+    *RECOGNISED,
+)
+"""Every site, in the order their first lines are tried."""
+
+
+class _Index:
+    """What the hot paths read, worked out once from ``SITES`` (again after ``reload``)."""
+
+    def __init__(self, sites: tuple[Site, ...]) -> None:
+        self.sites = sites
+        self.prefixes = tuple(p for site in sites for p in site.prefixes)
+        self.cut_sites = tuple(site for site in sites if site.cuts)
+        self.cut_prefixes = tuple(p for site in self.cut_sites for p in site.prefixes)
+        # First characters of the cut prefixes: most lines are rejected on one set lookup.
+        self.cut_initials = frozenset(p[0] for p in self.cut_prefixes)
+        self.by_name: Mapping[str, Site] = MappingProxyType({s.name: s for s in sites})
+        self.expected = " or ".join(s.expected for s in sites if s.expected)
+
+
+_INDEX = _Index(SITES)
+
+
+def reload() -> None:
+    """Rebuild the registry's index after ``SITES`` was changed (tests register toy sites)."""
+    global _INDEX
+    _INDEX = _Index(SITES)
+
+
+def site_for(first_line: str) -> Site | None:
+    """The site whose hands (or texts) start with ``first_line`` (without trailing
+    whitespace), or None."""
+    index = _INDEX
+    if not first_line.startswith(index.prefixes):
+        return None
+    for site in index.sites:
+        if first_line.startswith(site.prefixes) and site.first_line(first_line):
+            return site
+    return None
+
+
+def site_named(name: str) -> Site | None:
+    """The site called ``name`` (``Hand.site``), or None."""
+    return _INDEX.by_name.get(name)
+
+
+def profile_for(name: str) -> SiteProfile:
+    """The rule profile of the site called ``name`` (``GENERIC`` for a site without one)."""
+    site = _INDEX.by_name.get(name)
+    return GENERIC if site is None else site.profile
+
+
+def words_for(name: str) -> Wording:
+    """How the site called ``name`` words its lines (neutral words for a site not registered):
+    for messages and views that quote them."""
+    site = _INDEX.by_name.get(name)
+    return NEUTRAL_WORDS if site is None else site.words
+
+
+def hand_start_prefixes() -> tuple[str, ...]:
+    """The prefixes of the lines that may start a chunk with no blank line before them: where
+    files are cut into pieces for parallel reading (``cuts_at`` then decides)."""
+    return _INDEX.cut_prefixes
+
+
+def cut_initials() -> frozenset[str]:
+    """The first characters of ``hand_start_prefixes``."""
+    return _INDEX.cut_initials
+
+
+def cuts_at(line: str) -> bool:
+    """True if ``line`` (without trailing whitespace) starts a chunk even right after another
+    line: a first line of a site that cuts."""
+    return any(line.startswith(s.prefixes) and s.cuts_at(line) for s in _INDEX.cut_sites)
+
+
+def is_separator(line: str) -> bool:
+    """True for a line some site prints alone between hands (passed over)."""
+    return any(site.separator(line) for site in _INDEX.sites)
+
+
+def expected_first_lines() -> str:
+    """How an error names the first lines histparse can read."""
+    return _INDEX.expected

@@ -1,0 +1,36 @@
+"""Small pieces shared by the PokerStars line readers: amounts, currencies, line errors."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Final
+
+# A written amount: optional currency symbol, digits, optional decimals. No thousands separator
+# (PokerStars draw files have none) and no leading zero (so that the Decimal prints back as
+# written); no nested quantifiers, so matching stays linear.
+MONEY: Final = r"([$€£]?)((?:0|[1-9]\d*)(?:\.\d+)?)"
+
+SYMBOL_CURRENCY: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP"}
+CURRENCY_SYMBOL: Final[dict[str, str]] = {v: k for k, v in SYMBOL_CURRENCY.items()}
+
+
+class LineError(Exception):
+    """A line that could not be read; turned into a ``ParseError`` with the file and line."""
+
+    def __init__(self, message: str, *, column: int = 1, expected: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.expected = expected
+
+
+def money(symbol: str, digits: str, expected_symbol: str, column: int = 1) -> Decimal:
+    """The amount ``digits`` (scale kept), checking that its currency symbol is the hand's."""
+    if symbol != expected_symbol:
+        shown = expected_symbol or "no currency symbol"
+        raise LineError(
+            f"amount {symbol}{digits} has the wrong currency symbol",
+            column=column,
+            expected=f"an amount with {shown}",
+        )
+    return Decimal(digits)
