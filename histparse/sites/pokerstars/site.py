@@ -61,8 +61,7 @@ class PokerStarsSite:
 
     def parse(self, chunk: Chunk) -> Hand | Unsupported:
         """The hand, or ``Unsupported`` for other games and for summaries."""
-        head = chunk.contents[0]
-        if not is_header(head):
+        if chunk.contents[0].startswith(_SUMMARY_START):
             return Unsupported(SITE, SUMMARY, chunk.path, chunk.first_line)
         try:
             return parse_chunk(chunk)
