@@ -22,8 +22,10 @@ from histparse.events import Action, Hand, Position, Seat, SeatOutcome, SummaryS
 from histparse.game import ActionKind, Street
 from histparse.parsing import ParseError, Unsupported, parse_results, read_results
 from histparse.parsing.reader import Result, split_chunks
+from histparse.reading import Chunk
 from histparse.sites.pokerstars import lines as lines_module
 from histparse.sites.pokerstars import parse as ps_module
+from histparse.sites.pokerstars import verbs as verbs_module
 from histparse.sites.pokerstars.common import LineError
 from histparse.sites.pokerstars.header import (
     Header,
@@ -33,7 +35,6 @@ from histparse.sites.pokerstars.header import (
     parse_seat,
     parse_seat_fully,
 )
-from histparse.reading import Chunk
 from histparse.textio import decoded_lines
 
 DATA = Path(__file__).resolve().parent / "data" / "pokerstars"
@@ -93,7 +94,7 @@ def test_a_line_read_in_a_chips_hand_is_checked_again_in_a_cash_hand() -> None:
     lines_module.clear_caches()
     (chip_hand,) = parse_results(chips)
     assert not isinstance(chip_hand, ParseError)
-    assert "calls 25" in lines_module._KNOWN
+    assert "calls 25" in verbs_module.KNOWN
     (err,) = parse_results(cash)
     assert isinstance(err, ParseError)
     assert err.message == "amount 25 has the wrong currency symbol"
@@ -135,14 +136,14 @@ def test_header_cache_keeps_only_what_the_middle_says() -> None:
 
 def test_caches_are_bounded() -> None:
     lines_module.clear_caches()
-    for i in range(lines_module._KNOWN_SIZE + 10):
-        assert lines_module.parse_verb(f"calls ${i}", 1) is not None
-    assert 0 < len(lines_module._KNOWN) <= lines_module._KNOWN_SIZE
-    long = "calls $" + "1" * (lines_module._KNOWN_KEY + 1)
-    assert lines_module.parse_verb(long, 1) is not None
-    assert long not in lines_module._KNOWN
+    for i in range(verbs_module.KNOWN_SIZE + 10):
+        assert verbs_module.parse_verb(f"calls ${i}", 1) is not None
+    assert 0 < len(verbs_module.KNOWN) <= verbs_module.KNOWN_SIZE
+    long = "calls $" + "1" * (verbs_module.KNOWN_KEY + 1)
+    assert verbs_module.parse_verb(long, 1) is not None
+    assert long not in verbs_module.KNOWN
     lines_module.clear_caches()
-    assert not lines_module._KNOWN
+    assert not verbs_module.KNOWN
 
 
 def test_card_errors_point_at_the_card_whether_cached_or_not() -> None:

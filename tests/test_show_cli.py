@@ -11,9 +11,9 @@ from histparse.cli import main
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
 from histparse.parsing.reader import parse_any_chunk
+from histparse.reading import Chunk
 from histparse.show import BadHandId, find_hand, normalize_hand_id
 from histparse.sites import Site
-from histparse.reading import Chunk
 
 TESTS = Path(__file__).resolve().parent
 REAL = TESTS / "data" / "pokerstars"

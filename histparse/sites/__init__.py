@@ -38,7 +38,6 @@ __all__ = [
 ]
 
 
-
 def folder(name: str) -> Site:
     """The ``SITE`` that the folder ``histparse/sites/<name>/`` defines."""
     return cast(Site, import_module(f"histparse.sites.{name}").SITE)

@@ -14,13 +14,12 @@ takes time linear in its length whatever the input.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from decimal import Decimal
 from itertools import product
-from typing import Any, Final, NoReturn
+from typing import Final
 
 from histparse._records import builder
-from histparse.cards import DECK, Card
+from histparse.cards import Card
 from histparse.events import (
     Action,
     CapReached,
@@ -51,11 +50,20 @@ from histparse.events import (
 from histparse.game import ActionKind, Game, Street
 from histparse.sites.pokerstars.common import MONEY, LineError, money
 from histparse.sites.pokerstars.header import Header, parse_seat
+from histparse.sites.pokerstars.verbs import (
+    KNOWN,
+    VERB_EXPECTED,
+    VERBS,
+    Parsed,
+    clear_caches,  # noqa: F401  (re-exported: the line reader's cache is the verbs')
+    parse_verb,
+    read_cards,
+    symbol_error,
+)
 from histparse.sites.pokerstars.wording import (
     MARKER_SECTION,
     OUTCOMES,
     POSITIONS,
-    POST_OF,
     STATUSES,
     ordinal_suffix,
 )
@@ -123,7 +131,6 @@ _FIXED: Final[dict[str, _Fixed]] = {
     _CANCELLED: ("CANCELLED", None, None),
 }
 
-_CARD: Final = {str(c): c for c in DECK}
 
 _FOLD: Final = ActionKind.FOLD
 _CHECK: Final = ActionKind.CHECK
@@ -150,17 +157,6 @@ _JOINS: Final = re.compile(r" joins the table at seat #(\d{1,3})")
 _JOINS_ANY: Final = re.compile(r"(.+) joins the table at seat #(\d{1,3})")
 _CHAT_ANY: Final = re.compile(r'(.+?) said, "(.*)"')
 
-_BET: Final = re.compile(MONEY + r"((?: and is all-in)?)")
-_RAISE: Final = re.compile(MONEY + " to " + MONEY + r"((?: and is all-in)?)")
-_POST: Final = re.compile(
-    "(" + "|".join(map(re.escape, POST_OF)) + ") " + MONEY + r"((?: and is all-in)?)"
-)
-_POST_KIND: Final = POST_OF
-# "1 card" / "2 cards": the wording is part of the format, so a mismatch is an error rather
-# than something the writer could not reproduce.
-_DISCARD: Final = re.compile(r"(?:(1) card|(0|[2-9]|[1-9]\d{1,2}) cards)(?: \[([^\[\]]*)\])?")
-_PAT: Final = re.compile(r"pat(?: on \[([^\[\]]*)\])?")
-_SHOWS: Final = re.compile(r"\[([^\[\]]*)\](?: \((.*)\))?")
 _DEALT: Final = re.compile(r" \[([^\[\]]*)\](?: \[([^\[\]]*)\])?")
 _COLLECTED: Final = re.compile(
     r" collected " + MONEY + r" from (pot|main pot|side pot(?:-\d{1,3})?)"
@@ -200,187 +196,6 @@ for _tags in (t for n in range(4) for t in product(POSITIONS, repeat=n)):
     for _text, (_outcome, _didnt_bet) in _FOLDS.items():
         _key = "".join(f" ({POSITIONS[p]})" for p in _tags) + _text
         _TAGGED_FOLDS[_key] = (_tags, _outcome, _didnt_bet)
-
-
-def read_cards(text: str, column: int) -> Cards:
-    """Cards written as ``7h 5s 4d`` (exactly one space between cards, canonical case)."""
-    if not text:
-        return ()
-    try:
-        return tuple(map(_CARD.__getitem__, text.split(" ")))
-    except KeyError as exc:
-        raise LineError(
-            f"not a card: {exc.args[0]!r}", column=column, expected="cards such as [7h 5s 4d]"
-        ) from None
-
-
-# ------------------------------------------------------------------------------ verb lines
-
-# What "<verb> <args>" after "<name>: " says, independent of the player and of the hand:
-# (terminal, currency symbol of its amounts or None, then up to four fields by terminal:
-#  ACTION: kind, amount, to_amount, all_in / POST: kind, amount, all_in / DRAW: count,
-#  discarded, pat, pat_cards / SHOWS: cards, description). Hands repeat the same few hundred
-# of these ("folds", "calls $0.10", "discards 2 cards"), so they are read once and kept.
-Parsed = tuple[str, str | None, Any, Any, Any, Any]
-_MIXED_SYMBOLS: Final = "mixed"  # never a hand's symbol, so such a line always fails the check
-
-_FOLDED: Final[Parsed] = ("ACTION", None, _FOLD, None, None, False)
-_CHECKED: Final[Parsed] = ("ACTION", None, _CHECK, None, None, False)
-_MUCKED_HAND: Final[Parsed] = ("MUCKS", None, None, None, None, None)
-_DOESNT_SHOW: Final[Parsed] = ("DOESNT_SHOW", None, None, None, None, None)
-
-
-def _p_folds(args: str) -> Parsed | None:
-    return None if args else _FOLDED
-
-
-def _p_checks(args: str) -> Parsed | None:
-    return None if args else _CHECKED
-
-
-def _p_bets(args: str) -> Parsed | None:
-    m = _BET.fullmatch(args)
-    if m is None:
-        return None
-    sym, digits, all_in = m.groups()
-    amount = Decimal(digits)
-    return ("ACTION", sym, _BET_KIND, amount, amount, bool(all_in))
-
-
-def _p_calls(args: str) -> Parsed | None:
-    m = _BET.fullmatch(args)
-    if m is None:
-        return None
-    sym, digits, all_in = m.groups()
-    return ("ACTION", sym, _CALL, Decimal(digits), None, bool(all_in))
-
-
-def _p_raises(args: str) -> Parsed | None:
-    m = _RAISE.fullmatch(args)
-    if m is None:
-        return None
-    sym1, by, sym2, to, all_in = m.groups()
-    sym = sym1 if sym1 == sym2 else _MIXED_SYMBOLS
-    return ("ACTION", sym, _RAISE_KIND, Decimal(by), Decimal(to), bool(all_in))
-
-
-def _p_posts(args: str) -> Parsed | None:
-    m = _POST.fullmatch(args)
-    if m is None:
-        return None
-    kind, sym, digits, all_in = m.groups()
-    return ("POST", sym, _POST_KIND[kind], Decimal(digits), bool(all_in), None)
-
-
-# Card errors carry the column relative to the arguments; the caller shifts it.
-def _p_discards(args: str) -> Parsed | None:
-    m = _DISCARD.fullmatch(args)
-    if m is None:
-        return None
-    count = int(m.group(1) or m.group(2))
-    cards = None if m.group(3) is None else read_cards(m.group(3), m.start(3))
-    return ("DRAW", None, count, cards, False, None)
-
-
-def _p_stands(args: str) -> Parsed | None:
-    m = _PAT.fullmatch(args)
-    if m is None:
-        return None
-    cards = None if m.group(1) is None else read_cards(m.group(1), m.start(1))
-    return ("DRAW", None, 0, None, True, cards)
-
-
-def _p_shows(args: str) -> Parsed | None:
-    m = _SHOWS.fullmatch(args)
-    if m is None:
-        return None
-    return ("SHOWS", None, read_cards(m.group(1), m.start(1)), m.group(2), None, None)
-
-
-def _p_mucks(args: str) -> Parsed | None:
-    return _MUCKED_HAND if args == "hand" else None
-
-
-def _p_doesnt(args: str) -> Parsed | None:
-    return _DOESNT_SHOW if args == "show hand" else None
-
-
-_VERBS: Final[dict[str, Callable[[str], Parsed | None]]] = {
-    "folds": _p_folds,
-    "checks": _p_checks,
-    "bets": _p_bets,
-    "calls": _p_calls,
-    "raises": _p_raises,
-    "posts": _p_posts,
-    "discards": _p_discards,
-    "stands": _p_stands,
-    "shows": _p_shows,
-    "mucks": _p_mucks,
-    "doesn't": _p_doesnt,
-}
-_VERB_EXPECTED: Final = {
-    "folds": "nothing after 'folds'",
-    "checks": "nothing after 'checks'",
-    "bets": "'bets $x [and is all-in]'",
-    "calls": "'calls $x [and is all-in]'",
-    "raises": "'raises $x to $y [and is all-in]'",
-    "posts": "'posts small blind|big blind|the ante|small & big blinds $x [and is all-in]'",
-    "discards": "'discards 1 card|N cards [[..]]'",
-    "stands": "'stands pat [on [..]]'",
-    "shows": "'shows [..] (description)'",
-    "mucks": "'mucks hand'",
-    "doesn't": "'doesn't show hand'",
-}
-
-# The cache of verb lines read. A value is a pure function of its key (symbols are checked
-# against each hand, streets and players come from the hand), so nothing passes between hands
-# but the reading itself. Bounded in entries and key length, so hostile input cannot grow it.
-_KNOWN: dict[str, Parsed] = {}
-_KNOWN_SIZE: Final = 4096
-_KNOWN_KEY: Final = 80
-
-
-def clear_caches() -> None:
-    """Forget every line read so far (for tests and measurements; never needed)."""
-    _KNOWN.clear()
-
-
-def parse_verb(rest: str, column: int) -> Parsed | None:
-    """What ``rest`` (``"<verb> <args>"``, starting at 1-based ``column``) says; None if it is
-    not a verb line. Raises ``LineError`` for unreadable cards."""
-    parsed = _KNOWN.get(rest)
-    if parsed is not None:
-        return parsed
-    verb, _, args = rest.partition(" ")
-    parse = _VERBS.get(verb)
-    if parse is None:
-        return None
-    try:
-        parsed = parse(args)
-    except LineError as exc:
-        exc.column += column + len(verb) + 1
-        raise
-    if parsed is not None and len(rest) <= _KNOWN_KEY:
-        if len(_KNOWN) >= _KNOWN_SIZE:
-            _KNOWN.clear()
-        _KNOWN[rest] = parsed
-    return parsed
-
-
-def _symbol_error(rest: str, column: int, symbol: str) -> NoReturn:
-    """Raise the error for a verb line whose amounts have the wrong currency symbol."""
-    verb, _, args = rest.partition(" ")
-    col = column + len(verb) + 1
-    pattern = _POST if verb == "posts" else _RAISE if verb == "raises" else _BET
-    m = pattern.fullmatch(args)
-    if m is not None:
-        if verb == "posts":
-            money(m.group(2), m.group(3), symbol, col + m.start(2))
-        else:
-            money(m.group(1), m.group(2), symbol, col)
-            if verb == "raises":
-                money(m.group(3), m.group(4), symbol, col + m.start(3))
-    raise AssertionError(f"no currency symbol error in {rest!r}")  # pragma: no cover
 
 
 # ------------------------------------------------------------------------------ the reader
@@ -440,7 +255,7 @@ class LineReader:
 
         plain = self.plain_names
         symbol = self.symbol
-        known = _KNOWN
+        known = KNOWN
         fixed = _FIXED
         for i in range(start, n):
             content = contents[i]
@@ -450,7 +265,7 @@ class LineReader:
                 parsed = known.get(rest) or parse_verb(rest, len(name) + 3)
                 if parsed is not None:
                     if parsed[1] is not None and parsed[1] != symbol:
-                        _symbol_error(rest, len(name) + 3, symbol)
+                        symbol_error(rest, len(name) + 3, symbol)
                     if parsed[0] == "ACTION":
                         _, _, kind, amount, to_amount, all_in = parsed
                         add_kind("ACTION")
@@ -581,16 +396,16 @@ class LineReader:
         rest = content[n:]
         if rest.startswith(": "):
             verb = rest[2:].partition(" ")[0]
-            if verb in _VERBS:
+            if verb in VERBS:
                 parsed = parse_verb(rest[2:], n + 3)
                 if parsed is not None:
                     if parsed[1] is not None and parsed[1] != self.symbol:
-                        _symbol_error(rest[2:], n + 3, self.symbol)
+                        symbol_error(rest[2:], n + 3, self.symbol)
                     return self._verb(name, parsed, line, trailing)
                 raise LineError(
                     f"cannot read the arguments of {verb!r}",
                     column=n + 3 + len(verb) + 1,  # the first argument
-                    expected=_VERB_EXPECTED[verb],
+                    expected=VERB_EXPECTED[verb],
                 )
         elif rest.startswith(' said, "') and rest.endswith('"') and len(rest) >= 9:
             return "CHAT", _new_chat(line, trailing, name, rest[8:-1])
