@@ -10,14 +10,16 @@ prints: its main pot is net of rake).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import partial
 from types import MappingProxyType
 from typing import Final, TypeVar
 
 from histparse.events import Position, SeatOutcome, Section, StatusKind
+from histparse.ranking import describe_rank
 
 E = TypeVar("E", bound=Enum)
 
@@ -28,13 +30,15 @@ __all__ = ["GENERIC", "NEUTRAL_WORDS", "SiteProfile", "Wording"]
 class Wording:
     """A site's names for the neutral vocabulary of ``histparse.events``: ``sections`` as in
     its marker lines (``FIRST DRAW``), ``markers`` the whole marker line, ``outcomes`` and
-    ``positions`` as in its summary, ``statuses`` as in its status lines."""
+    ``positions`` as in its summary, ``statuses`` as in its status lines; ``describe`` words a
+    2-7 hand by its rank number (``histparse.ranking.hand_rank``), as its shows lines do."""
 
     sections: Mapping[Section, str]
     markers: Mapping[Section, str]
     outcomes: Mapping[SeatOutcome, str]
     positions: Mapping[Position, str]
     statuses: Mapping[StatusKind, str]
+    describe: Callable[[int], str]
 
 
 def _neutral(members: Iterable[E]) -> Mapping[E, str]:
@@ -47,6 +51,7 @@ NEUTRAL_WORDS: Final = Wording(
     outcomes=_neutral(SeatOutcome),
     positions=_neutral(Position),
     statuses=_neutral(StatusKind),
+    describe=partial(describe_rank, prefix=""),
 )
 """The neutral ids as words: for sites that say nothing of their own."""
 
@@ -64,7 +69,6 @@ class SiteProfile:
     * ``rake_in_tournaments``: whether tournament and play-money hands may be raked.
     * ``prints_cap_line``/``prints_reshuffle_line``: the site announces the cap and the
       reshuffle, so a missing announcement is a finding.
-    * ``description_prefix``: how the site starts a 2-7 hand description (``Lo: ``).
     """
 
     site: str
@@ -76,7 +80,6 @@ class SiteProfile:
     rake_in_tournaments: bool = False
     prints_cap_line: bool = False
     prints_reshuffle_line: bool = False
-    description_prefix: str = "Lo: "
 
 
 GENERIC: Final = SiteProfile(site="generic")

@@ -8,7 +8,7 @@ replay. Unknown cards (opponents' hands and discards) are never a finding.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
 from typing import TYPE_CHECKING
@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 from histparse.cards import Card, format_cards
 from histparse.engine.frozen import twin
 from histparse.events import DealtTo, Draw
-from histparse.ranking import HandError, describe_rank, hand_rank, rank_parsed
+from histparse.ranking import HandError, hand_rank, rank_parsed
 from histparse.replayer.findings import Finding, make_finding
+from histparse.sites import words_for
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay
@@ -26,7 +27,7 @@ __all__ = ["HeroDraw", "check_descriptions", "description_problem", "hero_draw",
 
 Cards = tuple[Card, ...]
 HAND_SIZE = 5
-_WORDING: dict[tuple[int, str], str] = {}
+_WORDING: dict[tuple[int, Callable[[int], str]], str] = {}
 _CARD_TYPE = frozenset({Card})
 
 
@@ -172,9 +173,11 @@ def _verdict(
     return result
 
 
-def description_problem(cards: Sequence[Card], description: str | None, prefix: str) -> str | None:
+def description_problem(
+    cards: Sequence[Card], description: str | None, describe: Callable[[int], str]
+) -> str | None:
     """Why ``description`` is not the site's wording of ``cards`` (None when it is, or when
-    there is nothing to compare)."""
+    there is nothing to compare); ``describe`` is the site's wording of a rank number."""
     if description is None:
         return None
     if (
@@ -192,11 +195,11 @@ def description_problem(cards: Sequence[Card], description: str | None, prefix: 
         except HandError:
             return None  # not five good cards: reported as a card finding elsewhere
     # describe(cards), with the wording of each rank kept: ranks repeat across hands.
-    expected = _WORDING.get((rank, prefix))
+    expected = _WORDING.get((rank, describe))
     if expected is None:
-        expected = describe_rank(rank, prefix=prefix)
-        if len(_WORDING) < 1 << 16:  # bounded: prefixes come from site profiles
-            _WORDING[rank, prefix] = expected
+        expected = describe(rank)
+        if len(_WORDING) < 1 << 16:  # bounded: describers come from the registered sites
+            _WORDING[rank, describe] = expected
     if description == expected:
         return None
     return f"{_fmt(cards)} is described as {description!r}; the hand is {expected!r}"
@@ -206,13 +209,13 @@ def check_descriptions(r: Replay) -> list[Finding]:
     """CARD-DESCRIPTION: every ``shows`` line and every summary ``showed`` line (R-RANK-3)."""
     out: list[Finding] = []
     hand = r.hand
-    prefix = r.profile.description_prefix
+    describe = words_for(hand.site).describe
     # A shown hand is described twice (showdown and summary): judge each pair once.
     judged: dict[tuple[tuple[Card, ...], str | None], str | None] = {}
     for player, cards, description, line, summary in _descriptions(r):
         key = (cards, description)
         if key not in judged:
-            judged[key] = description_problem(cards, description, prefix)
+            judged[key] = description_problem(cards, description, describe)
         why = judged[key]
         if why is not None:
             text = f"summary: {player} {why}" if summary else f"{player} shows {why}"

@@ -24,5 +24,4 @@ POKERSTARS: Final = SiteProfile(
     rake_in_tournaments=False,
     prints_cap_line=True,
     prints_reshuffle_line=True,
-    description_prefix="Lo: ",
 )

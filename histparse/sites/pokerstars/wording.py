@@ -8,12 +8,14 @@ reading never widens by accident.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from types import MappingProxyType
 from typing import Final, TypeVar
 
 from histparse.events import Position, SeatOutcome, Section, StatusKind
 from histparse.game import Game, LimitType, PostKind
 from histparse.numerals import from_roman, ordinal, ordinal_suffix, to_roman
+from histparse.ranking import describe_rank
 from histparse.sites.profile import Wording
 
 __all__ = [
@@ -132,5 +134,7 @@ WORDS: Final = Wording(
     outcomes=OUTCOMES,
     positions=POSITIONS,
     statuses=STATUSES,
+    # "Lo: 8,6,4,3,2", "Lo: a pair of Kings": PokerStars puts "Lo: " before the 2-7 wording.
+    describe=partial(describe_rank, prefix="Lo: "),
 )
 """These tables as the profile's ``Wording``, for the messages that quote PokerStars."""
