@@ -159,3 +159,42 @@ def test_a_part_continuation_joins_the_chunks(monkeypatch: pytest.MonkeyPatch) -
     assert site is joining
     assert chunk.contents == ["PokerStars Hand #1: x", "", "rest of the hand", "", "", "more"]
     assert (chunk.first_line, chunk.last_line) == (1, 6)
+
+
+def test_a_rejected_chunk_names_the_site_that_rejected_it() -> None:
+    from histparse.parsing import ParseError, parse_results
+
+    path = DATA / "pokerstars" / "3-Draw-Limit-USD-0.10-0.20-200911.txt"
+    text = path.read_text(encoding="utf-8").split("\n\n\n")[0]
+    broken = text.replace("*** FIRST DRAW ***", "*** FIRST DRAWN ***")
+    (stars,) = parse_results(broken)
+    (nobody,) = parse_results("just some words\n")
+    assert isinstance(stars, ParseError) and stars.site == "PokerStars"
+    assert isinstance(nobody, ParseError) and nobody.site is None
+    assert nobody.expected == "a PokerStars header line ('PokerStars Game #<id>: ...')"
+
+
+def test_write_hand_refuses_a_hand_of_another_site() -> None:
+    import dataclasses
+
+    from histparse.events import SiteLayout
+    from histparse.parsing import read_histories
+    from histparse.writing import NotWritable, write_hand
+
+    path = DATA / "pokerstars" / "3-Draw-Limit-USD-0.10-0.20-200911.txt"
+    hand = next(iter(read_histories(path)))
+    assert write_hand(hand) == hand.source.text
+    with pytest.raises(NotWritable, match="no site called 'Nowhere'"):
+        write_hand(dataclasses.replace(hand, site="Nowhere"))
+    with pytest.raises(NotWritable, match="cannot write Full Tilt Poker hands"):
+        write_hand(dataclasses.replace(hand, site="Full Tilt Poker"))
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class OtherLayout(SiteLayout):
+        dialect: str = "x"
+
+    with pytest.raises(NotWritable, match="not a PokerStars one"):
+        write_hand(dataclasses.replace(hand, layout=OtherLayout()))
+    # A hand built by code with no layout is written with PokerStars' defaults.
+    plain = dataclasses.replace(hand, layout=SiteLayout())
+    assert write_hand(plain).startswith("PokerStars Game #")
