@@ -55,7 +55,7 @@ def index(hand: Hand, pred: Callable[[Event], bool], nth: int = 0) -> int:
     return [k for k, e in enumerate(hand.events) if pred(e)][nth]
 
 
-# A walk at $0.25/$0.50 limit: the small blind is posted as written (FORMATS.md §1.1).
+# A walk at $0.25/$0.50 limit: the small blind is posted as written (docs/formats.md §1.1).
 HEADER = (
     "PokerStars Game #90000000003:  Triple Draw 2-7 Lowball Limit ($0.25/$0.50 USD)"
     " - 2011/06/26 18:34:02 ET\n"
@@ -107,7 +107,7 @@ def test_big_blind_amount_and_missing_big_blind() -> None:
 
 
 def test_new_players_extra_big_blind_is_not_a_finding() -> None:
-    """'tom1206: posts big blind' next to the real big blind (FORMATS.md §1.4)."""
+    """'tom1206: posts big blind' next to the real big blind (docs/formats.md §1.4)."""
     hand = real("35839176665")
     posts = [e for e in hand.events if isinstance(e, Post)]
     assert [p.kind for p in posts].count(PostKind.BIG_BLIND) == 2

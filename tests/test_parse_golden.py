@@ -1,4 +1,4 @@
-"""Golden test: the annotated hand of FORMATS.md §1.12 (#35839050562, the second hand of the
+"""Golden test: the annotated hand of docs/formats.md §1.12 (#35839050562, the second hand of the
 2009 cash file) gives exactly this Hand and this event list."""
 
 from __future__ import annotations

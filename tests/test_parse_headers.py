@@ -1,4 +1,4 @@
-"""Header, table and seat line variants of FORMATS.md §1.1-1.3, made by text substitution on a
+"""Header, table and seat line variants of docs/formats.md §1.1-1.3, made by text substitution on a
 real hand (the real files do not hold every variant)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ CASH = "3-Draw-Limit-USD-0.10-0.20-200911.txt"
 
 
 def real_hand(index: int = 1) -> str:
-    """One real TD cash hand (index 1 is the annotated hand of FORMATS.md §1.12)."""
+    """One real TD cash hand (index 1 is the annotated hand of docs/formats.md §1.12)."""
     text = (DATA / CASH).read_text(encoding="utf-8")
     return text.split("\n\n\n\n")[index]
 

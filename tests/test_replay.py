@@ -116,7 +116,7 @@ def test_single_draw_is_replayed_with_one_draw_and_no_padding() -> None:
 
 def test_corrupt_hand_is_flagged_on_the_bad_lines() -> None:
     """PokerStars' duplicate hole-card bug: empty discard list, ten 'dealt' cards, a discard
-    of a card never held (FORMATS.md §1.6)."""
+    of a card never held (docs/formats.md §1.6)."""
     r = replay(real_hands()[CORRUPT])
     by_line = {(f.line, f.code) for f in r.findings}
     assert (21, "CARD-HERO-DRAW") in by_line  # discards 2 cards []

@@ -188,7 +188,7 @@ THEODORA_SEATS_6 = (
     seat(6, "TheLabman", "6.26"),
 )
 
-# FORMATS.md §1.12: the annotated hand, a showdown with the hero's draws and a muck.
+# docs/formats.md §1.12: the annotated hand, a showdown with the hero's draws and a muck.
 SHOWDOWN = cash_hand(
     "35839050562",
     "2009/11/25 14:14:02",

@@ -1,6 +1,6 @@
 """Site rule profiles: everything the rules leave to the site, in one place per site.
 
-RULES.md leaves a few things to the site (R-BET-4 small-blind rounding, R-BET-5 heads-up cap,
+docs/rules.md leaves a few things to the site (R-BET-4 small-blind rounding, R-BET-5 heads-up cap,
 R-SHOW-4 rake). The replayer and the checks read them from a ``SiteProfile`` and never test the
 site name themselves. ``docs/findings.md`` describes each profile. Rake always comes off the
 main pot first (the engine's rule, and what PokerStars prints: its main pot is net of rake).
@@ -18,7 +18,7 @@ __all__ = ["GENERIC", "POKERSTARS", "PROFILES", "SiteProfile", "profile_for"]
 
 @dataclass(frozen=True, slots=True)
 class SiteProfile:
-    """What one site does where RULES.md lets sites differ.
+    """What one site does where docs/rules.md lets sites differ.
 
     * ``cap_lifted_heads_up``: R-BET-5, no cap while only two players are left in the hand.
     * ``max_bets_per_round``: R-BET-5, the cap counted in bets (pre-draw the big blind is one).
@@ -46,7 +46,7 @@ class SiteProfile:
 
 POKERSTARS: Final = SiteProfile(
     site="PokerStars",
-    # FORMATS.md §1.8: no Stars draw round in the real files has more than four bets, so the
+    # docs/formats.md §1.8: no Stars draw round in the real files has more than four bets, so the
     # cap is kept heads-up (the files cannot show otherwise).
     cap_lifted_heads_up=False,
     max_bets_per_round=4,
@@ -63,7 +63,7 @@ POKERSTARS: Final = SiteProfile(
 )
 
 GENERIC: Final = SiteProfile(site="generic")
-"""The profile of sites without one: RULES.md as written, nothing announced."""
+"""The profile of sites without one: docs/rules.md as written, nothing announced."""
 
 PROFILES: Final = MappingProxyType({POKERSTARS.site: POKERSTARS})
 
