@@ -16,6 +16,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from factories import make_hand
 from hypothesis import given
 from hypothesis import strategies as st
 from pokerkit import HandHistory
@@ -71,10 +72,8 @@ def replay(text: str) -> list[int]:
 
 # --- a small hand builder (cash, $1/$2 limit, blinds $0.50/$1) ------------------------------
 
-_BASE = next(iter(simulate(1, 0, SimConfig(stakes=(D("1"), D("2"))))))
 
-
-def make_hand(
+def built_hand(
     seats: Sequence[tuple[str, str]],
     button: int,
     events: Sequence[Event],
@@ -83,15 +82,14 @@ def make_hand(
     limit: LimitType = LimitType.FIXED,
 ) -> Hand:
     """A hand with ``seats`` (name, stack) in seats 1.. and ``events`` (line numbers set)."""
-    numbered = [dataclasses.replace(e, line=k) for k, e in enumerate(events, 10)]
-    return dataclasses.replace(
-        _BASE,
+    return make_hand(
         hand_id="4242",
+        stakes=(D("1"), D("2")),
         limit_type=limit,
         button_seat=button,
         hero=hero,
-        seats=tuple(Seat(k, name, D(stack)) for k, (name, stack) in enumerate(seats, 1)),
-        events=tuple(numbered),
+        seats=(Seat(k, name, D(stack)) for k, (name, stack) in enumerate(seats, 1)),
+        events=(dataclasses.replace(e, line=k) for k, e in enumerate(events, 10)),
     )
 
 
@@ -332,7 +330,7 @@ def test_stood_pat_and_shown_is_known() -> None:
         Shows("Ann", parse_cards("8c 6d 4c 3h 2d"), line=0),
         Collected("Bob", D("2"), line=0),
     ]  # fmt: skip
-    hand = make_hand([("Ann", "10"), ("Bob", "10")], 1, events)
+    hand = built_hand([("Ann", "10"), ("Bob", "10")], 1, events)
     phh = convert(hand)
     assert isinstance(phh, PhhHand), phh
     assert phh.actions[:2] == ("d dh p1 7c5d4h3s2c", "d dh p2 8c6d4c3h2d")
@@ -368,7 +366,7 @@ def test_small_and_big_blinds_are_skipped() -> None:
         post("Ann", PostKind.SMALL_BLIND, "0.50"), post("Bob", PostKind.BIG_BLIND, "1"),
         post("Cid", PostKind.SMALL_AND_BIG_BLIND, "1.50"), marker(Section.DEALING_HANDS),
     ]  # fmt: skip
-    s = skipped(make_hand(THREE, 3, events))
+    s = skipped(built_hand(THREE, 3, events))
     assert s.reason is SkipReason.BLINDS and "small & big blinds" in s.detail
 
 
@@ -377,7 +375,7 @@ def test_dead_blind_is_skipped() -> None:
         post("Ann", PostKind.SMALL_BLIND, "0.50"), post("Bob", PostKind.BIG_BLIND, "1"),
         post("Cid", PostKind.DEAD_BLIND, "0.50"), marker(Section.DEALING_HANDS),
     ]  # fmt: skip
-    s = skipped(make_hand(THREE, 3, events))
+    s = skipped(built_hand(THREE, 3, events))
     assert s.reason is SkipReason.BLINDS and "dead blind" in s.detail
 
 
@@ -401,7 +399,7 @@ def test_uneven_antes_are_skipped() -> None:
         post("Ann", PostKind.SMALL_BLIND, "0.50"), post("Bob", PostKind.BIG_BLIND, "1"),
         marker(Section.DEALING_HANDS),
     ]  # fmt: skip
-    s = skipped(make_hand(THREE, 3, events))
+    s = skipped(built_hand(THREE, 3, events))
     assert s.reason is SkipReason.BLINDS and s.detail.startswith("Cid posts an ante of 0")
 
 
@@ -411,7 +409,7 @@ def test_short_big_blind_is_skipped() -> None:
         post("Bob", PostKind.BIG_BLIND, "0.70", all_in=True),
         marker(Section.DEALING_HANDS),
     ]
-    s = skipped(make_hand([("Ann", "20"), ("Bob", "0.70"), ("Cid", "20")], 3, events))
+    s = skipped(built_hand([("Ann", "20"), ("Bob", "0.70"), ("Cid", "20")], 3, events))
     assert s.reason is SkipReason.BLINDS and "a big blind of 70 units" in s.detail
 
 
@@ -442,14 +440,14 @@ SHORT_ALL_IN = [
 
 
 def test_raise_after_an_incomplete_all_in_raise_is_skipped() -> None:
-    s = skipped(make_hand(FOUR, 4, SHORT_ALL_IN))
+    s = skipped(built_hand(FOUR, 4, SHORT_ALL_IN))
     assert s.reason is SkipReason.RULES
     assert s.detail.startswith("Dan raises after Cid's incomplete all-in raise")
 
 
 def test_a_call_after_an_incomplete_all_in_raise_converts() -> None:
     events = [*SHORT_ALL_IN[:-1], act(D1, "Dan", CL, "1.50"), act(D1, "Ann", F)]
-    assert not isinstance(convert(make_hand(FOUR, 4, events), allow_unknown=True), Skipped)
+    assert not isinstance(convert(built_hand(FOUR, 4, events), allow_unknown=True), Skipped)
 
 
 def test_premise_pokerkit_sizes_a_raise_from_the_short_all_in() -> None:
@@ -478,7 +476,7 @@ def test_a_fifth_bet_in_a_round_is_skipped() -> None:
         act(D1, "Bob", B, "1", "1"), act(D1, "Ann", R, "1", "2"), act(D1, "Bob", R, "1", "3"),
         act(D1, "Ann", R, "1", "4"), act(D1, "Bob", R, "1", "5"),
     ]  # fmt: skip
-    s = skipped(make_hand([("Ann", "20"), ("Bob", "20")], 1, events))
+    s = skipped(built_hand([("Ann", "20"), ("Bob", "20")], 1, events))
     assert s.reason is SkipReason.RULES and s.detail.startswith("5 bets and raises")
 
 
@@ -509,7 +507,7 @@ def _three_way_split(amounts: tuple[str, str, str]) -> Hand:
         Shows("Cid", parse_cards("7h 5s 4c 3d 2h"), line=0),
         *[Collected(n, D(a), line=0) for n, a in zip(("Ann", "Bob", "Cid"), amounts, strict=True)],
     ]  # fmt: skip
-    return make_hand(THREE, 3, events)
+    return built_hand(THREE, 3, events)
 
 
 def test_three_way_split_with_one_odd_chip_converts() -> None:
@@ -557,13 +555,13 @@ def test_a_post_by_someone_not_dealt_in_is_malformed() -> None:
         post("Ann", PostKind.SMALL_BLIND, "0.50"), post("Bob", PostKind.BIG_BLIND, "1"),
         post("Zed", PostKind.ANTE, "0.10"), marker(Section.DEALING_HANDS),
     ]  # fmt: skip
-    s = skipped(make_hand(THREE, 3, events))
+    s = skipped(built_hand(THREE, 3, events))
     assert s.reason is SkipReason.MALFORMED and "Zed" in s.detail
 
 
 def test_a_cancelled_marker_wins_over_everything() -> None:
     events = [post("Ann", PostKind.SMALL_BLIND, "0.50"), HandCancelled(line=0)]
-    assert skipped(make_hand(THREE, 3, events)).reason is SkipReason.CANCELLED
+    assert skipped(built_hand(THREE, 3, events)).reason is SkipReason.CANCELLED
 
 
 def test_a_deal_of_another_hand_is_an_error() -> None:

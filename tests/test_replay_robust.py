@@ -4,11 +4,11 @@ all have catalogued codes; and it works on ``Hand`` objects built by hand, witho
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cache
 from pathlib import Path
 
+from factories import make_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,7 +30,7 @@ from histparse.events import (
     SummarySeat,
     UncalledBet,
 )
-from histparse.game import ActionKind, Game, LimitType, PostKind, Street
+from histparse.game import ActionKind, Game, PostKind, Street
 from histparse.parsing import read_histories
 from histparse.replayer import replay
 
@@ -125,30 +125,11 @@ def built_walk() -> Hand:
             didnt_bet=True,
         ),
     ]
-    return Hand(
-        site="PokerStars",
-        hand_id="1",
-        game=Game.TRIPLE_DRAW_27,
-        limit_type=LimitType.FIXED,
-        stakes=(d("0.10"), d("0.20")),
-        currency="USD",
-        is_play_money=False,
-        is_tournament=False,
-        tournament_id=None,
-        buy_in=None,
-        buy_in_currency=None,
-        level=None,
-        match_round=None,
-        mixed_game=None,
-        is_home_game=False,
-        club=None,
-        started_at=datetime(2020, 1, 1, tzinfo=UTC),
-        table_name="Built",
-        max_seats=6,
+    # The factory's plain hand is this walk's: USD cash, $0.10/$0.20 fixed limit, six-max.
+    return make_hand(
         button_seat=3,
         seats=(Seat(1, "Ann", d(4), line=2), Seat(2, "Bob", d(4), line=3), Seat(3, "Cid", d(4))),
-        hero=None,
-        events=tuple(events),
+        events=events,
         source=Source("<built>", 1, 17, ""),
     )
 

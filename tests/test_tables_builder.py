@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
+from factories import make_hand
+
 from histparse.cards import parse_cards
 from histparse.events import (
     Action,
@@ -196,30 +198,20 @@ class HandBuilder:
                 outcome = SeatOutcome.MUCKED
             self._add(SummarySeat(s.seat, s.player, (), outcome, line=self._line()))
         last = self._line() - 1
-        return Hand(
+        return make_hand(
             site=self.site,
             hand_id=self.hand_id,
             game=self.game,
             limit_type=self.limit,
             stakes=self.stakes,
             currency=self.currency,
-            is_play_money=False,
             is_tournament=self.currency is None,
-            tournament_id=None,
-            buy_in=None,
-            buy_in_currency=None,
-            level=None,
-            match_round=None,
-            mixed_game=None,
-            is_home_game=False,
-            club=None,
             started_at=self.started_at,
             table_name=self.table,
-            max_seats=6,
             button_seat=self.button,
             seats=self.seats,
             hero=self.hero,
-            events=tuple(self.events),
+            events=self.events,
             source=Source("<test>", 1, last, ""),
         )
 

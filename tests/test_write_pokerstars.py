@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from factories import make_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -147,30 +148,15 @@ def cash_hand(
 ) -> Hand:
     """A USD cash Triple Draw hand; ``when_et`` is the ET time as written in the header."""
     started = datetime.strptime(when_et, "%Y/%m/%d %H:%M:%S").replace(tzinfo=ET).astimezone(UTC)
-    return Hand(
-        site="PokerStars",
+    return make_hand(
         hand_id=hand_id,
-        game=Game.TRIPLE_DRAW_27,
-        limit_type=LimitType.FIXED,
         stakes=(D(stakes[0]), D(stakes[1])),
-        currency="USD",
-        is_play_money=False,
-        is_tournament=False,
-        tournament_id=None,
-        buy_in=None,
-        buy_in_currency=None,
-        level=None,
-        match_round=None,
-        mixed_game=None,
-        is_home_game=False,
-        club=None,
         started_at=started,
         table_name=table,
-        max_seats=6,
         button_seat=button,
         seats=seats,
         hero=hero,
-        events=tuple(events),
+        events=events,
         source=Source("<built>", 0, 0, ""),
         layout=layout
         or Layout(header_word="Game", colon_gap="  ", local_time=when_et, money_symbol="$"),
@@ -480,18 +466,14 @@ Seat 6: TheLabman folded before the Draw (didn't bet)"""
 
 def home_game_hand() -> Hand:
     """Hand #99631761623 of the 8-Game home-game shoot-out: tournament chips, heads-up."""
-    return Hand(
-        site="PokerStars",
+    return make_hand(
         hand_id="99631761623",
-        game=Game.TRIPLE_DRAW_27,
-        limit_type=LimitType.FIXED,
         stakes=(D(20), D(40)),
         currency=None,
         is_play_money=True,
         is_tournament=True,
         tournament_id="743144019",
         buy_in=(D(100), D(9)),
-        buy_in_currency=None,
         level=1,
         match_round=1,
         mixed_game="8-Game",
