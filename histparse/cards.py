@@ -17,6 +17,12 @@ class Card(int):
     """One card. ``int(card) == rank_index * 4 + suit_index``, 2 is rank 0 and the ace 12.
 
     Cards are interned: there are exactly 52 instances, so ``is`` and ``==`` agree.
+
+    >>> card = parse_card("7h")
+    >>> int(card), card.rank, card.suit, str(card)
+    (22, 5, 2, '7h')
+    >>> card is parse_card("7h")
+    True
     """
 
     __slots__ = ()
@@ -43,7 +49,15 @@ _BY_TEXT: Final[dict[str, Card]] = {str(c): c for c in DECK}
 
 
 def parse_card(text: str) -> Card:
-    """Read one card such as ``7h`` or ``Td``; raise ``CardError`` naming the bad text."""
+    """Read one card such as ``7h`` or ``Td``; raise ``CardError`` naming the bad text.
+
+    >>> parse_card("Td"), parse_card("td")
+    (Card('Td'), Card('Td'))
+    >>> parse_card("1h")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    histparse.cards.CardError: not a card: '1h' (expected a rank from 23456789TJQKA and ...)
+    """
     card = _BY_TEXT.get(text)
     if card is None:
         # Accept a lower-case rank letter ("td") but nothing looser: sites write "Td".
@@ -56,7 +70,13 @@ def parse_card(text: str) -> Card:
 
 
 def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
-    """Read cards from ``"7h 5s"``, ``"[7h 5s]"`` or a sequence of card strings or cards."""
+    """Read cards from ``"7h 5s"``, ``"[7h 5s]"`` or a sequence of card strings or cards.
+
+    >>> parse_cards("[7h 5s]")
+    (Card('7h'), Card('5s'))
+    >>> parse_cards(["Ah", parse_card("7h")])
+    (Card('Ah'), Card('7h'))
+    """
     if isinstance(cards, str):
         text = cards.strip()
         if text.startswith("[") and text.endswith("]"):
@@ -68,10 +88,18 @@ def parse_cards(cards: str | Iterable[str | Card]) -> tuple[Card, ...]:
 
 
 def format_cards(cards: Sequence[Card]) -> str:
-    """Cards separated by spaces, as sites print them: ``7h 5s 4d``."""
+    """Cards separated by spaces, as sites print them: ``7h 5s 4d``.
+
+    >>> format_cards(parse_cards("[7h 5s 4d]"))
+    '7h 5s 4d'
+    """
     return " ".join(map(str, cards))
 
 
 def format_hand(cards: Sequence[Card]) -> str:
-    """Cards in brackets, as sites print a hand: ``[7h 5s 4d 3h 2d]``."""
+    """Cards in brackets, as sites print a hand: ``[7h 5s 4d 3h 2d]``.
+
+    >>> format_hand(parse_cards("7h 5s 4d 3h 2d"))
+    '[7h 5s 4d 3h 2d]'
+    """
     return "[" + format_cards(cards) + "]"

@@ -454,7 +454,7 @@ class Hand:
 
     def dealt_in(self) -> list[Seat]:
         """Seats dealt in: not out of hand and, in cash games, not sitting out unless the lines
-        show them playing (a tournament deals sitting-out players in: FORMATS.md §1.3)."""
+        show them playing (a tournament deals sitting-out players in: docs/formats.md §1.3)."""
         acting: set[str] | None = None
         out: list[Seat] = []
         for s in self.seats:

@@ -154,6 +154,9 @@ def rank_cards(c0: int, c1: int, c2: int, c3: int, c4: int, /) -> int:
     Does not validate: duplicates or negative values give a meaningless number, so use
     ``hand_rank`` for untrusted input. Five cards of one rank or a value above 51 raise
     ``HandError``.
+
+    >>> rank_cards(*parse_cards("7h 5s 4d 3h 2d"))
+    1
     """
     p = _CARD_PRIME
     try:
@@ -166,7 +169,11 @@ def rank_cards(c0: int, c1: int, c2: int, c3: int, c4: int, /) -> int:
 
 
 def rank_parsed(cards: Sequence[int]) -> int:
-    """Fast path for a sequence of five parsed cards; see ``rank_cards``."""
+    """Fast path for a sequence of five parsed cards; see ``rank_cards``.
+
+    >>> rank_parsed(parse_cards("8h 5s 4d 3h 2d"))
+    5
+    """
     try:
         c0, c1, c2, c3, c4 = cards
     except ValueError:
@@ -195,6 +202,13 @@ def hand_rank(cards: str | Iterable[str | Card]) -> int:
     ``cards`` is text such as ``"7h 5s 4d 3h 2d"`` or ``"[7h 5s 4d 3h 2d]"``, or a sequence of
     card strings or ``Card``s. Raises ``CardError`` for unreadable cards and ``HandError`` (a
     ``CardError``, hence a ``ValueError``) for a wrong card count or a duplicate card.
+
+    >>> hand_rank("7h 5s 4d 3h 2d"), hand_rank("7h 5h 4h 3h 2h"), hand_rank("Ah Kh Qh Jh Th")
+    (1, 5864, 7462)
+    >>> hand_rank("7h 7h 4d 3h 2d")
+    Traceback (most recent call last):
+    ...
+    histparse.ranking.HandError: duplicate card 7h in hand '7h 7h 4d 3h 2d'
     """
     c0, c1, c2, c3, c4 = _checked(cards)
     return rank_cards(c0, c1, c2, c3, c4)
@@ -206,13 +220,23 @@ def _check_rank(rank: int) -> None:
 
 
 def category_of_rank(rank: int) -> HandCategory:
-    """The category of a rank number from ``hand_rank``."""
+    """The category of a rank number from ``hand_rank``.
+
+    >>> category_of_rank(1).name, category_of_rank(7462).name
+    ('NO_PAIR', 'STRAIGHT_FLUSH')
+    """
     _check_rank(rank)
     return _CATEGORY_OF[rank - 1]
 
 
 def category(cards: str | Iterable[str | Card]) -> HandCategory:
-    """The category of a five-card hand (validated like ``hand_rank``)."""
+    """The category of a five-card hand (validated like ``hand_rank``).
+
+    >>> category("5h 5s 4d 3h 2d")
+    <HandCategory.ONE_PAIR: 2>
+    >>> category("Ah 2d 3c 4s 5h").name  # the ace is high: no wheel straight in 2-7
+    'NO_PAIR'
+    """
     return _CATEGORY_OF[hand_rank(cards) - 1]
 
 
@@ -220,6 +244,9 @@ def describe_rank(rank: int, *, prefix: str = "Lo: ") -> str:
     """PokerStars' wording for the hand with this rank number, e.g. ``Lo: a pair of Fives``.
 
     Pass ``prefix=""`` for the bare wording (``a pair of Fives``).
+
+    >>> describe_rank(1), describe_rank(1, prefix="")
+    ('Lo: 7,5,4,3,2', '7,5,4,3,2')
     """
     _check_rank(rank)
     cat, order = _ORDERS[rank - 1]
@@ -250,5 +277,9 @@ def describe_rank(rank: int, *, prefix: str = "Lo: ") -> str:
 
 def describe(cards: str | Iterable[str | Card], *, prefix: str = "Lo: ") -> str:
     """PokerStars' wording of a 2-7 hand, e.g. ``Lo: 9,8,7,6,3`` or ``Lo: a straight, Four to
-    Eight`` (validated like ``hand_rank``)."""
+    Eight`` (validated like ``hand_rank``).
+
+    >>> describe("9s 8d 7c 6h 5s"), describe("Ah Kh Qh Jh Th", prefix="")
+    ('Lo: a straight, Five to Nine', 'a Royal Flush')
+    """
     return describe_rank(hand_rank(cards), prefix=prefix)

@@ -139,7 +139,7 @@ def replay(hand: Hand) -> None:
 
 
 def conserve(hand: Hand) -> None:
-    """Chips from the events alone (FORMATS.md §1.8): contributions = total pot and
+    """Chips from the events alone (docs/formats.md §1.8): contributions = total pot and
     total - rake = collected."""
     t = hand.is_tournament
     street_total: dict[str, int] = {}

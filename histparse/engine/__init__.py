@@ -1,8 +1,8 @@
-"""Rules engine for one hand of 2-7 triple draw (RULES.md R-TABLE, R-BET, R-DRAW, R-SHOW).
+"""Rules engine for one hand of 2-7 triple draw (docs/rules.md R-TABLE, R-BET, R-DRAW, R-SHOW).
 
 ``HandState`` is the state machine; ``GameConfig`` and ``Seat`` set it up (``GameConfig.draws``
 is 3 for triple draw, 1 for 2-7 single draw); ``Dealer`` deals real cards for simulation.
-Readings of rules that RULES.md leaves open are documented in ``betting`` (incomplete all-in
+Readings of rules that docs/rules.md leaves open are documented in ``betting`` (incomplete all-in
 raises, short big blind, folding, cap lift, unmatched dead money), ``draws`` (what is
 reshuffled, what the tracker forgets) and ``pots``. ``state`` says how the hot paths stay
 cheap (``frozen``: results built without the frozen-dataclass ``__init__``).

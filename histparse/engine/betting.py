@@ -1,6 +1,6 @@
 """Betting rules: the state of one betting round and the legal actions in it (R-BET-1..7).
 
-Readings where RULES.md is silent:
+Readings where docs/rules.md is silent:
 
 * **Incomplete all-in raises.** A bet or raise that puts a player all-in for less than a full
   bet or raise (fixed limit: less than the previous full bet level plus one bet; pot and no

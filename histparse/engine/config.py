@@ -125,7 +125,7 @@ class GameConfig:
 
 @dataclass(frozen=True, slots=True)
 class Seat:
-    """One seat at the table. Players not dealt in (sitting out, FORMATS.md §1.3) take no part."""
+    """One seat. Players not dealt in (sitting out, docs/formats.md §1.3) take no part."""
 
     seat: int
     name: str

@@ -5,7 +5,7 @@ counts the others. A known card has one location: a player's hand or the muck (d
 not reshuffled yet). Cards in the stub are not located: that is where any card of unknown
 location may be.
 
-Readings where RULES.md is silent:
+Readings where docs/rules.md is silent:
 
 * Only discards are reshuffled (R-DRAW-3 says "all cards discarded so far"); folded hands are
   dead and stay out of the new stub.

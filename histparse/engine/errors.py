@@ -2,7 +2,7 @@
 
 Two families matter to the replayer:
 
-* ``IllegalAction`` (and its subclasses): the event breaks a rule of RULES.md. It carries the
+* ``IllegalAction`` (and its subclasses): the event breaks a rule of docs/rules.md. It carries the
   rule id and, for betting, the ``LegalActions`` that were allowed. The replayer records it as a
   finding and applies the event again with ``check=False``.
 * ``StateError``: the event cannot happen at all in the engine's state (wrong phase, a folded
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class EngineError(Exception):
-    """Base class of every engine error; ``rule_id`` names the RULES.md rule when one applies."""
+    """Base class of every engine error; ``rule_id`` names the docs/rules.md rule if one applies."""
 
     def __init__(self, message: str, rule_id: str | None = None) -> None:
         super().__init__(f"{rule_id}: {message}" if rule_id else message)

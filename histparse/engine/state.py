@@ -2,10 +2,10 @@
 draws, showdown and settlement (``GameConfig.draws=1``: 2-7 single draw, two rounds, one draw).
 
 Every event method validates first and mutates only when nothing is wrong, so a raised error
-leaves the hand as it was. ``check=True`` (the default) enforces RULES.md; ``check=False``
+leaves the hand as it was. ``check=True`` (the default) enforces docs/rules.md; ``check=False``
 applies a site's event that breaks a rule so a replayer can record the finding and carry on
 (physically impossible events still raise ``StateError``). See ``betting``, ``draws`` and
-``pots`` for the readings taken where RULES.md is silent.
+``pots`` for the readings taken where docs/rules.md is silent.
 
 Unmatched money comes back at the end of a betting round as one ``UncalledBet`` (R-BET-7):
 the bet nobody matched and, once no opponent can add a chip, antes or dead blinds nobody

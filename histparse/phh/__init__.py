@@ -51,7 +51,7 @@ Skipped, with the reason (``SkipReason``):
   the same round (pokerkit sizes the next raise from the all-in amount and counts the all-in
   towards the cap), more than four bets and raises in a round (a cap lifted heads-up), and a
   pot split three or more ways with two or more odd chips (pokerkit gives all odd chips to the
-  first winner, RULES.md R-SHOW-2 one each).
+  first winner, docs/rules.md R-SHOW-2 one each).
 """
 
 from histparse.phh.convert import MAX_BETS_PER_ROUND, convert

@@ -435,7 +435,7 @@ class _Converter:
         return out
 
     def _odd_chips(self) -> None:
-        """RULES.md R-SHOW-2 gives odd chips one at a time from the first winner left of the
+        """docs/rules.md R-SHOW-2 gives odd chips one at a time from the first winner left of the
         button; pokerkit gives them all to that first winner. They differ only when a pot is
         split three or more ways with two or more odd chips."""
         by_pot: dict[int, list[Decimal]] = defaultdict(list)

@@ -1,7 +1,7 @@
 """Drive the rules engine with one hand's events: ``replay(hand) -> Replay``.
 
 One pass over the events does three jobs at once: it feeds the engine (checking each betting
-action, draw and showdown line against RULES.md), it records what the lines themselves say
+action, draw and showdown line against docs/rules.md), it records what the lines themselves say
 (money put in, folds, shows, collections, the summary) and it checks the hero's cards line by
 line. The checks that need the whole hand (pots, summary, structure) then run on the result.
 
@@ -270,7 +270,7 @@ class _Replayer:
             return None
         fixed = hand.limit_type is _FIXED
         # Limit stakes are the small and big bet (the big blind is the small bet); pot and no
-        # limit stakes are the blinds (FORMATS.md §1.1).
+        # limit stakes are the blinds (docs/formats.md §1.1).
         bb = low if fixed else high
         sb = bb // 2 if fixed else low
         ante = 0

@@ -48,7 +48,7 @@ class Severity(IntEnum):
 
 @dataclass(frozen=True, slots=True)
 class CodeInfo:
-    """A finding code: its severity, the RULES.md rule it checks (if any) and its meaning."""
+    """A finding code: its severity, the docs/rules.md rule it checks (if any) and its meaning."""
 
     code: str
     severity: Severity

@@ -2,7 +2,7 @@
 
 The engine (``HandState`` with a seeded ``Dealer``) decides everything about the money and the
 cards; this module asks the bots for decisions and turns each step into the event the parser
-would read from PokerStars' line for it, with PokerStars' wording choices (FORMATS.md §1):
+would read from PokerStars' line for it, with PokerStars' wording choices (docs/formats.md §1):
 
 * antes (from the small blind round), then the small blind, the big blind and new players'
   extra big blinds, ``*** DEALING HANDS ***`` and the hero's ``Dealt to``;

@@ -2,7 +2,7 @@
 
 Everything here is a frozen, validated settings object; ``SimConfig`` gathers them.
 
-PokerStars conventions taken (FORMATS.md §1.1): a Limit header gives the small bet / big bet;
+PokerStars conventions taken (docs/formats.md §1.1): a Limit header gives the small bet / big bet;
 the big blind is the small bet and the small blind is **half the small bet rounded down to the
 cent** (so ``$0.25/$0.50`` posts $0.12/$0.25; real PokerStars posts $0.10 there, a site choice
 the simulator does not copy). Pot and No Limit headers give the blinds themselves.

@@ -1,6 +1,6 @@
 """Site rule profiles: everything the rules leave to the site, in one place per site.
 
-RULES.md leaves a few things to the site (R-BET-4 small-blind rounding, R-BET-5 heads-up cap,
+docs/rules.md leaves a few things to the site (R-BET-4 small-blind rounding, R-BET-5 heads-up cap,
 R-SHOW-4 rake). The replayer and the checks read them from a ``SiteProfile`` and never test the
 site name themselves; each site folder makes its own (``sites/<name>/profile.py``), and the
 registry hands it out (``histparse.sites.profile_for``). ``docs/findings.md`` describes each
@@ -58,7 +58,7 @@ NEUTRAL_WORDS: Final = Wording(
 
 @dataclass(frozen=True, slots=True)
 class SiteProfile:
-    """What one site does where RULES.md lets sites differ.
+    """What one site does where docs/rules.md lets sites differ.
 
     * ``cap_lifted_heads_up``: R-BET-5, no cap while only two players are left in the hand.
     * ``max_bets_per_round``: R-BET-5, the cap counted in bets (pre-draw the big blind is one).
@@ -83,4 +83,4 @@ class SiteProfile:
 
 
 GENERIC: Final = SiteProfile(site="generic")
-"""The profile of sites without one: RULES.md as written, nothing announced."""
+"""The profile of sites without one: docs/rules.md as written, nothing announced."""

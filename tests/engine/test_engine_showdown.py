@@ -218,7 +218,7 @@ def test_settlement_errors() -> None:
 
 
 def test_real_pokerstars_hand_from_hero_view() -> None:
-    """FORMATS.md §1.12 (PokerStars TD $0.10/$0.20, 2009): replayed from the hero's view with
+    """docs/formats.md §1.12 (PokerStars TD $0.10/$0.20, 2009): replayed from the hero's view with
     opponents' draws as counts; the hero collects $1.24 of a $1.30 pot with $0.06 rake."""
     cfg = GameConfig.fixed_limit(10)
     seats = [

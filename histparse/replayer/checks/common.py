@@ -24,7 +24,7 @@ BLIND_KINDS = (
 
 def real_big_blind(hand: Hand, posts: Iterable[Post]) -> str | None:
     """The player who posted the table's big blind: of the big-blind posters, the first one
-    clockwise from the button (a new player's extra big blind comes later; FORMATS.md §1.4)."""
+    clockwise from the button (a new player's extra big blind comes later; docs/formats.md §1.4)."""
     posters = {p.player for p in posts if p.kind in LIVE_BIG_BLINDS}
     if not posters:
         return None

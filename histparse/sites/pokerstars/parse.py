@@ -106,7 +106,7 @@ def _step(stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
 # table once from every reachable stack turns it into a deterministic automaton that checks a
 # line in one dict lookup, with no reductions at parse time: a state maps each terminal that
 # can come next to the next state, and has the key "$END" when the hand may end there. Same
-# language as the table, same first failing line (tests/test_parse_fast.py checks both).
+# language as the table, same first failing line (tests/parsing/test_parse_fast.py checks both).
 _State = dict[str, "_State"]
 _MAX_STATES: Final = 10_000
 

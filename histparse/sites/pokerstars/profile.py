@@ -11,7 +11,7 @@ __all__ = ["POKERSTARS"]
 
 POKERSTARS: Final = SiteProfile(
     site="PokerStars",
-    # FORMATS.md §1.8: no Stars draw round in the real files has more than four bets, so the
+    # docs/formats.md §1.8: no Stars draw round in the real files has more than four bets, so the
     # cap is kept heads-up (the files cannot show otherwise).
     cap_lifted_heads_up=False,
     max_bets_per_round=4,

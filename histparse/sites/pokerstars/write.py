@@ -1,4 +1,4 @@
-"""Write hands back as PokerStars text, byte for byte (FORMATS.md §1).
+"""Write hands back as PokerStars text, byte for byte (docs/formats.md §1).
 
 The writer prints exactly what a ``Hand`` says: every line comes from one field or event, with
 the trailing whitespace recorded on it and the currency symbol of ``hand.layout.money_symbol``.
@@ -137,14 +137,14 @@ def default_layout(
     )
 
 
-# The statuses PokerStars prints with a trailing space (FORMATS.md §1.0 and §1.11).
+# The statuses PokerStars prints with a trailing space (docs/formats.md §1.0 and §1.11).
 _STATUS_TRAILING: Final = frozenset(
     {StatusKind.SITS_OUT, StatusKind.CONNECTED, StatusKind.DISCONNECTED, StatusKind.JOINS}
 )
 
 
 def default_trailing(item: Event | Seat) -> str:
-    """The whitespace PokerStars prints after this line (FORMATS.md §1.0), for building events
+    """The whitespace PokerStars prints after this line (docs/formats.md §1.0), for building events
     in code: ``" "`` after plain seat lines, ``folds``, ``checks``, ``stands pat`` (without
     cards), ``mucks hand``, ``doesn't show hand``, ``sits out``, ``is connected``,
     ``is disconnected``, ``joins the table at seat #N``, the ``Total pot`` line and ``collected
@@ -202,7 +202,7 @@ def _header(hand: Hand, layout: PokerStarsLayout) -> str:
             parts.append(f" - Level {_roman(hand.level)}")
         parts.append(f" ({stakes})")
     elif hand.mixed_game:
-        # Mixed cash games put the stakes inside the game's parentheses (FORMATS.md §1.1).
+        # Mixed cash games put the stakes inside the game's parentheses (docs/formats.md §1.1).
         parts.append(f"{hand.mixed_game} ({game}, {stakes})")
     else:
         parts.append(f"{game} ({stakes})")

@@ -1,0 +1,92 @@
+"""``histparse stats`` on the real 2009 file (numbers as counted by hand in test_stats_real)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from histparse.cli import main
+from histparse.stats import STATS
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
+TD_2009 = str(DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt")
+
+
+def test_json_has_every_stat_with_count_opp_and_rate(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--player", "LumBita", "--player", "cypis28", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["player"] for r in rows] == ["LumBita", "cypis28"]
+    lum = rows[0]
+    assert (lum["hands"], lum["net"], lum["bb_per_100"], lum["BB_per_100"]) == (
+        5, "0.22", "44.00", "22.00",
+    )  # fmt: skip
+    assert lum["rake_share"] == "0.09"
+    assert lum["vpip"] == {"count": 3, "opp": 5, "rate": 0.6}
+    assert lum["fold_to_three_bet"] == {"count": 0, "opp": 0, "rate": None}
+    assert lum["af"] == {"count": 4, "opp": 5, "rate": 0.8}
+    for s in STATS:
+        assert set(rows[1][s.name]) == {"count", "opp", "rate"}
+    assert rows[1]["net"] == "-1.40"
+
+
+def test_json_by_position(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--player", "LumBita", "--by", "position", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert {r["position"]: r["net"] for r in rows} == {
+        "UTG": "-0.10", "MP": "1.07", "CO": "-0.40", "SB": "-0.67", "BB": "0.32",
+    }  # fmt: skip
+
+
+def test_csv_has_every_column(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--csv"]) == 0
+    df = pd.read_csv(io.StringIO(capsys.readouterr().out), dtype={"net": str})
+    assert len(df) == 10  # players seen at the table in the file
+    assert {"player", "hands", "net", "bb_per_100", "vpip_opp", "vpip_rate", "d3_drew5"} <= set(
+        df.columns
+    )
+    assert df.set_index("player").loc["cypis28", "net"] == "-1.40"
+
+
+def test_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009]) == 0
+    out = capsys.readouterr().out
+    header, *lines = out.splitlines()
+    assert header.split()[:6] == ["player", "hands", "net", "bb/100", "BB/100", "VPIP"]
+    lum = next(line for line in lines if line.split()[0] == "LumBita").split()
+    # hands, net, bb/100, BB/100, VPIP %, PFR %
+    assert lum[1:7] == ["5", "0.22", "44.00", "22.00", "60.0", "0.0"]
+
+
+def test_could_not_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", str(tmp_path / "missing.txt")]) == 2
+    assert "missing.txt" in capsys.readouterr().err
+    assert main(["stats", TD_2009, "--player", "nobody"]) == 2
+    assert "nobody" in capsys.readouterr().err
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    assert main(["stats", str(empty)]) == 2
+
+
+def test_rejected_hands_are_reported_and_give_status_1(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = Path(TD_2009).read_text(encoding="utf-8")
+    first, rest = text.split("\n\n\n\n", 1)
+    broken = first.replace("cypis28: raises $0.10 to $0.40", "cypis28: juggles $0.10")
+    bad = tmp_path / "bad.txt"
+    bad.write_text(broken + "\n\n\n\n" + rest, encoding="utf-8")
+    assert main(["stats", str(bad), "--player", "LumBita", "--json"]) == 1
+    captured = capsys.readouterr()
+    assert "1 hand(s) left out" in captured.err
+    assert json.loads(captured.out)[0]["hands"] == 5
+
+
+def test_cli_choices_match_the_library() -> None:
+    from histparse.cli.stats_cmd import BY_CHOICES
+    from histparse.stats import BY_KEYS
+
+    assert BY_CHOICES == BY_KEYS

@@ -1,0 +1,127 @@
+"""Parallel export: the dataset is the same for any ``jobs`` and piece size, equals the
+sequential ``export_results`` dataset, and re-exports add nothing."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from histparse.auditor import audit_results
+from histparse.export import export_histories, export_results, load, load_findings
+from histparse.frames import Tables
+from histparse.parsing import read_results
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+_SEAT = re.compile(r"^(Seat 1: [^(]*\(\$)(\d+(?:\.\d+)?)( in chips\))", re.M)
+TABLES = ("hands", "players", "actions", "draws")
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    from histparse.cli import main
+
+    base = tmp_path_factory.mktemp("inputs")
+    sim = base / "sim.txt"
+    assert main(["generate", "--hands", "40", "--seed", "5", "--out", str(sim)]) == 0
+    text = sim.read_text(encoding="utf-8")
+    # Stacks that do not follow from the hand before: findings across hands (new hand ids).
+    hands = text.replace("Hand #", "Hand #9").split("PokerStars Hand")
+    for i in range(1, len(hands), 3):
+        hands[i] = _SEAT.sub(lambda m: f"{m[1]}{float(m[2]) + 1.5:g}{m[3]}", hands[i], 1)
+    (base / "topup.txt").write_text("PokerStars Hand".join(hands), encoding="utf-8")
+    junk = text.replace("Hand #", "Hand #8")
+    (base / "junk.txt").write_text("not a hand\n\n" + junk[: len(junk) // 3], encoding="utf-8")
+    return [str(base), str(DATA / "pokerstars")]
+
+
+def _frames(out: Path) -> dict[str, pd.DataFrame]:
+    t: Tables = load(out)
+    frames = {name: getattr(t, name).astype(str) for name in TABLES}
+    frames["findings"] = load_findings(out).astype(str)
+    return frames
+
+
+def _same(a: dict[str, pd.DataFrame], b: dict[str, pd.DataFrame], *, ordered: bool) -> None:
+    for name in a:
+        x, y = a[name], b[name]
+        if not ordered:
+            x = x.sort_values(list(x.columns)).reset_index(drop=True)
+            y = y.sort_values(list(y.columns)).reset_index(drop=True)
+        assert x.equals(y), name
+
+
+@pytest.mark.parametrize(("jobs", "batch", "size"), [(2, 7, 3), (2, 10_000, 1000), (1, 5, 2)])
+def test_parallel_export_equals_jobs_1(
+    tmp_path: Path, inputs: list[str], jobs: int, batch: int, size: int
+) -> None:
+    one = export_histories(inputs, tmp_path / "one", batch_size=batch)
+    many = export_histories(
+        inputs, tmp_path / "many", batch_size=batch, jobs=jobs, hands_per_piece=size
+    )
+    for field in ("read", "parsed", "rejected", "unsupported", "new", "findings", "batches"):
+        assert getattr(one, field) == getattr(many, field), field
+    assert one.new > 0 and one.rejected > 0 and one.findings > one.rejected
+    codes = set(load_findings(tmp_path / "one")["code"].astype(str))
+    assert {"STACK-MISMATCH", "STACK-TOPUP"} & codes
+    _same(_frames(tmp_path / "one"), _frames(tmp_path / "many"), ordered=True)
+
+
+def test_parallel_export_equals_the_sequential_export(tmp_path: Path, inputs: list[str]) -> None:
+    """The tables equal ``export_results``'; the findings are ``histparse audit``'s: the
+    sequential export audits hands alone, without the rejected chunks and unsupported hands that
+    break the check across hands, so its STACK-* findings may differ."""
+    par = export_histories(inputs, tmp_path / "par", jobs=2, hands_per_piece=4)
+    seq = export_results(read_results(*inputs), tmp_path / "seq")
+    for field in ("read", "parsed", "rejected", "unsupported", "new", "batches"):
+        assert getattr(par, field) == getattr(seq, field), field
+    a, b = _frames(tmp_path / "par"), _frames(tmp_path / "seq")
+    del a["hands"]["findings"], b["hands"]["findings"]
+    for frames in (a, b):
+        f = frames["findings"]
+        frames["findings"] = f[~f["code"].str.startswith("STACK-")]
+    _same(a, b, ordered=False)
+    audited = {
+        (f.code, f.hand_id, f.file, f.line)
+        for f in audit_results(read_results(*inputs))
+        if f.code != "PARSE-REJECTED"
+    }
+    f = load_findings(tmp_path / "par")
+    exported = {
+        (r.code, r.hand_id, r.file, r.line) for r in f[f["code"] != "PARSE-REJECTED"].itertuples()
+    }
+    assert exported == audited
+    assert load(tmp_path / "par").hands["findings"].sum() == len(f) - par.rejected
+
+
+def test_batches_count_chunks_as_the_sequential_export(tmp_path: Path, inputs: list[str]) -> None:
+    par = export_histories(inputs, tmp_path / "par", batch_size=6, hands_per_piece=4)
+    seq = export_results(read_results(*inputs), tmp_path / "seq", batch_size=6)
+    assert par.batches == seq.batches > 2
+
+
+def test_parallel_reexport_adds_nothing(tmp_path: Path, inputs: list[str]) -> None:
+    first = export_histories(inputs, tmp_path / "ds", jobs=2, batch_size=9, hands_per_piece=4)
+    again = export_histories(inputs, tmp_path / "ds", jobs=2, batch_size=9, hands_per_piece=4)
+    assert (again.new, again.already_present, again.batches) == (0, first.new, 0)
+    assert again.findings == 0  # the same rejects are not recorded twice
+    part = export_histories(inputs[:1], tmp_path / "part", jobs=2, hands_per_piece=4)
+    rest = export_histories(inputs, tmp_path / "part", jobs=2, hands_per_piece=4)
+    assert part.new + rest.new == first.new and rest.already_present == part.new
+    _same(_frames(tmp_path / "ds"), _frames(tmp_path / "part"), ordered=False)
+
+
+def test_input_repeated_is_written_once(tmp_path: Path, inputs: list[str]) -> None:
+    one = export_histories(inputs[:1], tmp_path / "one", hands_per_piece=3)
+    twice = export_histories([*inputs[:1], *inputs[:1]], tmp_path / "twice", jobs=2)
+    assert twice.new == one.new and twice.repeated == one.parsed
+    _same(_frames(tmp_path / "one"), _frames(tmp_path / "twice"), ordered=True)
+
+
+def test_no_audit_exports_rejects_only(tmp_path: Path, inputs: list[str]) -> None:
+    result = export_histories(inputs, tmp_path / "ds", audit=False, jobs=2)
+    assert not result.audited and result.findings == result.rejected
+    assert set(load_findings(tmp_path / "ds")["code"].astype(str)) == {"PARSE-REJECTED"}
+    assert (load(tmp_path / "ds").hands["findings"] == 0).all()

@@ -1,0 +1,51 @@
+"""Other sites' files (real ones, in tests/data/other_sites) are counted as unsupported hands,
+by site and game where the first line says it; none of their text is rejected as garbage, and
+a piece of a parallel run reads them as the whole file does."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from histparse.parallel import iter_pieces, parse_piece
+from histparse.parsing import ParseError, Unsupported, read_results
+from histparse.parsing.reader import iter_results
+
+OTHERS = Path(__file__).resolve().parents[1] / "data" / "other_sites"
+
+
+def _sites(results: list[object]) -> Counter[tuple[str, str]]:
+    return Counter((r.site, r.game) for r in results if isinstance(r, Unsupported))
+
+
+def test_other_sites_are_unsupported_not_rejected() -> None:
+    results = list(read_results(OTHERS))
+    assert not [r for r in results if isinstance(r, ParseError)]
+    assert _sites(results) == {
+        ("Kings Club", "Limit 2-7 Triple Draw"): 1,
+        ("Merge", "unknown"): 15,  # one per <game>; the <description> goes with the first
+        ("Boss Media", "unknown"): 1,
+        ("Full Tilt Poker", "tournament summary"): 1,  # its placings after a blank line too
+        ("Full Tilt Poker", "unknown"): 1,  # the archive's hand; its separator is passed over
+    }
+
+
+def test_pieces_read_other_sites_as_the_reader_does() -> None:
+    whole = list(read_results(OTHERS))
+    pieced = [r for piece in iter_pieces([OTHERS], 1) for r in parse_piece(piece)]
+    assert pieced == whole
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "#1: Limit 2-7 Triple Draw",  # no stakes
+        "#x: Limit 2-7 Triple Draw - 40/80",  # no number
+        "# 1: Limit 2-7 Triple Draw - 40/80",
+    ],
+)
+def test_only_a_real_kings_club_header_is_taken_for_one(head: str) -> None:
+    (result,) = iter_results([head + "\n", "Seat 1: A (100)\n"], "x.txt")
+    assert isinstance(result, ParseError) and result.line == 1
