@@ -21,7 +21,7 @@ from histparse import sites
 from histparse.reading import Chunk
 from histparse.sites import Continuation
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 TOY = DATA / "toy_site"
 REGISTRY_LINE = '    folder("pokerstars"),\n'
 

@@ -13,7 +13,7 @@ import pytest
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported, read_histories, read_results
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 FILES = sorted((DATA / "real_histories").rglob("*.txt"))
 
 
