@@ -4,7 +4,7 @@ The rules applied (see ``histparse.phh`` for the whole list):
 
 * Players in position order: first the first player left of the button, last the button.
 * Cards: every card must be known unless ``allow_unknown``; then an unknown card is ``??``.
-* Money in int minor units (``MoneyUnits``); ``finishing_stacks`` are the stacks after the
+* Money in int minor units (``histparse.money``); ``finishing_stacks`` are the stacks after the
   hand as its lines say (rake taken), ``_rake`` the rake.
 * Hands PHH (or pokerkit 0.7.7, the reader it is checked against) would play differently are
   skipped with the reason, never written wrong.
@@ -38,8 +38,8 @@ from histparse.events import (
 )
 from histparse.events import Seat as HandSeat
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
+from histparse.money import Money
 from histparse.phh.knowledge import CardKnowledge, Slots, from_deal, from_hand
-from histparse.phh.money import MoneyUnits, NotWhole
 from histparse.phh.record import PhhHand, UserValue
 from histparse.phh.skips import Skipped, SkipReason
 from histparse.simulation.deal import FullDeal
@@ -109,7 +109,7 @@ class _Converter:
         self.hand = hand
         self.deal = deal
         self.allow_unknown = allow_unknown
-        self.money = MoneyUnits.for_hand(hand)
+        self.money = Money.for_hand(hand)
         self.actions: list[str] = []
         self.pending_deals: list[str] = []
         self.invested: dict[str, int] = defaultdict(int)
@@ -124,10 +124,11 @@ class _Converter:
         self.showed: set[str] = set()
 
     def units(self, amount: Decimal, what: str) -> int:
-        try:
-            return self.money.units(amount, what)
-        except NotWhole as exc:
-            raise _Skip(SkipReason.MONEY, str(exc)) from None
+        units = self.money.exact_units(amount)
+        if units is None:
+            unit = self.money.unit
+            raise _Skip(SkipReason.MONEY, f"{what} {amount} is not a whole number of {unit}")
+        return units
 
     # -- the hand as a whole ----------------------------------------------------------------
 
