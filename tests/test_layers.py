@@ -21,7 +21,7 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cards", "game"}),
     frozenset({"ranking", "events"}),
-    frozenset({"money"}),  # one home for the money unit, its conversions and its text
+    frozenset({"money", "ledger"}),  # one home each: the money unit, what a line puts in
     frozenset({"parsing", "writing", "engine"}),
     frozenset({"replayer", "simulation"}),
     frozenset({"auditor", "phh"}),  # auditor: many replays; phh converts simulated hands too
