@@ -81,10 +81,19 @@ class LineLedger:
 
     def post(self, e: Post) -> Decimal:
         """Book ``e``'s live part and return it."""
-        live = self.live_part(e)
-        if live:
-            self.live[e.player] = self.live.get(e.player, _ZERO) + live
-        return live
+        # ``live_part`` inlined: this and ``action`` run once per line on the hot paths.
+        kind = e.kind
+        if kind is _SMALL_BLIND or kind is _BIG_BLIND:
+            part = e.amount
+        elif kind is _SMALL_AND_BIG_BLIND:
+            big_blind = self.big_blind
+            part = e.amount if big_blind is None else min(e.amount, big_blind)
+        else:
+            return _ZERO
+        if part:
+            live = self.live
+            live[e.player] = live.get(e.player, _ZERO) + part
+        return part
 
     def puts(self, e: Action) -> Decimal:
         """What ``e`` puts into the pot, in the current round, without booking it (call
@@ -104,12 +113,20 @@ class LineLedger:
 
     def action(self, e: Action) -> Decimal:
         """Enter ``e``'s round, book what ``e`` puts in and return it."""
+        live = self.live
         if e.street is not self.street:
             self.street = e.street
-            self.live = {}
-        put = self.puts(e)
+            live = self.live = {}
+        # ``puts`` inlined (see ``post``).
+        kind = e.kind
+        if kind is _CALL:
+            put = e.amount or _ZERO
+        elif kind is _BET or kind is _RAISE:
+            to = e.to_amount if e.to_amount is not None else (e.amount or _ZERO)
+            put = to - live.get(e.player, _ZERO)
+        else:
+            return _ZERO
         if put:
-            live = self.live
             live[e.player] = live.get(e.player, _ZERO) + put
         return put
 

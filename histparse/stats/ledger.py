@@ -180,6 +180,7 @@ def read_ledger(hand: Hand) -> Ledger:
     sb_seen = False
     bb_seen = False
     lines = LineLedger(big_blind)  # what each line puts in, by the one rule
+    line_action, line_post = lines.action, lines.post
 
     for e in hand.events:
         if isinstance(e, Action):
@@ -188,26 +189,23 @@ def read_ledger(hand: Hand) -> Ledger:
             r = int(e.street)
             if not 0 <= r <= 3:
                 raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
-            lines.enter(e.street)
+            # Booked before the checks below: a line they refuse ends the whole hand.
+            put = line_action(e)
             act = _ACT_BY_ID[id(e.kind)]
-            put = _ZERO
             to: Decimal | None = None
             if act is Act.RAISE:
                 if e.to_amount is None:
                     raise TableError(f"{where(hand, e.line)}: raise without a 'to' amount")
                 to = e.to_amount
-                put = lines.puts(e)
                 if put < 0:
                     raise TableError(f"{where(hand, e.line)}: {p} raises to less than already in")
             elif act is Act.CALL or act is Act.BET:
                 if e.amount is None:
                     raise TableError(f"{where(hand, e.line)}: {act.value} without an amount")
-                put = lines.puts(e)
-                to = lines.have(p) + put
+                to = lines.live.get(p, _ZERO)
             elif act is Act.FOLD:
                 folded[p] = r
             if to is not None:
-                lines.book(p, put)
                 invested[p] = invested.get(p, _ZERO) + put
             if e.all_in:
                 all_in.add(p)
@@ -228,16 +226,18 @@ def read_ledger(hand: Hand) -> Ledger:
                 steps.append(Step(0, p, act, e.amount, None, e.all_in, e.line))
             elif kind is PostKind.SMALL_AND_BIG_BLIND:
                 # The small-blind part is dead: it is in the pot but not in the player's bet.
-                live = lines.post(e)
+                live = line_post(e)
                 dead = e.amount - live
                 if dead:
                     steps.append(Step(0, p, Act.POST_DEAD, dead, None, False, e.line))
-                steps.append(Step(0, p, Act.POST_BB, live, lines.have(p), e.all_in, e.line))
+                to = lines.live.get(p, _ZERO)
+                steps.append(Step(0, p, Act.POST_BB, live, to, e.all_in, e.line))
             else:
                 is_sb = kind is PostKind.SMALL_BLIND
-                lines.post(e)
+                line_post(e)
                 act = Act.POST_SB if is_sb else Act.POST_BB
-                steps.append(Step(0, p, act, e.amount, lines.have(p), e.all_in, e.line))
+                to = lines.live.get(p, _ZERO)
+                steps.append(Step(0, p, act, e.amount, to, e.all_in, e.line))
                 # Blinds are read from what was posted; an all-in post may be short of them.
                 if not e.all_in:
                     if is_sb and not sb_seen:
