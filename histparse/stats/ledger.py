@@ -60,6 +60,7 @@ class Act(StrEnum):
 
 
 _POSTS = frozenset({Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD})
+_CHECK_ACT, _FOLD_ACT = Act.CHECK, Act.FOLD  # bound once: a class lookup goes through Enum
 
 _ACT_OF_KIND = {
     ActionKind.FOLD: Act.FOLD,
@@ -189,10 +190,15 @@ def read_ledger(hand: Hand) -> Ledger:
             r = int(e.street)
             if not 0 <= r <= 3:
                 raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
-            # Booked before the checks below: a line they refuse ends the whole hand.
-            put = line_action(e)
             act = _ACT_BY_ID[id(e.kind)]
             to: Decimal | None = None
+            if act is _CHECK_ACT or act is _FOLD_ACT:
+                put = _ZERO
+                if e.street is not lines.street:  # a round can open with checks and folds
+                    lines.enter(e.street)
+            else:
+                # Booked before the checks below: a line they refuse ends the whole hand.
+                put = line_action(e)
             if act is Act.RAISE:
                 if e.to_amount is None:
                     raise TableError(f"{where(hand, e.line)}: raise without a 'to' amount")
