@@ -182,23 +182,22 @@ def read_ledger(hand: Hand) -> Ledger:
     bb_seen = False
     lines = LineLedger(big_blind)  # what each line puts in, by the one rule
     line_action, line_post = lines.action, lines.post
+    r = int(lines.street)  # the betting round of the actions, 0-3
 
     for e in hand.events:
         if isinstance(e, Action):
             p = e.player
             involved.add(p)
-            r = int(e.street)
-            if not 0 <= r <= 3:
-                raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
+            if e.street is not lines.street:  # a new betting round (checked once)
+                r = int(e.street)
+                if not 0 <= r <= 3:
+                    raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
+                lines.enter(e.street)
             act = _ACT_BY_ID[id(e.kind)]
             to: Decimal | None = None
-            if act is _CHECK_ACT or act is _FOLD_ACT:
-                put = _ZERO
-                if e.street is not lines.street:  # a round can open with checks and folds
-                    lines.enter(e.street)
-            else:
-                # Booked before the checks below: a line they refuse ends the whole hand.
-                put = line_action(e)
+            # Booked before the checks below: a line they refuse ends the whole hand. Checks
+            # and folds put nothing in, and the round is entered above: no call for them.
+            put = _ZERO if act is _CHECK_ACT or act is _FOLD_ACT else line_action(e)
             if act is Act.RAISE:
                 if e.to_amount is None:
                     raise TableError(f"{where(hand, e.line)}: raise without a 'to' amount")
