@@ -35,6 +35,7 @@ from histparse.frames.schema import (
     Kind,
     frame,
 )
+from histparse.money import Money
 from histparse.stats.errors import TableError
 from histparse.stats.flags import PlayerFlags, hand_flags
 from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
@@ -98,11 +99,14 @@ def _finding_counts(findings: Findings | None) -> tuple[dict[tuple[str, str], in
 _CENT = Decimal(1).scaleb(-MONEY_SCALE)
 
 
+_CENTS = Money.of(MONEY_SCALE)
+
+
 def _minor(amount: Decimal, hand: Hand) -> int:
-    units = amount.scaleb(MONEY_SCALE)
-    if units != units.to_integral_value():
+    units = _CENTS.exact_units(amount)
+    if units is None:
         raise TableError(f"{hand.site} hand {hand.hand_id}: amount {amount} is finer than {_CENT}")
-    return int(units)
+    return units
 
 
 # What the tables can hold: decimal128(18, MONEY_SCALE) amounts and datetime64[ns] times.

@@ -57,7 +57,6 @@ Skipped, with the reason (``SkipReason``):
 from histparse.phh.convert import MAX_BETS_PER_ROUND, convert
 from histparse.phh.files import ConvertReport, PhhFileError, PhhOutput, convert_files, write_phh
 from histparse.phh.knowledge import CardKnowledge, DrawCards
-from histparse.phh.money import MoneyUnits, NotWhole
 from histparse.phh.record import PhhHand, UserValue
 from histparse.phh.skips import Skipped, SkipReason
 from histparse.phh.text import PhhsWriter, dumps, dumps_all, toml_string
@@ -67,8 +66,6 @@ __all__ = [
     "CardKnowledge",
     "ConvertReport",
     "DrawCards",
-    "MoneyUnits",
-    "NotWhole",
     "PhhFileError",
     "PhhHand",
     "PhhOutput",

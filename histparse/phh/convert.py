@@ -4,7 +4,7 @@ The rules applied (see ``histparse.phh`` for the whole list):
 
 * Players in position order: first the first player left of the button, last the button.
 * Cards: every card must be known unless ``allow_unknown``; then an unknown card is ``??``.
-* Money in int minor units (``MoneyUnits``); ``finishing_stacks`` are the stacks after the
+* Money in int minor units (``histparse.money``); ``finishing_stacks`` are the stacks after the
   hand as its lines say (rake taken), ``_rake`` the rake.
 * Hands PHH (or pokerkit 0.7.7, the reader it is checked against) would play differently are
   skipped with the reason, never written wrong.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC
 from decimal import Decimal
 from typing import Final
@@ -38,8 +38,9 @@ from histparse.events import (
 )
 from histparse.events import Seat as HandSeat
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
+from histparse.ledger import LineLedger
+from histparse.money import Money
 from histparse.phh.knowledge import CardKnowledge, Slots, from_deal, from_hand
-from histparse.phh.money import MoneyUnits, NotWhole
 from histparse.phh.record import PhhHand, UserValue
 from histparse.phh.skips import Skipped, SkipReason
 from histparse.simulation.deal import FullDeal
@@ -80,7 +81,6 @@ class _Round:
     street: Street
     unit: int
     current: int
-    bets: dict[str, int] = field(default_factory=dict)
     count: int = 0
     short_all_in: str | None = None
 
@@ -96,6 +96,7 @@ class _Converter:
         "index",
         "invested",
         "known",
+        "lines",
         "money",
         "pending_deals",
         "players",
@@ -109,7 +110,7 @@ class _Converter:
         self.hand = hand
         self.deal = deal
         self.allow_unknown = allow_unknown
-        self.money = MoneyUnits.for_hand(hand)
+        self.money = Money.for_hand(hand)
         self.actions: list[str] = []
         self.pending_deals: list[str] = []
         self.invested: dict[str, int] = defaultdict(int)
@@ -121,13 +122,15 @@ class _Converter:
         self.big_bet = 0
         self.known: CardKnowledge | None = None
         self.round: _Round | None = None
+        self.lines = LineLedger()  # each player's live money in the round, by the lines
         self.showed: set[str] = set()
 
     def units(self, amount: Decimal, what: str) -> int:
-        try:
-            return self.money.units(amount, what)
-        except NotWhole as exc:
-            raise _Skip(SkipReason.MONEY, str(exc)) from None
+        units = self.money.exact_units(amount)
+        if units is None:
+            unit = self.money.unit
+            raise _Skip(SkipReason.MONEY, f"{what} {amount} is not a whole number of {unit}")
+        return units
 
     # -- the hand as a whole ----------------------------------------------------------------
 
@@ -249,6 +252,7 @@ class _Converter:
                     raise _Skip(SkipReason.BLINDS, f"{p.player} posts two antes")
                 antes[p.player] = (amount, p.all_in)
                 self.invested[p.player] += amount
+                self.lines.post(p)
                 continue
             if p.kind is PostKind.DEAD_BLIND:
                 raise _Skip(
@@ -279,6 +283,7 @@ class _Converter:
                     )
                 big = amount
             self.invested[p.player] += amount
+            self.lines.post(p)
         if big is None or big < self.small_bet:
             what = "no big blind" if big is None else f"a big blind of {big} units"
             raise _Skip(
@@ -287,9 +292,6 @@ class _Converter:
                 "blind as the first bet, pokerkit plays the round from what was posted",
             )
         self.round = _Round(Street.PREDRAW, self.small_bet, max(big, small or 0))
-        self.round.bets[bb_player] = big
-        if small is not None:
-            self.round.bets[sb_player] = small
         blinds = [0] * len(order)
         blinds[0] = small or 0
         blinds[1] = big
@@ -361,15 +363,16 @@ class _Converter:
         if e.street is not rnd.street:
             unit = self.small_bet if e.street in _SMALL_BET_STREETS else self.big_bet
             rnd = self.round = _Round(e.street, unit, 0)
+        lines = self.lines
+        lines.enter(e.street)
         kind = e.kind
-        bet = rnd.bets.get(e.player, 0)
         if kind is ActionKind.FOLD:
             self.actions.append(f"{p} f")
         elif kind is ActionKind.CHECK:
             self.actions.append(f"{p} cc")
         elif kind is ActionKind.CALL:
             paid = 0 if e.amount is None else self.units(e.amount, "call")
-            rnd.bets[e.player] = bet + paid
+            lines.action(e)
             self.invested[e.player] += paid
             self.actions.append(f"{p} cc")
         else:
@@ -377,6 +380,8 @@ class _Converter:
             if written is None:
                 raise _Skip(SkipReason.MALFORMED, f"{e.player}'s {kind.value} has no amount")
             to = self.units(written, kind.value)
+            # The live money is whole units: the posts and the amounts before were converted.
+            bet = self.money.to_units(lines.have(e.player))
             if to <= bet:
                 raise _Skip(SkipReason.MALFORMED, f"{e.player} {kind.value}s to {to}, not more")
             if rnd.short_all_in is not None:
@@ -396,8 +401,7 @@ class _Converter:
             if e.all_in and to - rnd.current < rnd.unit:
                 rnd.short_all_in = e.player
             rnd.current = max(rnd.current, to)
-            rnd.bets[e.player] = to
-            self.invested[e.player] += to - bet
+            self.invested[e.player] += self.money.to_units(lines.action(e))
             self.actions.append(f"{p} cbr {to}")
 
     def _draw(self, e: Draw) -> None:

@@ -5,8 +5,8 @@ winners, odd chips, each player's invested / collected / net money) next to what
 lines say, and the findings of every per-hand check. See ``histparse.replayer.driver``.
 """
 
+from histparse.money import Money, Unrepresentable
 from histparse.replayer.driver import replay
-from histparse.replayer.money import Money, Unrepresentable
 from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
 
 __all__ = [

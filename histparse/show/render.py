@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from histparse.cards import Card, CardError, format_hand
 from histparse.events import (
@@ -37,9 +37,10 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, PostKind, Street
+from histparse.money import MoneyText
 from histparse.numerals import ordinal
 from histparse.ranking import describe, hand_rank
-from histparse.replayer import Money, PotOutcome, Replay
+from histparse.replayer import PotOutcome, Replay
 from histparse.replayer import replay as replay_hand
 from histparse.show.pot import running_pot
 from histparse.sites import words_for
@@ -66,25 +67,6 @@ _POST_TEXT = {
     PostKind.ANTE: "posts the ante",
     PostKind.DEAD_BLIND: "posts a dead blind",
 }
-
-
-class _Money:
-    """Formats amounts with the hand's currency symbol, at the hand's money unit."""
-
-    def __init__(self, hand: Hand) -> None:
-        self.symbol = hand.layout.money_symbol
-        self.unit = Money.for_hand(hand).unit
-
-    def __call__(self, amount: Decimal, *, signed: bool = False) -> str:
-        try:
-            shown = amount.quantize(self.unit)
-        except InvalidOperation:
-            shown = amount
-        if shown != amount:
-            # Finer than the unit (the auditor reports it): print it as written, never rounded.
-            shown = amount
-        sign = "-" if shown < 0 else ("+" if signed and shown > 0 else "")
-        return f"{sign}{self.symbol}{abs(shown)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +105,7 @@ def render_hand(hand: Hand, replay: Replay | None = None) -> str:
             f"the replay is of {replay.hand.site} hand #{replay.hand.hand_id}, "
             f"not of {hand.site} hand #{hand.hand_id}"
         )
-    money = _Money(hand)
+    money = MoneyText.for_hand(hand)
     lines: list[str] = []
     lines.extend(_header(hand, money))
     lines.append("")
@@ -140,7 +122,7 @@ def render_hand(hand: Hand, replay: Replay | None = None) -> str:
 # ------------------------------------------------------------------------------------ header
 
 
-def _header(hand: Hand, money: _Money) -> list[str]:
+def _header(hand: Hand, money: MoneyText) -> list[str]:
     game = hand.game.label if hand.mixed_game is None else f"{hand.mixed_game} ({hand.game.label})"
     low, high = hand.stakes
     stakes = f"{hand.limit_type.label} {money(low)}/{money(high)}"
@@ -198,7 +180,7 @@ def _small_blind_posted(hand: Hand, dealt: dict[str, int]) -> bool:
     return not any(p.kind in big and dealt.get(p.player) == first for p in posts)
 
 
-def _seats(hand: Hand, replay: Replay, money: _Money) -> list[str]:
+def _seats(hand: Hand, replay: Replay, money: MoneyText) -> list[str]:
     dealt = _dealt_in(hand, replay)
     positions = positions_by_player(
         dealt, hand.button_seat, small_blind_posted=_small_blind_posted(hand, dealt)
@@ -245,7 +227,7 @@ def _street_title(hand: Hand, street: Street) -> str:
     return _STREET_TITLES[street]
 
 
-def _streets(hand: Hand, money: _Money) -> list[_Item]:
+def _streets(hand: Hand, money: MoneyText) -> list[_Item]:
     """The lines from the first post to the summary, grouped under street titles."""
     pots = running_pot(hand)
     summary_cards = {
@@ -342,7 +324,7 @@ def _all_in(flag: bool) -> str:
     return " and is all-in" if flag else ""
 
 
-def _action_text(e: Action, money: _Money) -> str:
+def _action_text(e: Action, money: MoneyText) -> str:
     kind = e.kind
     if kind is ActionKind.FOLD:
         text = "folds"
@@ -366,7 +348,7 @@ def _draw_text(e: Draw) -> str:
     return text
 
 
-def _layout(items: Iterable[_Item], money: _Money) -> list[str]:
+def _layout(items: Iterable[_Item], money: MoneyText) -> list[str]:
     items = list(items)
     rows = [i for i in items if isinstance(i, _Row)]
     name_w = max((len(r.player) for r in rows), default=0)
@@ -386,7 +368,7 @@ def _layout(items: Iterable[_Item], money: _Money) -> list[str]:
 # ------------------------------------------------------------------------------------ result
 
 
-def _pot_line(pot: PotOutcome, money: _Money) -> str:
+def _pot_line(pot: PotOutcome, money: MoneyText) -> str:
     line = f"  {pot.name} {money(pot.amount)} (rake {money(pot.rake)})"
     if pot.collected:
         line += " won by " + ", ".join(f"{p} {money(a)}" for p, a in pot.collected)
@@ -400,7 +382,7 @@ def _pot_line(pot: PotOutcome, money: _Money) -> str:
     return line
 
 
-def _result(hand: Hand, replay: Replay, money: _Money) -> list[str]:
+def _result(hand: Hand, replay: Replay, money: MoneyText) -> list[str]:
     lines = ["Result"]
     body = replay.body
     if body.cancelled:

@@ -1,13 +1,15 @@
-"""Chip amounts: the engine counts int minor units, hands carry ``Decimal`` as PokerStars prints.
+"""The simulator's amounts: int minor units to and from the ``Decimal`` a hand carries.
 
-Cash amounts are cents and print like PokerStars: whole dollars without decimals (``$4``),
-anything else with two (``$0.10``, ``$4.58``). Tournament chips are whole numbers.
+The unit rule and the conversions are ``histparse.money``'s; this adds what a generated hand
+needs on top: amounts print like PokerStars (``Money.printed``: ``$4``, ``$0.10``), only cents
+or whole chips, and a negative or inexact amount is a ``SimulationError``.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
 
+from histparse.money import CENT_PLACES, Money
 from histparse.simulation.errors import SimulationError
 
 
@@ -18,12 +20,13 @@ class Units:
     the same few hundred amounts over and over, and ``Decimal`` construction is not free.
     """
 
-    __slots__ = ("_cache", "scale")
+    __slots__ = ("_cache", "_money", "scale")
 
     def __init__(self, scale: int) -> None:
-        if scale not in (0, 2):
+        if scale not in (0, CENT_PLACES):
             raise SimulationError(f"unit scale must be 0 (chips) or 2 (cents), got {scale}")
         self.scale = scale
+        self._money = Money.of(scale)
         self._cache: dict[int, Decimal] = {}
 
     def dec(self, minor: int) -> Decimal:
@@ -32,18 +35,15 @@ class Units:
         if value is None:
             if minor < 0:
                 raise SimulationError(f"negative amount {minor}")
-            if self.scale == 0 or minor % 100 == 0:
-                value = Decimal(minor if self.scale == 0 else minor // 100)
-            else:
-                value = Decimal(f"{minor // 100}.{minor % 100:02d}")
+            value = self._money.printed(minor)
             if len(self._cache) < 100_000:
                 self._cache[minor] = value
         return value
 
     def minor(self, amount: Decimal) -> int:
         """``amount`` in minor units; it must be a whole number of them."""
-        scaled = amount.scaleb(self.scale)
-        if scaled != scaled.to_integral_value() or scaled < 0:
+        units = self._money.exact_units(amount) if amount.is_finite() else None
+        if units is None or units < 0:
             unit = "cent" if self.scale else "chip"
             raise SimulationError(f"amount {amount} is not a whole number of {unit}s")
-        return int(scaled)
+        return units

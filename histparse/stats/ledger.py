@@ -1,9 +1,9 @@
 """One pass over a hand's events: who was dealt in, what each step put in, draws, who collected.
 
 This is the money as the site wrote it, never as a rules engine would recompute it: posts and
-actions are summed as increments (a raise ``to B`` puts in ``B`` minus what the player already had
-in the round), uncalled bets come back, and ``collected`` lines are what the player won after
-rake. Nothing here imports the engine or the auditor.
+actions are summed as the increments ``histparse.ledger`` reads (a raise ``to B`` puts in ``B``
+minus what the player already had in the round), uncalled bets come back, and ``collected``
+lines are what the player won after rake. Nothing here imports the engine or the auditor.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, LimitType, PostKind
+from histparse.ledger import LineLedger
 from histparse.stats.errors import TableError
 
 __all__ = ["Act", "DrawRecord", "Ledger", "Step", "read_ledger", "where"]
@@ -59,6 +60,7 @@ class Act(StrEnum):
 
 
 _POSTS = frozenset({Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD})
+_CHECK_ACT, _FOLD_ACT = Act.CHECK, Act.FOLD  # bound once: a class lookup goes through Enum
 
 _ACT_OF_KIND = {
     ActionKind.FOLD: Act.FOLD,
@@ -178,39 +180,37 @@ def read_ledger(hand: Hand) -> Ledger:
     cancelled = False
     sb_seen = False
     bb_seen = False
-    cur: dict[str, Decimal] = {}  # live money per player in the current round
-    rnd = 0
+    lines = LineLedger(big_blind)  # what each line puts in, by the one rule
+    line_action, line_post = lines.action, lines.post
+    r = int(lines.street)  # the betting round of the actions, 0-3
 
     for e in hand.events:
         if isinstance(e, Action):
             p = e.player
             involved.add(p)
-            r = int(e.street)
-            if not 0 <= r <= 3:
-                raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
-            if r != rnd:
-                rnd = r
-                cur = {}
-            have = cur.get(p, _ZERO)
+            if e.street is not lines.street:  # a new betting round (checked once)
+                r = int(e.street)
+                if not 0 <= r <= 3:
+                    raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
+                lines.enter(e.street)
             act = _ACT_BY_ID[id(e.kind)]
-            put = _ZERO
             to: Decimal | None = None
+            # Booked before the checks below: a line they refuse ends the whole hand. Checks
+            # and folds put nothing in, and the round is entered above: no call for them.
+            put = _ZERO if act is _CHECK_ACT or act is _FOLD_ACT else line_action(e)
             if act is Act.RAISE:
                 if e.to_amount is None:
                     raise TableError(f"{where(hand, e.line)}: raise without a 'to' amount")
                 to = e.to_amount
-                put = to - have
                 if put < 0:
                     raise TableError(f"{where(hand, e.line)}: {p} raises to less than already in")
             elif act is Act.CALL or act is Act.BET:
                 if e.amount is None:
                     raise TableError(f"{where(hand, e.line)}: {act.value} without an amount")
-                put = e.amount
-                to = have + put
+                to = lines.live.get(p, _ZERO)
             elif act is Act.FOLD:
                 folded[p] = r
             if to is not None:
-                cur[p] = to
                 invested[p] = invested.get(p, _ZERO) + put
             if e.all_in:
                 all_in.add(p)
@@ -223,7 +223,6 @@ def read_ledger(hand: Hand) -> Ledger:
         elif isinstance(e, Post):
             p = e.player
             involved.add(p)
-            have = cur.get(p, _ZERO)
             kind = e.kind
             if e.all_in:
                 all_in.add(p)
@@ -232,23 +231,25 @@ def read_ledger(hand: Hand) -> Ledger:
                 steps.append(Step(0, p, act, e.amount, None, e.all_in, e.line))
             elif kind is PostKind.SMALL_AND_BIG_BLIND:
                 # The small-blind part is dead: it is in the pot but not in the player's bet.
-                live = min(e.amount, big_blind)
+                live = line_post(e)
                 dead = e.amount - live
                 if dead:
                     steps.append(Step(0, p, Act.POST_DEAD, dead, None, False, e.line))
-                cur[p] = have + live
-                steps.append(Step(0, p, Act.POST_BB, live, cur[p], e.all_in, e.line))
+                to = lines.live.get(p, _ZERO)
+                steps.append(Step(0, p, Act.POST_BB, live, to, e.all_in, e.line))
             else:
                 is_sb = kind is PostKind.SMALL_BLIND
-                cur[p] = have + e.amount
+                line_post(e)
                 act = Act.POST_SB if is_sb else Act.POST_BB
-                steps.append(Step(0, p, act, e.amount, cur[p], e.all_in, e.line))
+                to = lines.live.get(p, _ZERO)
+                steps.append(Step(0, p, act, e.amount, to, e.all_in, e.line))
                 # Blinds are read from what was posted; an all-in post may be short of them.
                 if not e.all_in:
                     if is_sb and not sb_seen:
                         small_blind, sb_seen = e.amount, True
                     elif not is_sb and not bb_seen:
                         big_blind, bb_seen = e.amount, True
+                        lines.big_blind = big_blind
             invested[p] = invested.get(p, _ZERO) + e.amount
         elif isinstance(e, SummarySeat):
             involved.add(e.player)

@@ -46,6 +46,8 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import Game
+from histparse.money import AmountError
+from histparse.money import format_amount as money_text
 from histparse.sites.base import NotWritable, WriteError
 from histparse.sites.pokerstars.header import SITE
 from histparse.sites.pokerstars.layout import PokerStarsLayout
@@ -92,16 +94,12 @@ Cards = tuple[Card, ...]
 
 
 def format_amount(amount: Decimal, symbol: str = "") -> str:
-    """``amount`` with its own scale behind ``symbol``: ``$0.10``, ``$1``, ``1500``."""
-    if not isinstance(amount, Decimal):
-        raise WriteError(f"amount {amount!r} is not a Decimal")
-    text = str(amount)
-    if "E" in text or not text[0].isdigit():
-        if amount.is_signed() or not amount.is_finite():
-            raise WriteError(f"amount {amount} cannot be written (negative or not finite)")
-        # str() switches to exponent notation for e.g. Decimal("1E+3"); sites never do.
-        text = format(amount, "f")
-    return symbol + text
+    """``amount`` with its own scale behind ``symbol``: ``$0.10``, ``$1``, ``1500``
+    (``histparse.money.format_amount``, its errors as ``WriteError``)."""
+    try:
+        return money_text(amount, symbol)
+    except AmountError as exc:
+        raise WriteError(str(exc)) from None
 
 
 def format_et_time(started_at: datetime) -> str:
