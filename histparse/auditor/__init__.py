@@ -9,7 +9,7 @@ across hands (``histparse.auditor.across``) is the auditor's own.
 from __future__ import annotations
 
 from histparse.auditor.run import AuditRun, audit, audit_results
-from histparse.replayer.findings import CODES, CodeInfo, Finding, Severity, code_info
+from histparse.replayer.findings import CODES, Code, CodeInfo, Finding, Severity, code_info
 from histparse.replayer.profiles import GENERIC, POKERSTARS, PROFILES, SiteProfile, profile_for
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "POKERSTARS",
     "PROFILES",
     "AuditRun",
+    "Code",
     "CodeInfo",
     "Finding",
     "Severity",

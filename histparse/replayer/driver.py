@@ -78,7 +78,7 @@ from histparse.replayer.checks import run_hand_checks
 from histparse.replayer.checks.betting import action_code
 from histparse.replayer.checks.cards import hero_draw, is_hand
 from histparse.replayer.checks.common import real_big_blind
-from histparse.replayer.findings import Finding, make_finding
+from histparse.replayer.findings import Code, Finding, make_finding
 from histparse.replayer.money import Money, Unrepresentable
 from histparse.replayer.profiles import SiteProfile, profile_for
 from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
@@ -238,10 +238,10 @@ class _Replayer:
 
     # -- reporting --------------------------------------------------------------------------
 
-    def add(self, code: str, message: str, line: int | None = None) -> None:
+    def add(self, code: Code, message: str, line: int | None = None) -> None:
         self.findings.append(make_finding(self.hand, code, message, line))
 
-    def stop_engine(self, code: str, message: str, line: int | None) -> None:
+    def stop_engine(self, code: Code, message: str, line: int | None) -> None:
         """Report why the engine cannot follow the hand any further and stop feeding it."""
         self.add(code, f"{message}; the rules engine stops here", line)
         self.state = None
@@ -256,7 +256,7 @@ class _Replayer:
     def unrepresentable(self, amount: Decimal, what: str, line: int) -> None:
         """Report an amount that is not a whole number of units and stop the engine."""
         exc = Unrepresentable(amount, self.money.unit, what)
-        self.stop_engine("MONEY-UNREPRESENTABLE", str(exc), line)
+        self.stop_engine(Code.MONEY_UNREPRESENTABLE, str(exc), line)
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -302,7 +302,7 @@ class _Replayer:
                 self.draws,
             )
         except ConfigError as exc:
-            self.add("BLIND-AMOUNT", f"the stakes cannot be played: {exc.message}", line)
+            self.add(Code.BLIND_AMOUNT, f"the stakes cannot be played: {exc.message}", line)
             return None
 
     def _start(self) -> None:
@@ -313,7 +313,7 @@ class _Replayer:
         if len(seats) >= 2:
             self.blinds = _expected_blinds(hand.button_seat, tuple(map(_SEAT, seats)))
         if hand.game not in _REPLAYABLE:
-            self.add("REPLAY-UNSUPPORTED", f"{hand.game.value} is not replayed", line)
+            self.add(Code.REPLAY_UNSUPPORTED, f"{hand.game.value} is not replayed", line)
             return
         self.money = Money.for_hand(hand)
         stacks: list[Seat] = []
@@ -347,7 +347,7 @@ class _Replayer:
         try:
             self.state = HandState(config, stacks, hand.button_seat)
         except ConfigError as exc:
-            self.add("REPLAY-UNSUPPORTED", f"the engine cannot seat this hand: {exc}", line)
+            self.add(Code.REPLAY_UNSUPPORTED, f"the engine cannot seat this hand: {exc}", line)
 
     # -- the pass ---------------------------------------------------------------------------
 
@@ -367,7 +367,7 @@ class _Replayer:
 
     def _cancelled(self) -> Replay:
         self.cancelled = True
-        self.add("HAND-CANCELLED", "the site cancelled this hand; it is not replayed")
+        self.add(Code.HAND_CANCELLED, "the site cancelled this hand; it is not replayed")
         return self._result(check=False)
 
     def _replay(self) -> Replay:
@@ -409,7 +409,7 @@ class _Replayer:
             totals = self.street_totals
             totals[p] = totals.get(p, _ZERO) + live
         if self.section_street >= _PREDRAW:
-            self.add("STRUCT-SECTIONS", f"{p} posts a {kind.value} after the deal", e.line)
+            self.add(Code.STRUCT_SECTIONS, f"{p} posts a {kind.value} after the deal", e.line)
             return
         state = self.state
         if state is None or state.phase is not _POSTING:
@@ -424,19 +424,19 @@ class _Replayer:
             result = state.post(p, kind, units, check=False)
         except StateError as exc:
             if p not in self.dealt_in:
-                self.add("STRUCT-PLAYER", f"{p} posts but is not dealt in", e.line)
+                self.add(Code.STRUCT_PLAYER, f"{p} posts but is not dealt in", e.line)
                 return
             stack = state.stack(p)
             if units > stack > 0:
-                self.add("BET-ALLIN", f"{p} posts {units} units with {stack} behind", e.line)
+                self.add(Code.BET_ALLIN, f"{p} posts {units} units with {stack} behind", e.line)
                 state.post(p, kind, stack, check=False)
             else:
-                self.add("BET-ALLIN", f"{p} cannot post: {exc.message}", e.line)
+                self.add(Code.BET_ALLIN, f"{p} cannot post: {exc.message}", e.line)
             return
         if result.all_in is not e.all_in:
             left = state.stack(p)
             self.add(
-                "BET-ALLIN-FLAG",
+                Code.BET_ALLIN_FLAG,
                 f"{p}'s post {'says' if e.all_in else 'does not say'} all-in, with "
                 f"{self.sym}{self.money.to_decimal(left)} behind",
                 e.line,
@@ -464,7 +464,7 @@ class _Replayer:
         if cards is not None and hero is not None:
             self.hero_listed = cards
             if not is_hand(cards):
-                code = "CARD-DUPLICATE" if len(set(cards)) != len(cards) else "CARD-COUNT"
+                code = Code.CARD_DUPLICATE if len(set(cards)) != len(cards) else Code.CARD_COUNT
                 line = self.events[min(self.consumed_dealt)].line
                 self.add(code, f"{hero} is dealt {format_hand(cards)}", line)
             elif hero in self.dealt_in:
@@ -473,7 +473,7 @@ class _Replayer:
         try:
             state.deal(known)
         except EngineError as exc:  # pragma: no cover - the hand was validated above
-            self.stop_engine("REPLAY-ABORTED", f"cannot deal: {exc}", None)
+            self.stop_engine(Code.REPLAY_ABORTED, f"cannot deal: {exc}", None)
 
     def on_section(self, e: SectionMarker) -> None:
         self.sections.append(e)
@@ -482,7 +482,7 @@ class _Replayer:
         if self.reshuffle_unannounced is not None or self.reshuffle_announced is not None:
             self._reshuffle_missing()
         if section is _S_SHOW_DOWN and self.first_show is not None:
-            self.add("STRUCT-SECTIONS", "a 'shows' line before the showdown", self.first_show)
+            self.add(Code.STRUCT_SECTIONS, "a 'shows' line before the showdown", self.first_show)
         state = self.state
         if state is None:
             return
@@ -502,7 +502,7 @@ class _Replayer:
             self._unfinished_round(f"the {section.value.lower()} starts", e.line)
         elif phase is not _DRAWING or state.draw_number != number:
             self.add(
-                "STRUCT-SECTIONS",
+                Code.STRUCT_SECTIONS,
                 f"'*** {section.value} ***' but the rules have "
                 + (f"draw {state.draw_number} next" if phase is _DRAWING else "no draw to make"),
                 e.line,
@@ -512,7 +512,7 @@ class _Replayer:
         state = self.state
         assert state is not None
         self.stop_engine(
-            "BET-ROUND",
+            Code.BET_ROUND,
             f"{what} while {state.to_act} still has to act in betting round "
             f"{state.round_number + 1}",
             line,
@@ -533,7 +533,7 @@ class _Replayer:
             self._unfinished_round(what + " comes", line)
         else:
             self.stop_engine(
-                "DRAW-MISSING", f"{what} comes while {state.to_act} still has to draw", line
+                Code.DRAW_MISSING, f"{what} comes while {state.to_act} still has to draw", line
             )
 
     def on_dealt(self, e: DealtTo) -> None:
@@ -547,7 +547,7 @@ class _Replayer:
             if is_hand(e.kept):
                 self.hero_hand = e.kept
             return
-        self.add("CARD-HERO-DRAW", f"'Dealt to {e.player}' does not follow a draw", e.line)
+        self.add(Code.CARD_HERO_DRAW, f"'Dealt to {e.player}' does not follow a draw", e.line)
 
     # -- betting ----------------------------------------------------------------------------
 
@@ -560,7 +560,7 @@ class _Replayer:
         # Streets are enum members: identity first, the ordering test only for a mismatch.
         if street is not self.section_street and self.section_street >= _PREDRAW:
             self.add(
-                "STRUCT-STREET",
+                Code.STRUCT_STREET,
                 f"{p}'s action is labelled {street.name} in the {self.section_street.name} section",
                 e.line,
             )
@@ -597,14 +597,14 @@ class _Replayer:
                             else self.money.to_decimal(engine_bet)
                         )
                         self.add(
-                            "BET-RAISE-ARITHMETIC",
+                            Code.BET_RAISE_ARITHMETIC,
                             f"{p} raises {self.sym}{e.amount} to {self.sym}{to} but the bet "
                             f"to raise is {self.sym}{current}",
                             e.line,
                         )
                 elif e.amount != to:
                     self.add(
-                        "BET-RAISE-ARITHMETIC",
+                        Code.BET_RAISE_ARITHMETIC,
                         f"{p} bets {self.sym}{e.amount} to {self.sym}{to}",
                         e.line,
                     )
@@ -652,7 +652,7 @@ class _Replayer:
         if result.all_in is not e.all_in:
             left = self.money.to_decimal(state.stack(p))
             self.add(
-                "BET-ALLIN-FLAG",
+                Code.BET_ALLIN_FLAG,
                 f"{p}'s {kind.value} "
                 + ("says all-in" if e.all_in else "does not say all-in")
                 + f" with {self.sym}{left} behind",
@@ -665,10 +665,10 @@ class _Replayer:
         """Report an action by a player not dealt in or already folded; True if neither."""
         p = e.player
         if p not in state.players:
-            self.add("STRUCT-PLAYER", f"{p} acts but is not dealt in", e.line)
+            self.add(Code.STRUCT_PLAYER, f"{p} acts but is not dealt in", e.line)
             return False
         if not state.is_live(p):
-            self.add("BET-AFTER-FOLD", f"{p} acts after folding", e.line)
+            self.add(Code.BET_AFTER_FOLD, f"{p} acts after folding", e.line)
             return False
         return True
 
@@ -682,7 +682,7 @@ class _Replayer:
         if state.phase is _DRAWING:
             self._missing_draws(state, e.line)
         if state.phase is not _BETTING:
-            self.add("BET-ROUND", f"{e.player} acts after the betting is over", e.line)
+            self.add(Code.BET_ROUND, f"{e.player} acts after the betting is over", e.line)
             return False
         return True
 
@@ -698,35 +698,35 @@ class _Replayer:
         p = e.player
         stack = state.stack(p)
         if stack == 0:
-            self.add("BET-ALLIN", f"{p} acts while all-in", e.line)
+            self.add(Code.BET_ALLIN, f"{p} acts while all-in", e.line)
             return None
         bet = state.bet_of(p)
         if e.kind is _CALL and call_units is not None and call_units > stack:
-            self.add("BET-ALLIN", f"{p} calls {call_units} units with {stack} behind", e.line)
+            self.add(Code.BET_ALLIN, f"{p} calls {call_units} units with {stack} behind", e.line)
             return state.act(p, _CALL, amount=stack, check=False)
         if to_units is not None and to_units - bet > stack:
             self.add(
-                "BET-ALLIN",
+                Code.BET_ALLIN,
                 f"{p} {e.kind.value}s to {to_units} units with {bet} in and {stack} behind",
                 e.line,
             )
             return state.act(p, e.kind, bet + stack, check=False)
         if to_units is not None and to_units <= bet:
-            self.add("BET-ILLEGAL", f"{p} {e.kind.value}s to no more than they have in", e.line)
+            self.add(Code.BET_ILLEGAL, f"{p} {e.kind.value}s to no more than they have in", e.line)
             return None
-        self.stop_engine("REPLAY-ABORTED", f"{p}: {exc.message}", e.line)
+        self.stop_engine(Code.REPLAY_ABORTED, f"{p}: {exc.message}", e.line)
         return None
 
     def _cap_missing(self) -> None:
         line = self.cap_due
         self.cap_due = None
-        self.add("BET-CAP-LINE", "the cap is reached but 'Betting is capped' is missing", line)
+        self.add(Code.BET_CAP_LINE, "the cap is reached but 'Betting is capped' is missing", line)
 
     def on_cap(self, e: CapReached) -> None:
         if self.cap_due is not None:
             self.cap_due = None
         elif self.state is not None:
-            self.add("BET-CAP-LINE", "'Betting is capped' but the cap is not reached", e.line)
+            self.add(Code.BET_CAP_LINE, "'Betting is capped' but the cap is not reached", e.line)
 
     def on_uncalled(self, e: UncalledBet) -> None:
         self.uncalled.append(e)
@@ -737,7 +737,7 @@ class _Replayer:
         """Players who should have drawn before this line: report and let them stand pat."""
         while state.phase is _DRAWING:
             who = state.to_act or ""
-            self.add("DRAW-MISSING", f"{who} has no line in draw {state.draw_number}", line)
+            self.add(Code.DRAW_MISSING, f"{who} has no line in draw {state.draw_number}", line)
             state.draw(who, 0, check=False)
 
     def _dealt_after(self, player: str) -> DealtTo | None:
@@ -762,7 +762,7 @@ class _Replayer:
             self.section_street = _DRAW1  # single draw: the draw lines open the round
         if e.street is not self.section_street:
             self.add(
-                "STRUCT-STREET",
+                Code.STRUCT_STREET,
                 f"{p}'s draw is labelled {e.street.name} in the {self.section_street.name} section",
                 e.line,
             )
@@ -790,19 +790,19 @@ class _Replayer:
                 self._unfinished_round(f"{p}'s draw comes", e.line)
                 return
             if phase is not _DRAWING:
-                self.add("DRAW-MISSING", f"{p} draws when there is no draw to make", e.line)
+                self.add(Code.DRAW_MISSING, f"{p} draws when there is no draw to make", e.line)
                 return
         to_act = state.to_act
         if p != to_act:  # the player to draw is dealt in and live: check only the others
             if p not in state.players:
-                self.add("STRUCT-PLAYER", f"{p} draws but is not dealt in", e.line)
+                self.add(Code.STRUCT_PLAYER, f"{p} draws but is not dealt in", e.line)
                 return
             if not state.is_live(p):
-                self.add("BET-AFTER-FOLD", f"{p} draws after folding", e.line)
+                self.add(Code.BET_AFTER_FOLD, f"{p} draws after folding", e.line)
                 return
         count = e.count
         if not 0 <= count <= 5:
-            self.add("CARD-COUNT", f"{p} discards {count} cards", e.line)
+            self.add(Code.CARD_COUNT, f"{p} discards {count} cards", e.line)
             count = max(0, min(count, 5))
             discarded = received = None
         # R-DRAW-3: the site announces the reshuffle before serving the player who needs it
@@ -811,7 +811,7 @@ class _Replayer:
         if self.reshuffle_announced is not None:
             if not needs:
                 self.add(
-                    "CARD-RESHUFFLE",
+                    Code.CARD_RESHUFFLE,
                     f"the deck is reshuffled with {state.stub_size} cards left in the stub, "
                     f"before {p} draws {count}",
                     self.reshuffle_announced,
@@ -821,19 +821,19 @@ class _Replayer:
             self.reshuffle_unannounced = e.line
         check = to_act == p
         if not check:
-            self.add("DRAW-ORDER", f"{p} draws out of turn: {to_act} draws first", e.line)
+            self.add(Code.DRAW_ORDER, f"{p} draws out of turn: {to_act} draws first", e.line)
         try:
             try:
                 result = state.draw(p, count, discarded, received, check=check)
             except CardConflict as exc:
-                code = "CARD-DUPLICATE" if exc.rule_id == "R-RANK-1" else "CARD-RESHUFFLE"
+                code = Code.CARD_DUPLICATE if exc.rule_id == "R-RANK-1" else Code.CARD_RESHUFFLE
                 self.add(code, exc.message, e.line)
                 result = state.draw(p, count, discarded, received, check=False)
             except IllegalDraw as exc:
-                self.add("CARD-HERO-DRAW", exc.message, e.line)
+                self.add(Code.CARD_HERO_DRAW, exc.message, e.line)
                 result = state.draw(p, count, discarded, received, check=False)
         except StateError as exc:
-            self.stop_engine("REPLAY-ABORTED", f"{p}'s draw: {exc.message}", e.line)
+            self.stop_engine(Code.REPLAY_ABORTED, f"{p}'s draw: {exc.message}", e.line)
             return
         if result.draw > self.reached_draw:
             self.reached_draw = result.draw
@@ -848,18 +848,20 @@ class _Replayer:
         elif self.reshuffle_announced is None:
             self.reshuffle_announced = e.line
         else:
-            self.add("CARD-RESHUFFLE", "the deck is reshuffled twice in a row", e.line)
+            self.add(Code.CARD_RESHUFFLE, "the deck is reshuffled twice in a row", e.line)
 
     def _reshuffle_missing(self) -> None:
         if self.reshuffle_unannounced is not None:
             line = self.reshuffle_unannounced
             self.reshuffle_unannounced = None
-            self.add("CARD-RESHUFFLE", "the stub ran out but no reshuffle is announced", line)
+            self.add(Code.CARD_RESHUFFLE, "the stub ran out but no reshuffle is announced", line)
         if self.reshuffle_announced is not None:
             line = self.reshuffle_announced
             self.reshuffle_announced = None
             if self.state is not None:
-                self.add("CARD-RESHUFFLE", "the deck is reshuffled but nobody draws after it", line)
+                self.add(
+                    Code.CARD_RESHUFFLE, "the deck is reshuffled but nobody draws after it", line
+                )
 
     # -- showdown and collection ------------------------------------------------------------
 
@@ -873,12 +875,12 @@ class _Replayer:
         mismatch = held is not None and cards != held and sorted(cards) != sorted(held)
         if held is not None and mismatch:
             self.add(
-                "CARD-HERO-SHOW",
+                Code.CARD_HERO_SHOW,
                 f"{p} shows {format_hand(cards)} but holds {format_hand(held)}",
                 e.line,
             )
         if not is_hand(cards):
-            code = "CARD-DUPLICATE" if len(set(cards)) != len(cards) else "CARD-COUNT"
+            code = Code.CARD_DUPLICATE if len(set(cards)) != len(cards) else Code.CARD_COUNT
             self.add(code, f"{p} shows {format_hand(cards)}", e.line)
             return
         self._reveal(p, cards, e.line, muck=False, reported=mismatch)
@@ -895,7 +897,7 @@ class _Replayer:
                 if owner is None and hero is not None and c in hero:
                     owner = self.hero
                 if owner is not None and owner != p:
-                    self.add("CARD-DUPLICATE", f"{p} reveals {c}, which {owner} holds", line)
+                    self.add(Code.CARD_DUPLICATE, f"{p} reveals {c}, which {owner} holds", line)
                     reported = True
                 else:
                     revealed[c] = p
@@ -908,11 +910,11 @@ class _Replayer:
             return
         if p not in state.players:
             self.add(
-                "STRUCT-PLAYER", f"{p} {'mucks' if muck else 'shows'} but is not dealt in", line
+                Code.STRUCT_PLAYER, f"{p} {'mucks' if muck else 'shows'} but is not dealt in", line
             )
             return
         if not state.is_live(p):
-            self.add("BET-AFTER-FOLD", f"{p} {'mucks' if muck else 'shows'} after folding", line)
+            self.add(Code.BET_AFTER_FOLD, f"{p} {'mucks' if muck else 'shows'} after folding", line)
             return
         try:
             if muck:
@@ -921,16 +923,16 @@ class _Replayer:
                 state.show(p, cards or ())
         except CardConflict as exc:
             if not reported:  # already reported as CARD-HERO-SHOW or CARD-DUPLICATE above
-                self.add("CARD-DUPLICATE", exc.message, line)
+                self.add(Code.CARD_DUPLICATE, exc.message, line)
             try:
                 if muck:
                     state.muck(p, cards, check=False)
                 else:
                     state.show(p, cards or (), check=False)
             except StateError as inner:
-                self.add("REPLAY-ABORTED", f"{p}: {inner.message}", line)
+                self.add(Code.REPLAY_ABORTED, f"{p}: {inner.message}", line)
         except StateError as exc:
-            self.add("SUMMARY-SHOWDOWN", f"{p}: {exc.message}", line)
+            self.add(Code.SUMMARY_SHOWDOWN, f"{p}: {exc.message}", line)
 
     def on_mucks(self, e: Mucks) -> None:
         p = e.player
@@ -947,7 +949,7 @@ class _Replayer:
         )
         if mismatch and cards is not None and held is not None:
             self.add(
-                "CARD-HERO-SHOW",
+                Code.CARD_HERO_SHOW,
                 f"{p} mucks {format_hand(cards)} but holds {format_hand(held)}",
                 e.line,
             )
@@ -971,7 +973,7 @@ class _Replayer:
 
     def _summary_line(self, line: int) -> None:
         if self.section_street is not _SUMMARY:
-            self.add("STRUCT-SECTIONS", "a summary line before '*** SUMMARY ***'", line)
+            self.add(Code.STRUCT_SECTIONS, "a summary line before '*** SUMMARY ***'", line)
 
     def on_summary_pot(self, e: SummaryPot) -> None:
         self._summary_line(e.line)
@@ -1005,7 +1007,7 @@ class _Replayer:
             self.showdown = state.phase is _SHOWDOWN
             self.settlement = state.settle(rake)
         except SettlementError as exc:
-            self.add("POT-WINNER", f"the pots cannot be awarded: {exc.message}", None)
+            self.add(Code.POT_WINNER, f"the pots cannot be awarded: {exc.message}", None)
 
     def _rules(
         self, settlement: Settlement, state: HandState

@@ -19,7 +19,7 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import Street
-from histparse.replayer.findings import Finding, Severity
+from histparse.replayer.findings import Code, Finding, Severity
 from histparse.replayer.profiles import SiteProfile
 
 __all__ = ["Body", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
@@ -175,6 +175,6 @@ class Replay:
         return max((f.severity for f in self.findings), default=None)
 
     @property
-    def codes(self) -> frozenset[str]:
+    def codes(self) -> frozenset[Code]:
         """The finding codes, for quick tests."""
         return frozenset(f.code for f in self.findings)
