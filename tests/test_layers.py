@@ -19,7 +19,7 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 
 # Lowest first; a package may import only from the lines above its own.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"cards", "game"}),
+    frozenset({"_records", "cards", "game"}),  # _records: the fast record constructors
     frozenset({"ranking", "events"}),
     frozenset({"parsing", "writing", "engine"}),
     frozenset({"replayer", "simulation"}),

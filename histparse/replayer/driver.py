@@ -22,7 +22,7 @@ This is the hot path of ``audit``: one dispatch per event, no copies of the stat
 ``trace=True``, messages only formatted for findings, amounts compared in engine units (the
 conversions of repeated amounts kept by ``Money.units_or_none``), no scan ahead for
 ``Hand cancelled`` (the pass stops there instead), and the result objects built through
-mutable twins (``histparse.engine.frozen``).
+mutable twins (``histparse._records``).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from decimal import Decimal
 from operator import attrgetter
 from typing import Any
 
+from histparse._records import twin
 from histparse.cards import Card, format_hand
 from histparse.engine import (
     MAX_SEATS,
@@ -51,7 +52,6 @@ from histparse.engine import (
     StateError,
     expected_blinds,
 )
-from histparse.engine.frozen import twin
 from histparse.events import (
     Action,
     CapReached,
@@ -331,7 +331,7 @@ class _Replayer:
             if type(number) is not int or number < 1 or type(s.player) is not str or not s.player:
                 stacks.append(Seat(number, s.player, stack))  # raises the usual ConfigError
                 continue
-            # Seat(...) without its checks, which the values above pass (engine.frozen).
+            # Seat(...) without its checks, which the values above pass (histparse._records).
             seat = _SeatParts()
             seat.seat = number
             seat.name = s.player
@@ -1062,7 +1062,7 @@ class _Replayer:
         for u in self.uncalled:
             back[u.player] = back.get(u.player, _ZERO) + u.amount
         posts = tuple(self.posts)
-        # The frozen results are built through their mutable twins (histparse.engine.frozen):
+        # The frozen results are built through their mutable twins (histparse._records):
         # this runs once per hand and per seat.
         body = _BodyParts()
         body.cancelled = self.cancelled

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import TYPE_CHECKING
 
+from histparse._records import twin
 from histparse.cards import Card, format_cards
-from histparse.engine.frozen import twin
 from histparse.events import DealtTo, Draw
 from histparse.ranking import HandError, describe_rank, hand_rank, rank_parsed
 from histparse.replayer.findings import Code, Finding, make_finding
@@ -161,7 +161,7 @@ def _verdict(
     hand: Cards | None,
     listed: Cards | None,
 ) -> HeroDraw:
-    """``HeroDraw(...)`` without the frozen-dataclass ``__init__`` (histparse.engine.frozen):
+    """``HeroDraw(...)`` without the frozen-dataclass ``__init__`` (histparse._records):
     the replayer asks for one at every hero draw."""
     verdict = _HeroDrawParts()
     verdict.problems = tuple(problems)
