@@ -1,7 +1,8 @@
 """The replay's result: the rules' settlement in ``Decimal`` next to the line facts, checked.
 
-Built once per hand (and per seat and pot) with the records' own constructors, so mypy checks
-every field; ``histparse._records``' tricks are kept for the engine's per-action results.
+``LineFacts`` and ``Replay`` (once per hand) are built with their own constructors, so mypy
+checks every field. The players and pots (several per hand) are still built through twins
+(``histparse._records``): their constructors measured at several percent of the replay.
 """
 
 from __future__ import annotations
