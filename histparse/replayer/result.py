@@ -1,12 +1,14 @@
 """The replay's result: the rules' settlement in ``Decimal`` next to the line facts, checked.
 
-``LineFacts`` and ``Replay`` (once per hand) are built with their own constructors, so mypy
-checks every field. The players and pots (several per hand) are still built through twins
-(``histparse._records``): their constructors measured at several percent of the replay.
+Built through twins (``histparse._records``), like the engine's per-action results: their
+dataclass constructors, which mypy would check, cost 2-3% of the replay for these records
+(measured), beyond the budget of the split into jobs. A replay with findings is copied with
+them (``dataclasses.replace``) rather than changed in place.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from histparse._records import twin
@@ -80,25 +82,25 @@ def build_result(facts: Facts, feed: Feed, findings: list[Finding], *, check: bo
     for u in facts.uncalled:
         back[u.player] = back.get(u.player, _ZERO) + u.amount
     posts = tuple(facts.posts)
-    body = LineFacts(
-        cancelled=facts.cancelled,
-        dealt_in=facts.dealt_in,
-        posts=posts,
-        folds=facts.folds,
-        shows=facts.shows,
-        mucks=facts.mucks,
-        collected=tuple(facts.collected),
-        uncalled=tuple(facts.uncalled),
-        voluntary=frozenset(facts.voluntary),
-        contributed=facts.contributed,
-        sections=tuple(facts.sections),
-        summary_pot=facts.summary_pot,
-        summary_seats=tuple(facts.summary_seats),
-        reached_draw=feed.reached_draw if settlement is not None else None,
-        showdown=showdown,
-        collected_totals=got,
-        big_blind_player=real_big_blind(hand, posts) if posts else None,
-    )
+    body = _LineFactsParts()
+    body.cancelled = facts.cancelled
+    body.dealt_in = facts.dealt_in
+    body.posts = posts
+    body.folds = facts.folds
+    body.shows = facts.shows
+    body.mucks = facts.mucks
+    body.collected = tuple(facts.collected)
+    body.uncalled = tuple(facts.uncalled)
+    body.voluntary = frozenset(facts.voluntary)
+    body.contributed = facts.contributed
+    body.sections = tuple(facts.sections)
+    body.summary_pot = facts.summary_pot
+    body.summary_seats = tuple(facts.summary_seats)
+    body.reached_draw = feed.reached_draw if settlement is not None else None
+    body.showdown = showdown
+    body.collected_totals = got
+    body.big_blind_player = real_big_blind(hand, posts) if posts else None
+    body.__class__ = LineFacts
     dealt = facts.dealt_in
     contributed = facts.contributed
     players: list[PlayerMoney] = []
@@ -121,34 +123,38 @@ def build_result(facts: Facts, feed: Feed, findings: list[Finding], *, check: bo
         players.append(player)
     big_blind = feed.big_blind
     money = feed.money
-    # The checks read a replay without findings; the result then carries theirs and the pass's.
-    fields = (
-        hand,
-        feed.profile,
-        money.unit,
-        settlement is not None,
-        feed.blinds,
-        None if big_blind is None else money.to_decimal(big_blind),
-        pots,
-        returned,
-        total,
-        tuple(players),
-        body,
-    )
-    states = tuple(feed.states)
-    result = Replay(*fields, (), states, settlement)
+    replayed = _ReplayParts()
+    replayed.hand = hand
+    replayed.profile = feed.profile
+    replayed.unit = money.unit
+    replayed.complete = settlement is not None
+    replayed.blinds = feed.blinds
+    replayed.big_blind = None if big_blind is None else money.to_decimal(big_blind)
+    replayed.pots = pots
+    replayed.returned = returned
+    replayed.total_pot = total
+    replayed.players = tuple(players)
+    replayed.body = body
+    replayed.findings = ()
+    replayed.states = tuple(feed.states)
+    replayed.settlement = settlement
+    replayed.__class__ = Replay
+    result: Replay = replayed
     if check:
         findings.extend(run_hand_checks(result))
     if not findings:
         return result
     findings.sort(key=_line_of)
-    return Replay(*fields, tuple(findings), states, settlement)
+    # A copy, not a change in place: the replay without findings is what the checks read.
+    return replace(result, findings=tuple(findings))
 
 
-# Built through their mutable twins (histparse._records): once per seat and per pot of every
-# hand, where the dataclass __init__ would cost several percent of the replay.
+# Built through their mutable twins (histparse._records): once per hand, per seat and per pot,
+# where the dataclass constructors measured at several percent of the replay.
+_LineFactsParts = twin(LineFacts)
 _PotOutcomeParts = twin(PotOutcome)
 _PlayerMoneyParts = twin(PlayerMoney)
+_ReplayParts = twin(Replay)
 
 
 def _line_of(f: Finding) -> int:
