@@ -8,7 +8,7 @@ import importlib
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from histparse.auditor import AuditRun, Finding, Severity, audit, audit_results
+    from histparse.auditor import AuditRun, Code, Finding, Severity, audit, audit_results
     from histparse.cards import Card, CardError, format_cards, format_hand, parse_card, parse_cards
     from histparse.events import Hand
     from histparse.export import load
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 # a worker process, that needs only the parser does not import pandas, pyarrow and matplotlib.
 _HOMES: dict[str, str] = {
     "AuditRun": "histparse.auditor",
+    "Code": "histparse.auditor",
     "Finding": "histparse.auditor",
     "Severity": "histparse.auditor",
     "audit": "histparse.auditor",
@@ -92,6 +93,7 @@ __all__ = [
     "AuditRun",
     "Card",
     "CardError",
+    "Code",
     "Finding",
     "Hand",
     "HandCategory",

@@ -10,7 +10,7 @@ auditor's own.
 from __future__ import annotations
 
 from histparse.auditor.run import AuditRun, audit, audit_results
-from histparse.replayer.findings import CODES, CodeInfo, Finding, Severity, code_info
+from histparse.replayer.findings import CODES, Code, CodeInfo, Finding, Severity, code_info
 from histparse.sites import SiteProfile, profile_for
 from histparse.sites.profile import GENERIC
 
@@ -18,6 +18,7 @@ __all__ = [
     "CODES",
     "GENERIC",
     "AuditRun",
+    "Code",
     "CodeInfo",
     "Finding",
     "Severity",

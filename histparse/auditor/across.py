@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from histparse.replayer.checks.common import money
-from histparse.replayer.findings import Finding, make_finding
+from histparse.replayer.findings import Code, Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay
@@ -69,7 +69,7 @@ class StackChain:
                 if expected is None or seat.stack == expected:
                     continue
                 diff = seat.stack - expected
-                code = "STACK-TOPUP" if diff > 0 else "STACK-MISMATCH"
+                code = Code.STACK_TOPUP if diff > 0 else Code.STACK_MISMATCH
                 what = "a rebuy or top-up of " if diff > 0 else "short by "
                 out.append(
                     make_finding(

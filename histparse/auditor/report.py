@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from histparse.auditor.run import AuditCounts
-from histparse.replayer.findings import CODES, Finding, Severity
+from histparse.replayer.findings import CODES, Code, Finding, Severity
 
 __all__ = ["Digest", "write_json", "write_text"]
 
@@ -64,7 +64,7 @@ class Digest:
         self.max_hands = max_hands
         self.max_listed = max_listed
         self.hands = 0  # hands with a finding shown
-        self.codes: dict[str, _Code] = {}
+        self.codes: dict[Code, _Code] = {}
         self._worst: list[tuple[Rank, Counter[Severity]]] = []
         self._key: HandKey | None = None
         self._pending: list[Finding] = []
@@ -86,13 +86,13 @@ class Digest:
         worst = heapq.nsmallest(self.max_hands, self._worst, key=lambda w: w[0])
         return [((r[3], r[4]), sev) for r, sev in worst]
 
-    def listed(self, code: str) -> list[Finding]:
+    def listed(self, code: Code) -> list[Finding]:
         """The listed findings of ``code``: its hands worst first, each hand's by line."""
         self._flush()
         listed = heapq.nsmallest(self.max_listed, self.codes[code].listed, key=lambda x: x[:3])
         return [f for *_, f in listed]
 
-    def code_order(self) -> list[str]:
+    def code_order(self) -> list[Code]:
         """Worst codes first: by severity, then by number of findings."""
         self._flush()
         return sorted(

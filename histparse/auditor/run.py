@@ -15,7 +15,7 @@ from histparse.auditor.across import StackChain
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import replay
-from histparse.replayer.findings import CODES, Finding, Severity
+from histparse.replayer.findings import CODES, Code, Finding, Severity
 from histparse.sites.profile import SiteProfile
 
 __all__ = ["AuditCounts", "AuditRun", "audit", "audit_results", "rejected_finding"]
@@ -41,8 +41,8 @@ def rejected_finding(error: ParseError) -> Finding:
     return Finding(
         site=error.site or "unknown",
         hand_id=error.hand_id,
-        code="PARSE-REJECTED",
-        severity=CODES["PARSE-REJECTED"].severity,
+        code=Code.PARSE_REJECTED,
+        severity=CODES[Code.PARSE_REJECTED].severity,
         message=str(error),
         file=error.file,
         line=error.line,

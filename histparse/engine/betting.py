@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from histparse._records import twin
 from histparse.engine.config import GameConfig
-from histparse.engine.frozen import twin
 from histparse.game import ActionKind, LimitType, PostKind, Street
 
 
@@ -147,7 +147,7 @@ class ActionResult:
     uncalled: UncalledBet | None = None
 
 
-# A mutable twin of LegalActions, to build it cheaply (histparse.engine.frozen).
+# A mutable twin of LegalActions, to build it cheaply (histparse._records).
 _LegalActionsParts = twin(LegalActions)
 _FIXED = LimitType.FIXED  # module constants: Enum classes have a slow __getattr__ hook
 _POT = LimitType.POT
@@ -221,7 +221,7 @@ def compute_legal(
             min_to = min(current + rnd.raise_size, all_in_to)
             max_to = min(current + pot + to_call, all_in_to) if config.limit is _POT else all_in_to
             max_to = max(max_to, min_to)
-    # LegalActions(...) without the frozen-dataclass overhead (see histparse.engine.frozen).
+    # LegalActions(...) without the frozen-dataclass overhead (see histparse._records).
     legal = _LegalActionsParts()
     legal.player = player
     legal.can_fold = True

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
+from histparse._records import twin
 from histparse.cards import Card, format_cards
 from histparse.engine.dealer import Dealer
 from histparse.engine.errors import CardConflict, IllegalDraw, StateError
-from histparse.engine.frozen import twin
 
 DECK_SIZE = 52
 HAND_SIZE = 5
@@ -299,7 +299,7 @@ class CardTracker:
         reshuffled: bool = False,
         from_old_stub: int | None = None,
     ) -> DrawResult:
-        """``DrawResult(...)`` without the frozen-dataclass overhead (engine.frozen)."""
+        """``DrawResult(...)`` without the frozen-dataclass overhead (histparse._records)."""
         result = _DrawResultParts()
         result.player = name
         result.draw = draw_number

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from histparse.engine.frozen import twin
+from histparse._records import twin
 
 
 def first_left_of(seats: Sequence[int], seat: int) -> int:
@@ -52,7 +52,7 @@ def expected_blinds(button: int, seats: Iterable[int]) -> BlindSeats:
 
 
 def _blind_seats(small_blind: int, big_blind: int) -> BlindSeats:
-    """``BlindSeats(...)`` without the frozen-dataclass ``__init__`` (engine.frozen): the
+    """``BlindSeats(...)`` without the frozen-dataclass ``__init__`` (histparse._records): the
     replayer asks for the blinds of every hand."""
     seats = _BlindSeatsParts()
     seats.small_blind = small_blind

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from itertools import filterfalse
 from operator import attrgetter, not_
 
+from histparse._records import twin
 from histparse.cards import Card, parse_cards
 from histparse.engine.betting import (
     ActionResult,
@@ -44,7 +45,6 @@ from histparse.engine.errors import (
     SettlementError,
     StateError,
 )
-from histparse.engine.frozen import twin
 from histparse.engine.positions import BlindSeats, expected_blinds, first_left_of
 from histparse.engine.posts import split_post
 from histparse.engine.pots import (
@@ -81,7 +81,7 @@ _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _FIXED = LimitType.FIXED
 _POT = LimitType.POT
-# Mutable twins of the frozen results, to build them cheaply (histparse.engine.frozen).
+# Mutable twins of the frozen results, to build them cheaply (histparse._records).
 _ActionResultParts = twin(ActionResult)
 _PostResultParts = twin(PostResult)
 _PotResultParts = twin(PotResult)
@@ -533,7 +533,7 @@ class HandState:
         result.live = live
         result.dead = dead
         result.all_in = self._all_in[i]
-        result.__class__ = PostResult  # a frozen PostResult from here on (engine.frozen)
+        result.__class__ = PostResult  # a frozen PostResult from here on (histparse._records)
         posted: PostResult = result  # typed, without a cast() call
         self._events.append(posted)
         return posted
@@ -811,7 +811,7 @@ class HandState:
             self._end_round()
             if len(uncalled) > before:
                 returned = uncalled[-1]
-        # ActionResult(...) without the frozen-dataclass overhead (engine.frozen).
+        # ActionResult(...) without the frozen-dataclass overhead (histparse._records).
         r = _ActionResultParts()
         r.player = player
         r.kind = kind
@@ -1016,7 +1016,7 @@ class HandState:
             pot.rake = pot_rake
             pot.net = net
             pot.eligible = tuple(map(name_of, eligible))
-            pot.__class__ = PotResult  # a frozen PotResult from here on (engine.frozen)
+            pot.__class__ = PotResult  # a frozen PotResult from here on (histparse._records)
             results.append(pot)
         players: list[PlayerResult] = []
         stacks, invested, seats = self._stack, self._invested, self._seats

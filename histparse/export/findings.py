@@ -13,6 +13,7 @@ from typing import Final
 
 from histparse.events import Hand
 from histparse.parsing import ParseError
+from histparse.replayer.findings import Code
 from histparse.stats.errors import TableError
 
 __all__ = [
@@ -26,7 +27,8 @@ __all__ = [
     "table_rejected",
 ]
 
-PARSE_REJECTED: Final = "PARSE-REJECTED"
+# The auditor's code, as the plain string every row holds; the other two are the export's own.
+PARSE_REJECTED: Final = str(Code.PARSE_REJECTED)
 TABLE_REJECTED: Final = "TABLE-REJECTED"
 AUDIT_FAILED: Final = "AUDIT-FAILED"
 

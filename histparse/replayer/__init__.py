@@ -7,10 +7,19 @@ lines say, and the findings of every per-hand check. See ``histparse.replayer.dr
 
 from histparse.money import Money, Unrepresentable
 from histparse.replayer.driver import replay
-from histparse.replayer.types import Body, PlayerMoney, PotOutcome, Replay, Returned, StateAfter
+from histparse.replayer.types import (
+    Body,
+    LineFacts,
+    PlayerMoney,
+    PotOutcome,
+    Replay,
+    Returned,
+    StateAfter,
+)
 
 __all__ = [
     "Body",
+    "LineFacts",
     "Money",
     "PlayerMoney",
     "PotOutcome",

@@ -7,8 +7,9 @@ instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 from types import MappingProxyType
 from typing import Final
 
@@ -16,12 +17,69 @@ from histparse.events import Hand
 
 __all__ = [
     "CODES",
+    "Code",
     "CodeInfo",
     "Finding",
     "Severity",
     "code_info",
     "make_finding",
 ]
+
+
+class Code(StrEnum):
+    """A finding code. Its value is the code as reported: ``Code.BET_ALLIN == "BET-ALLIN"``, and
+    ``str()``, ``format()`` and JSON give the value, so outputs read the same as plain strings."""
+
+    PARSE_REJECTED = "PARSE-REJECTED"
+    MONEY_UNREPRESENTABLE = "MONEY-UNREPRESENTABLE"
+    REPLAY_ABORTED = "REPLAY-ABORTED"
+    REPLAY_UNSUPPORTED = "REPLAY-UNSUPPORTED"
+    HAND_CANCELLED = "HAND-CANCELLED"
+    STRUCT_SECTIONS = "STRUCT-SECTIONS"
+    STRUCT_STREET = "STRUCT-STREET"
+    STRUCT_SEATS = "STRUCT-SEATS"
+    STRUCT_BUTTON = "STRUCT-BUTTON"
+    STRUCT_PLAYER = "STRUCT-PLAYER"
+    BLIND_SEAT = "BLIND-SEAT"
+    BLIND_AMOUNT = "BLIND-AMOUNT"
+    BLIND_MISSING = "BLIND-MISSING"
+    BET_ORDER = "BET-ORDER"
+    BET_ILLEGAL = "BET-ILLEGAL"
+    BET_SIZE = "BET-SIZE"
+    BET_CAP = "BET-CAP"
+    BET_CAP_LINE = "BET-CAP-LINE"
+    BET_BOUNDS = "BET-BOUNDS"
+    BET_CALL = "BET-CALL"
+    BET_ALLIN = "BET-ALLIN"
+    BET_ALLIN_FLAG = "BET-ALLIN-FLAG"
+    BET_RAISE_ARITHMETIC = "BET-RAISE-ARITHMETIC"
+    BET_AFTER_FOLD = "BET-AFTER-FOLD"
+    BET_ROUND = "BET-ROUND"
+    BET_UNCALLED = "BET-UNCALLED"
+    DRAW_ORDER = "DRAW-ORDER"
+    DRAW_MISSING = "DRAW-MISSING"
+    CARD_DUPLICATE = "CARD-DUPLICATE"
+    CARD_COUNT = "CARD-COUNT"
+    CARD_HERO_DRAW = "CARD-HERO-DRAW"
+    CARD_HERO_SHOW = "CARD-HERO-SHOW"
+    CARD_RESHUFFLE = "CARD-RESHUFFLE"
+    CARD_DESCRIPTION = "CARD-DESCRIPTION"
+    POT_TOTAL = "POT-TOTAL"
+    POT_SIDE_POTS = "POT-SIDE-POTS"
+    POT_RAKE = "POT-RAKE"
+    POT_RAKE_PROFILE = "POT-RAKE-PROFILE"
+    POT_OVERCOLLECTED = "POT-OVERCOLLECTED"
+    POT_WINNER = "POT-WINNER"
+    POT_NOT_ELIGIBLE = "POT-NOT-ELIGIBLE"
+    POT_SPLIT = "POT-SPLIT"
+    SUMMARY_SEAT = "SUMMARY-SEAT"
+    SUMMARY_POSITION = "SUMMARY-POSITION"
+    SUMMARY_FOLD = "SUMMARY-FOLD"
+    SUMMARY_SHOWDOWN = "SUMMARY-SHOWDOWN"
+    SUMMARY_AMOUNT = "SUMMARY-AMOUNT"
+    SUMMARY_DIDNT_BET = "SUMMARY-DIDNT-BET"
+    STACK_TOPUP = "STACK-TOPUP"
+    STACK_MISMATCH = "STACK-MISMATCH"
 
 
 class Severity(IntEnum):
@@ -50,7 +108,7 @@ class Severity(IntEnum):
 class CodeInfo:
     """A finding code: its severity, the docs/rules.md rule it checks (if any) and its meaning."""
 
-    code: str
+    code: Code
     severity: Severity
     rule: str | None
     meaning: str
@@ -67,7 +125,7 @@ class Finding:
 
     site: str
     hand_id: str | None
-    code: str
+    code: Code
     severity: Severity
     message: str
     file: str
@@ -91,11 +149,11 @@ class Finding:
 _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
 # (code, severity, rule id, meaning, group). Groups follow the order of the issue's checks.
-_TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
+_TABLE: Final[tuple[tuple[Code, Severity, str | None, str, str], ...]] = (
     # -- reading and replaying
-    ("PARSE-REJECTED", _E, None, "The text could not be parsed as a hand.", "reading"),
+    (Code.PARSE_REJECTED, _E, None, "The text could not be parsed as a hand.", "reading"),
     (
-        "MONEY-UNREPRESENTABLE",
+        Code.MONEY_UNREPRESENTABLE,
         _E,
         None,
         "An amount is not a whole number of the hand's money unit (cents for cash, "
@@ -103,7 +161,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "reading",
     ),
     (
-        "REPLAY-ABORTED",
+        Code.REPLAY_ABORTED,
         _E,
         None,
         "The rules engine could not go on with the hand (an event that cannot happen at all at "
@@ -111,17 +169,17 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "reading",
     ),
     (
-        "REPLAY-UNSUPPORTED",
+        Code.REPLAY_UNSUPPORTED,
         _I,
         None,
         "The hand's game or seating cannot be replayed by the rules engine; only the checks "
         "that do not need it ran.",
         "reading",
     ),
-    ("HAND-CANCELLED", _I, None, "The site cancelled the hand; it is not replayed.", "reading"),
+    (Code.HAND_CANCELLED, _I, None, "The site cancelled the hand; it is not replayed.", "reading"),
     # -- structure
     (
-        "STRUCT-SECTIONS",
+        Code.STRUCT_SECTIONS,
         _E,
         "R-BET-1",
         "Section markers missing, repeated or out of order, or not matching how far the hand "
@@ -129,14 +187,14 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "structure",
     ),
     (
-        "STRUCT-STREET",
+        Code.STRUCT_STREET,
         _E,
         "R-BET-1",
         "An event is labelled with a street other than the section it sits in.",
         "structure",
     ),
     (
-        "STRUCT-SEATS",
+        Code.STRUCT_SEATS,
         _E,
         "R-TABLE-1",
         "Seats incoherent: a seat number or name used twice, a seat beyond the table size, too "
@@ -144,21 +202,21 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "structure",
     ),
     (
-        "STRUCT-BUTTON",
+        Code.STRUCT_BUTTON,
         _W,
         "R-TABLE-1",
         "The button is on a seat nobody is dealt in on.",
         "structure",
     ),
     (
-        "STRUCT-PLAYER",
+        Code.STRUCT_PLAYER,
         _E,
         None,
         "An event names a player who is not dealt in this hand.",
         "structure",
     ),
     (
-        "BLIND-SEAT",
+        Code.BLIND_SEAT,
         _E,
         "R-TABLE-2",
         "A blind is posted by the wrong seat (the small blind is the first seat left of the "
@@ -166,7 +224,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "structure",
     ),
     (
-        "BLIND-AMOUNT",
+        Code.BLIND_AMOUNT,
         _E,
         "R-TABLE-2",
         "A blind or ante of the wrong amount for the stakes (the site profile gives the allowed "
@@ -174,7 +232,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "structure",
     ),
     (
-        "BLIND-MISSING",
+        Code.BLIND_MISSING,
         _E,
         "R-TABLE-2",
         "No big blind was posted although the big-blind player had chips.",
@@ -182,14 +240,14 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
     ),
     # -- betting
     (
-        "BET-ORDER",
+        Code.BET_ORDER,
         _E,
         "R-BET-2",
         "A player acts out of turn.",
         "betting",
     ),
     (
-        "BET-ILLEGAL",
+        Code.BET_ILLEGAL,
         _E,
         "R-BET-3",
         "An action that is not among the player's options (check facing a bet, bet into a bet, "
@@ -197,7 +255,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "betting",
     ),
     (
-        "BET-SIZE",
+        Code.BET_SIZE,
         _E,
         "R-BET-4",
         "A fixed-limit bet or raise that is not exactly one bet (small bet in rounds 1-2, big "
@@ -205,28 +263,28 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "betting",
     ),
     (
-        "BET-CAP",
+        Code.BET_CAP,
         _E,
         "R-BET-5",
         "A raise after the fixed-limit cap (the site profile says whether heads-up lifts it).",
         "betting",
     ),
     (
-        "BET-CAP-LINE",
+        Code.BET_CAP_LINE,
         _W,
         "R-BET-5",
         "'Betting is capped' printed when the cap was not reached, or missing when it was.",
         "betting",
     ),
     (
-        "BET-BOUNDS",
+        Code.BET_BOUNDS,
         _E,
         "R-BET-6",
         "A pot-limit or no-limit bet or raise below the minimum or above the maximum.",
         "betting",
     ),
     (
-        "BET-CALL",
+        Code.BET_CALL,
         _E,
         "R-BET-3",
         "A call of the wrong amount (the call is the amount to match, or the whole stack when "
@@ -234,7 +292,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "betting",
     ),
     (
-        "BET-ALLIN",
+        Code.BET_ALLIN,
         _E,
         "R-BET-7",
         "More chips than the player has, or a raise the all-in rules do not allow (an "
@@ -242,28 +300,28 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "betting",
     ),
     (
-        "BET-ALLIN-FLAG",
+        Code.BET_ALLIN_FLAG,
         _W,
         "R-BET-7",
         "'and is all-in' printed when chips remain behind, or missing when the stack ran out.",
         "betting",
     ),
     (
-        "BET-RAISE-ARITHMETIC",
+        Code.BET_RAISE_ARITHMETIC,
         _E,
         None,
         "In 'raises A to B', B minus A is not the bet being raised.",
         "betting",
     ),
     (
-        "BET-AFTER-FOLD",
+        Code.BET_AFTER_FOLD,
         _E,
         "R-BET-3",
         "A player acts or draws after folding.",
         "betting",
     ),
     (
-        "BET-ROUND",
+        Code.BET_ROUND,
         _E,
         "R-BET-3",
         "Betting out of place: an action after the round closed, or the round left unfinished "
@@ -271,7 +329,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "betting",
     ),
     (
-        "BET-UNCALLED",
+        Code.BET_UNCALLED,
         _E,
         "R-BET-7",
         "An uncalled bet returned in the wrong amount, to the wrong player, or not at all.",
@@ -279,7 +337,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
     ),
     # -- draws and cards
     (
-        "DRAW-ORDER",
+        Code.DRAW_ORDER,
         _E,
         "R-DRAW-2",
         "A player draws out of turn (draws go clockwise from the first live player left of the "
@@ -287,21 +345,21 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "cards",
     ),
     (
-        "DRAW-MISSING",
+        Code.DRAW_MISSING,
         _E,
         "R-DRAW-1",
         "A live player has no draw line in a draw, or draws when there is no draw to make.",
         "cards",
     ),
     (
-        "CARD-DUPLICATE",
+        Code.CARD_DUPLICATE,
         _E,
         "R-RANK-1",
         "A known card in two places at once (two hands, a hand and the muck, twice in a hand).",
         "cards",
     ),
     (
-        "CARD-COUNT",
+        Code.CARD_COUNT,
         _E,
         "R-RANK-1",
         "A hand shown or revealed with other than five cards, or a discard of more cards than "
@@ -309,7 +367,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "cards",
     ),
     (
-        "CARD-HERO-DRAW",
+        Code.CARD_HERO_DRAW,
         _E,
         "R-DRAW-2",
         "The hero's discards or 'Dealt to [kept] [new]' line disagree with the hand held "
@@ -317,14 +375,14 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "cards",
     ),
     (
-        "CARD-HERO-SHOW",
+        Code.CARD_HERO_SHOW,
         _E,
         "R-RANK-1",
         "The hero shows, mucks or stands pat on cards other than the hand the hero holds.",
         "cards",
     ),
     (
-        "CARD-RESHUFFLE",
+        Code.CARD_RESHUFFLE,
         _E,
         "R-DRAW-3",
         "A reshuffle that breaks R-DRAW-3: announced when the stub still had the cards, missing "
@@ -333,7 +391,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "cards",
     ),
     (
-        "CARD-DESCRIPTION",
+        Code.CARD_DESCRIPTION,
         _E,
         "R-RANK-3",
         "The site's hand description (e.g. 'Lo: 8,7,5,4,3') does not match the cards.",
@@ -341,7 +399,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
     ),
     # -- pots
     (
-        "POT-TOTAL",
+        Code.POT_TOTAL,
         _E,
         "R-SHOW-4",
         "The contributions (posts, bets, calls, raises, minus uncalled bets) do not add up to "
@@ -349,7 +407,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "pots",
     ),
     (
-        "POT-SIDE-POTS",
+        Code.POT_SIDE_POTS,
         _E,
         "R-SHOW-3",
         "The summary's main and side pots, or the amounts collected from each pot, differ "
@@ -357,14 +415,14 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "pots",
     ),
     (
-        "POT-RAKE",
+        Code.POT_RAKE,
         _E,
         "R-SHOW-4",
         "Total pot minus rake does not equal what was collected.",
         "pots",
     ),
     (
-        "POT-RAKE-PROFILE",
+        Code.POT_RAKE_PROFILE,
         _W,
         "R-SHOW-4",
         "Rake outside what the site profile allows (rake in a tournament or play-money hand, "
@@ -372,14 +430,14 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "pots",
     ),
     (
-        "POT-OVERCOLLECTED",
+        Code.POT_OVERCOLLECTED,
         _E,
         "R-SHOW-4",
         "More collected from a pot than the pot holds.",
         "pots",
     ),
     (
-        "POT-WINNER",
+        Code.POT_WINNER,
         _E,
         "R-SHOW-2",
         "A pot collected by someone other than its rightful winner under the 2-7 ranking, or a "
@@ -387,14 +445,14 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "pots",
     ),
     (
-        "POT-NOT-ELIGIBLE",
+        Code.POT_NOT_ELIGIBLE,
         _E,
         "R-SHOW-3",
         "A player collects from a pot they are not eligible for (folded, or did not cover it).",
         "pots",
     ),
     (
-        "POT-SPLIT",
+        Code.POT_SPLIT,
         _E,
         "R-SHOW-2",
         "A split pot shared unequally, or odd chips given to the wrong winner (they go one at a "
@@ -403,28 +461,28 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
     ),
     # -- summary
     (
-        "SUMMARY-SEAT",
+        Code.SUMMARY_SEAT,
         _E,
         None,
         "A summary seat line missing, repeated, or naming a seat or player not in the seat list.",
         "summary",
     ),
     (
-        "SUMMARY-POSITION",
+        Code.SUMMARY_POSITION,
         _W,
         "R-TABLE-2",
         "A summary position tag ((button), (small blind), (big blind)) on the wrong seat.",
         "summary",
     ),
     (
-        "SUMMARY-FOLD",
+        Code.SUMMARY_FOLD,
         _E,
         None,
         "The summary says a player folded (and when) differently from the body.",
         "summary",
     ),
     (
-        "SUMMARY-SHOWDOWN",
+        Code.SUMMARY_SHOWDOWN,
         _E,
         None,
         "The summary's showed / mucked / won / lost / collected disagrees with the body, or its "
@@ -432,14 +490,14 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "summary",
     ),
     (
-        "SUMMARY-AMOUNT",
+        Code.SUMMARY_AMOUNT,
         _E,
         None,
         "The amount a summary line says a player won or collected differs from the body.",
         "summary",
     ),
     (
-        "SUMMARY-DIDNT-BET",
+        Code.SUMMARY_DIDNT_BET,
         _W,
         None,
         "'(didn't bet)' on a player who posted or put money in, or missing on one who did not.",
@@ -447,7 +505,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
     ),
     # -- across hands
     (
-        "STACK-TOPUP",
+        Code.STACK_TOPUP,
         _I,
         None,
         "A player starts the next hand at the same table with more than the previous start "
@@ -455,7 +513,7 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
         "across hands",
     ),
     (
-        "STACK-MISMATCH",
+        Code.STACK_MISMATCH,
         _W,
         None,
         "A player starts the next hand at the same table with less than the previous start "
@@ -464,21 +522,22 @@ _TABLE: Final[tuple[tuple[str, Severity, str | None, str, str], ...]] = (
     ),
 )
 
-CODES: Final = MappingProxyType(
+CODES: Final[Mapping[Code, CodeInfo]] = MappingProxyType(
     {code: CodeInfo(code, sev, rule, meaning, group) for code, sev, rule, meaning, group in _TABLE}
 )
-"""Every finding code, in documentation order."""
+"""Every finding code, in documentation order (a test keeps it and ``Code`` in step)."""
 
 
 def code_info(code: str) -> CodeInfo:
-    """The catalogue entry of ``code``; ``KeyError`` naming it if unknown."""
+    """The catalogue entry of ``code`` (a ``Code`` or its text); ``KeyError`` naming it if
+    unknown."""
     try:
-        return CODES[code]
-    except KeyError:
+        return CODES[Code(code)]
+    except ValueError:
         raise KeyError(f"unknown finding code {code!r}") from None
 
 
-def make_finding(hand: Hand, code: str, message: str, line: int | None = None) -> Finding:
+def make_finding(hand: Hand, code: Code, message: str, line: int | None = None) -> Finding:
     """A finding of ``code`` about ``hand`` at ``line`` (default: the hand's first line), with
     the severity and rule of the catalogue."""
     info = CODES[code]

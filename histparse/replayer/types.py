@@ -19,10 +19,10 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import Street
-from histparse.replayer.findings import Finding, Severity
+from histparse.replayer.findings import Code, Finding, Severity
 from histparse.sites.profile import SiteProfile
 
-__all__ = ["Body", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
+__all__ = ["Body", "LineFacts", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +91,8 @@ class StateAfter:
 
 
 @dataclass(frozen=True, slots=True)
-class Body:
-    """Facts read off the hand's lines in the replay pass, for the checks.
+class LineFacts:
+    """Facts read off the hand's lines in the replay pass, for the checks (``Replay.body``).
 
     ``cancelled`` says the hand holds ``Hand cancelled``; ``folds`` maps a player to the
     street and line of their fold; ``contributed`` is the money
@@ -132,6 +132,10 @@ class Body:
         return self.contributed.get(player, Decimal(0)) - back
 
 
+# The old name, which ``histparse.replayer`` exported: kept so that imports of it still work.
+Body = LineFacts
+
+
 @dataclass(frozen=True, slots=True)
 class Replay:
     """The result of replaying one hand through the rules engine.
@@ -153,7 +157,7 @@ class Replay:
     returned: tuple[Returned, ...]
     total_pot: Decimal | None
     players: tuple[PlayerMoney, ...]
-    body: Body
+    body: LineFacts
     findings: tuple[Finding, ...]
     states: tuple[StateAfter, ...] = ()
     settlement: Settlement | None = None
@@ -175,6 +179,6 @@ class Replay:
         return max((f.severity for f in self.findings), default=None)
 
     @property
-    def codes(self) -> frozenset[str]:
+    def codes(self) -> frozenset[Code]:
         """The finding codes, for quick tests."""
         return frozenset(f.code for f in self.findings)

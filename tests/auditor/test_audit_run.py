@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from histparse.auditor import CODES, Finding, Severity, audit, audit_results, code_info
+from histparse.auditor import CODES, Code, Finding, Severity, audit, audit_results, code_info
 from histparse.events import Hand
 from histparse.parsing import parse_results, read_histories, read_results
 
@@ -127,6 +127,21 @@ def test_every_code_is_documented() -> None:
         # A rule id is written as a link to its anchor in docs/rules.md.
         rule = f"[{info.rule}](rules.md#{info.rule})" if info.rule else "–"
         assert rows[code] == (info.severity.label, rule), code
+    assert set(rows) == {c.value for c in Code}
+
+
+def test_code_enum_and_catalogue_hold_the_same_codes() -> None:
+    # One entry per member, in the enum's (documentation) order, each naming its own member,
+    # and the member names spell the codes with underscores.
+    assert list(CODES) == list(Code)
+    for code, info in CODES.items():
+        assert type(code) is Code and info.code is code
+        assert code.name == code.value.replace("-", "_")
+    # The value is what every output shows (text, JSON, Parquet): the plain code string.
+    assert str(Code.BET_ALLIN) == "BET-ALLIN" == f"{Code.BET_ALLIN}"
+    assert code_info("BET-ALLIN") is CODES[Code.BET_ALLIN]
+    with pytest.raises(KeyError, match="BET-ALLINN"):
+        code_info("BET-ALLINN")
 
 
 def test_packages_import_in_either_order() -> None:

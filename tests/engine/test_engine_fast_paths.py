@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_properties import post_blinds, random_table
 
+from histparse._records import twin
 from histparse.cards import parse_cards
 from histparse.engine import (
     ActionResult,
@@ -28,7 +29,6 @@ from histparse.engine import (
     Seat,
     StateError,
 )
-from histparse.engine.frozen import twin
 from histparse.engine.pots import PlayerResult, PotResult, build_pots
 from histparse.game import ActionKind, PostKind
 from histparse.ranking import rank_parsed

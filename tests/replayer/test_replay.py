@@ -227,10 +227,10 @@ def test_error_before_a_cancelled_line_is_not_raised(monkeypatch: pytest.MonkeyP
     'Hand cancelled' line gives the cancelled result; any other hand raises it."""
     import histparse.replayer.driver as driver
 
-    def broken(replayer: object, event: object) -> None:
+    def broken(job: object, event: object) -> None:
         raise RuntimeError("broken handler")
 
-    monkeypatch.setitem(driver._HANDLERS, Post, broken)
+    monkeypatch.setitem(driver._HANDLERS, Post, (driver._skip, broken))
     hand = real_hands()["20349633663"]
     assert type(hand.events[0]) is Post  # read before the 'Hand cancelled' line
     assert replay(hand).codes == {"HAND-CANCELLED"}

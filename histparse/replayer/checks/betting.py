@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from histparse.engine import IllegalAction
 from histparse.game import ActionKind
-from histparse.replayer.findings import Finding, make_finding
+from histparse.replayer.findings import Code, Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay
@@ -19,23 +19,23 @@ if TYPE_CHECKING:
 __all__ = ["action_code", "check_uncalled"]
 
 _BY_RULE = {
-    "R-BET-2": "BET-ORDER",
-    "R-BET-3": "BET-ILLEGAL",
-    "R-BET-4": "BET-SIZE",
-    "R-BET-5": "BET-CAP",
-    "R-BET-6": "BET-BOUNDS",
-    "R-BET-7": "BET-ALLIN",
+    "R-BET-2": Code.BET_ORDER,
+    "R-BET-3": Code.BET_ILLEGAL,
+    "R-BET-4": Code.BET_SIZE,
+    "R-BET-5": Code.BET_CAP,
+    "R-BET-6": Code.BET_BOUNDS,
+    "R-BET-7": Code.BET_ALLIN,
 }
 
 
-def action_code(error: IllegalAction, kind: ActionKind) -> str:
+def action_code(error: IllegalAction, kind: ActionKind) -> Code:
     """The finding code for an action the engine rejected with ``error``."""
     rule = error.rule_id or ""
     if rule == "R-BET-2":
-        return "BET-ORDER"
+        return Code.BET_ORDER
     if kind is ActionKind.CALL and error.legal is not None and error.legal.can_call:
-        return "BET-CALL"  # a call was allowed, just not of that amount
-    return _BY_RULE.get(rule, "BET-ILLEGAL")
+        return Code.BET_CALL  # a call was allowed, just not of that amount
+    return _BY_RULE.get(rule, Code.BET_ILLEGAL)
 
 
 def check_uncalled(r: Replay) -> list[Finding]:
@@ -60,7 +60,7 @@ def check_uncalled(r: Replay) -> list[Finding]:
     return [
         make_finding(
             hand,
-            "BET-UNCALLED",
+            Code.BET_UNCALLED,
             f"uncalled bets returned: {show(list(site))}; the rules return {show(list(rules))}",
             line,
         )

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from itertools import filterfalse
 from typing import TYPE_CHECKING
 
+from histparse._records import twin
 from histparse.cards import Card, format_cards
-from histparse.engine.frozen import twin
 from histparse.events import DealtTo, Draw
 from histparse.ranking import HandError, hand_rank, rank_parsed
-from histparse.replayer.findings import Finding, make_finding
+from histparse.replayer.findings import Code, Finding, make_finding
 from histparse.sites import words_for
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ class HeroDraw:
     cards the lines say the hero holds, right or wrong (to check the next discard against).
     """
 
-    problems: tuple[tuple[str, str, bool], ...]
+    problems: tuple[tuple[Code, str, bool], ...]
     discarded: Cards | None
     received: Cards | None
     hand: Cards | None
@@ -70,18 +70,20 @@ def hero_draw(
     in the same order and ``[new]`` as many cards as were discarded (PokerStars prints one
     bracket when all five are replaced).
     """
-    problems: list[tuple[str, str, bool]] = []
+    problems: list[tuple[Code, str, bool]] = []
 
-    def problem(code: str, message: str, on_dealt: bool = False) -> None:
+    def problem(code: Code, message: str, on_dealt: bool = False) -> None:
         problems.append((code, message, on_dealt))
 
     count = draw.count
     if draw.pat or count == 0:
         pat = draw.pat_cards
         if pat is not None and held is not None and pat != held and sorted(pat) != sorted(held):
-            problem("CARD-HERO-SHOW", f"{player} stands pat on {_fmt(pat)} but holds {_fmt(held)}")
+            problem(
+                Code.CARD_HERO_SHOW, f"{player} stands pat on {_fmt(pat)} but holds {_fmt(held)}"
+            )
         if dealt is not None:
-            problem("CARD-HERO-DRAW", f"{player} stands pat but is dealt new cards", True)
+            problem(Code.CARD_HERO_DRAW, f"{player} stands pat but is dealt new cards", True)
         hand = held if held is not None else (pat if pat is not None and is_hand(pat) else None)
         return _verdict(problems, (), (), hand, listed if pat is None else pat)
 
@@ -90,12 +92,12 @@ def hero_draw(
     if disc is not None:
         if len(disc) != count:
             problem(
-                "CARD-HERO-DRAW",
+                Code.CARD_HERO_DRAW,
                 f"{player} discards {count} card(s) but the line lists {len(disc)}: {_fmt(disc)}",
             )
             disc_ok = False
         elif len(set(disc)) != len(disc):
-            problem("CARD-DUPLICATE", f"{player} discards {_fmt(disc)}: a card twice")
+            problem(Code.CARD_DUPLICATE, f"{player} discards {_fmt(disc)}: a card twice")
             disc_ok = False
         else:
             pool = held if held is not None else listed
@@ -103,13 +105,13 @@ def hero_draw(
                 missing = [c for c in disc if c not in pool]
                 if missing:
                     problem(
-                        "CARD-HERO-DRAW",
+                        Code.CARD_HERO_DRAW,
                         f"{player} discards {_fmt(missing)}, not in the hand held {_fmt(pool)}",
                     )
                     disc_ok = False
 
     if dealt is None:
-        problem("CARD-HERO-DRAW", f"{player} discards {count} card(s) but no 'Dealt to' follows")
+        problem(Code.CARD_HERO_DRAW, f"{player} discards {count} card(s) but no 'Dealt to' follows")
         return _verdict(problems, disc if disc_ok else None, None, None, None)
 
     kept: Cards = dealt.kept
@@ -119,7 +121,7 @@ def hero_draw(
             kept, new = (), dealt.kept
         else:
             problem(
-                "CARD-HERO-DRAW",
+                Code.CARD_HERO_DRAW,
                 f"'Dealt to {player}' gives no new cards after a discard of {count}",
                 True,
             )
@@ -127,7 +129,7 @@ def hero_draw(
     good = new is not None
     if new is not None and len(new) != count:
         problem(
-            "CARD-HERO-DRAW",
+            Code.CARD_HERO_DRAW,
             f"{player} is dealt {len(new)} new card(s) {_fmt(new)} for {count} discarded",
             True,
         )
@@ -136,17 +138,17 @@ def hero_draw(
         expected = tuple(filterfalse(disc.__contains__, held))
         if kept != expected:
             problem(
-                "CARD-HERO-DRAW",
+                Code.CARD_HERO_DRAW,
                 f"{player} keeps {_fmt(kept)} but {_fmt(held)} minus the discards {_fmt(disc)} "
                 f"is {_fmt(expected)}",
                 True,
             )
             good = False
     if len(set(cards)) != len(cards):
-        problem("CARD-DUPLICATE", f"'Dealt to {player}' repeats a card: {_fmt(cards)}", True)
+        problem(Code.CARD_DUPLICATE, f"'Dealt to {player}' repeats a card: {_fmt(cards)}", True)
         good = False
     elif len(cards) != HAND_SIZE:
-        problem("CARD-COUNT", f"{player} holds {len(cards)} cards: {_fmt(cards)}", True)
+        problem(Code.CARD_COUNT, f"{player} holds {len(cards)} cards: {_fmt(cards)}", True)
         good = False
     hand = cards if good else None
     received = new if hand is not None and disc_ok else None
@@ -154,13 +156,13 @@ def hero_draw(
 
 
 def _verdict(
-    problems: list[tuple[str, str, bool]],
+    problems: list[tuple[Code, str, bool]],
     discarded: Cards | None,
     received: Cards | None,
     hand: Cards | None,
     listed: Cards | None,
 ) -> HeroDraw:
-    """``HeroDraw(...)`` without the frozen-dataclass ``__init__`` (histparse.engine.frozen):
+    """``HeroDraw(...)`` without the frozen-dataclass ``__init__`` (histparse._records):
     the replayer asks for one at every hero draw."""
     verdict = _HeroDrawParts()
     verdict.problems = tuple(problems)
@@ -219,7 +221,7 @@ def check_descriptions(r: Replay) -> list[Finding]:
         why = judged[key]
         if why is not None:
             text = f"summary: {player} {why}" if summary else f"{player} shows {why}"
-            out.append(make_finding(hand, "CARD-DESCRIPTION", text, line))
+            out.append(make_finding(hand, Code.CARD_DESCRIPTION, text, line))
     return out
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from histparse.replayer.checks.common import money
-from histparse.replayer.findings import Finding, make_finding
+from histparse.replayer.findings import Code, Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import PotOutcome, Replay
@@ -38,7 +38,7 @@ def check_pots(r: Replay) -> list[Finding]:
         out.append(
             make_finding(
                 hand,
-                "POT-TOTAL",
+                Code.POT_TOTAL,
                 f"the players put in {money(hand, put_in)} (after uncalled bets) but the total "
                 f"pot is {money(hand, total)}",
                 sp.line,
@@ -52,7 +52,7 @@ def check_pots(r: Replay) -> list[Finding]:
         out.append(
             make_finding(
                 hand,
-                "POT-RAKE",
+                Code.POT_RAKE,
                 f"total pot {money(hand, total)} minus rake {money(hand, rake)} is "
                 f"{money(hand, total - rake)} but {money(hand, collected)} was collected",
                 sp.line,
@@ -64,7 +64,7 @@ def check_pots(r: Replay) -> list[Finding]:
         out.append(
             make_finding(
                 hand,
-                "POT-OVERCOLLECTED",
+                Code.POT_OVERCOLLECTED,
                 f"{money(hand, collected)} collected from a total pot of {money(hand, total)}",
                 line,
             )
@@ -83,7 +83,7 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
         out.append(
             make_finding(
                 hand,
-                "POT-RAKE-PROFILE",
+                Code.POT_RAKE_PROFILE,
                 f"rake {money(hand, rake)} on a pot of {money(hand, total)}",
                 line,
             )
@@ -93,7 +93,7 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
         out.append(
             make_finding(
                 hand,
-                "POT-RAKE-PROFILE",
+                Code.POT_RAKE_PROFILE,
                 f"rake {money(hand, rake)} in a tournament or play-money hand",
                 line,
             )
@@ -107,7 +107,7 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
             out.append(
                 make_finding(
                     hand,
-                    "POT-RAKE-PROFILE",
+                    Code.POT_RAKE_PROFILE,
                     f"rake {money(hand, rake)} is above {profile.site}'s ceiling of "
                     f"{profile.max_rake} of the pot ({money(hand, ceiling)})",
                     line,
@@ -139,7 +139,7 @@ def _summary_breakdown(r: Replay, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "POT-SIDE-POTS",
+                    Code.POT_SIDE_POTS,
                     f"the rules build {len(r.pots)} pots but the summary gives one total",
                     sp.line,
                 )
@@ -151,7 +151,7 @@ def _summary_breakdown(r: Replay, out: list[Finding]) -> None:
         out.append(
             make_finding(
                 hand,
-                "POT-SIDE-POTS",
+                Code.POT_SIDE_POTS,
                 "the summary's pots are "
                 + ", ".join(money(hand, a) for a in written)
                 + "; the rules build "
@@ -184,7 +184,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "POT-SIDE-POTS",
+                    Code.POT_SIDE_POTS,
                     f"{c.player} collects from the {c.pot}, which the rules do not build",
                     c.line,
                 )
@@ -199,7 +199,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "POT-NOT-ELIGIBLE",
+                    Code.POT_NOT_ELIGIBLE,
                     f"{c.player} collects from the {_name(pot, count)} but only "
                     f"{', '.join(pot.eligible)} may win it",
                     c.line,
@@ -209,7 +209,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "POT-WINNER",
+                    Code.POT_WINNER,
                     f"{c.player} collects the {_name(pot, count)}; it belongs to "
                     f"{' and '.join(pot.winners)}{_ranks(r, pot)}",
                     c.line,
@@ -223,7 +223,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "POT-OVERCOLLECTED",
+                    Code.POT_OVERCOLLECTED,
                     f"{money(hand, taken_total)} collected from the "
                     f"{_name(pot, count)}, which holds {money(hand, pot.amount)}",
                     line,
@@ -236,7 +236,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
                     out.append(
                         make_finding(
                             hand,
-                            "POT-WINNER",
+                            Code.POT_WINNER,
                             f"{w} wins the {_name(pot, count)} by the rules but collects "
                             "nothing from it",
                             line,
@@ -246,7 +246,7 @@ def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
             continue
         for w in pot.winners:
             if got.get(w, _ZERO) != shares[w]:
-                code = "POT-SPLIT" if len(pot.winners) > 1 else "POT-SIDE-POTS"
+                code = Code.POT_SPLIT if len(pot.winners) > 1 else Code.POT_SIDE_POTS
                 out.append(
                     make_finding(
                         hand,
@@ -276,7 +276,7 @@ def _collections_by_player(r: Replay, rake_ok: bool, out: list[Finding]) -> None
             out.append(
                 make_finding(
                     hand,
-                    "POT-WINNER" if eligible else "POT-NOT-ELIGIBLE",
+                    Code.POT_WINNER if eligible else Code.POT_NOT_ELIGIBLE,
                     f"{player} collects {money(hand, amount)} but wins no pot by the rules",
                     next(c.line for c in body.collected if c.player == player),
                 )
@@ -285,7 +285,7 @@ def _collections_by_player(r: Replay, rake_ok: bool, out: list[Finding]) -> None
             out.append(
                 make_finding(
                     hand,
-                    "POT-SPLIT",
+                    Code.POT_SPLIT,
                     f"{player} collects {money(hand, amount)}; the rules give "
                     f"{money(hand, rightful[player])}",
                     next(c.line for c in body.collected if c.player == player),
@@ -296,7 +296,7 @@ def _collections_by_player(r: Replay, rake_ok: bool, out: list[Finding]) -> None
             out.append(
                 make_finding(
                     hand,
-                    "POT-WINNER",
+                    Code.POT_WINNER,
                     f"{player} wins {money(hand, amount)} by the rules but collects nothing",
                 )
             )

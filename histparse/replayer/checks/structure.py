@@ -11,7 +11,7 @@ from histparse.engine import MAX_SEATS
 from histparse.events import Hand, Post, Section, SectionMarker
 from histparse.game import Game, LimitType, PostKind
 from histparse.replayer.checks.common import LIVE_BIG_BLINDS, marker_text, money
-from histparse.replayer.findings import Finding, make_finding
+from histparse.replayer.findings import Code, Finding, make_finding
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay
@@ -66,11 +66,13 @@ def _seats(r: Replay, out: list[Finding]) -> None:
     if len(set(numbers)) != len(numbers):
         for seat, n in Counter(numbers).items():
             if n > 1:
-                out.append(make_finding(hand, "STRUCT-SEATS", f"seat {seat} is listed {n} times"))
+                out.append(
+                    make_finding(hand, Code.STRUCT_SEATS, f"seat {seat} is listed {n} times")
+                )
     if len(set(names)) != len(names):
         for name, n in Counter(names).items():
             if n > 1:
-                out.append(make_finding(hand, "STRUCT-SEATS", f"{name} sits in {n} seats"))
+                out.append(make_finding(hand, Code.STRUCT_SEATS, f"{name} sits in {n} seats"))
     size = hand.max_seats
     dealt = r.body.dealt_in
     numbers_ok = bool(numbers) and min(numbers) >= 1 and (size is None or max(numbers) <= size)
@@ -80,14 +82,14 @@ def _seats(r: Replay, out: list[Finding]) -> None:
         if s.seat < 1 or (size is not None and s.seat > size):
             out.append(
                 make_finding(
-                    hand, "STRUCT-SEATS", f"seat {s.seat} on a {size}-max table", s.line or None
+                    hand, Code.STRUCT_SEATS, f"seat {s.seat} on a {size}-max table", s.line or None
                 )
             )
         if s.stack <= 0 and s.player in dealt:
             out.append(
                 make_finding(
                     hand,
-                    "STRUCT-SEATS",
+                    Code.STRUCT_SEATS,
                     f"{s.player} is dealt in with {money(hand, s.stack)}",
                     s.line or None,
                 )
@@ -96,12 +98,16 @@ def _seats(r: Replay, out: list[Finding]) -> None:
     if not 2 <= len(dealt) <= max(most, 2):
         out.append(
             make_finding(
-                hand, "STRUCT-SEATS", f"{len(dealt)} players dealt in; the game takes 2 to {most}"
+                hand,
+                Code.STRUCT_SEATS,
+                f"{len(dealt)} players dealt in; the game takes 2 to {most}",
             )
         )
     if hand.button_seat not in numbers:
         out.append(
-            make_finding(hand, "STRUCT-BUTTON", f"the button is on empty seat {hand.button_seat}")
+            make_finding(
+                hand, Code.STRUCT_BUTTON, f"the button is on empty seat {hand.button_seat}"
+            )
         )
 
 
@@ -120,10 +126,12 @@ def _sections(r: Replay, out: list[Finding]) -> None:
     for required in (_DEALING_HANDS, _SUMMARY):
         if required not in present:
             out.append(
-                make_finding(hand, "STRUCT-SECTIONS", f"no '{marker_text(hand, required)}' section")
+                make_finding(
+                    hand, Code.STRUCT_SECTIONS, f"no '{marker_text(hand, required)}' section"
+                )
             )
     if body.summary_pot is None and not body.cancelled:
-        out.append(make_finding(hand, "STRUCT-SECTIONS", "no 'Total pot' summary line"))
+        out.append(make_finding(hand, Code.STRUCT_SECTIONS, "no 'Total pot' summary line"))
     reached = body.reached_draw
     if order is _TD_ORDER and reached:
         for number, section in enumerate(_DRAW_MARKERS, start=1):
@@ -131,7 +139,7 @@ def _sections(r: Replay, out: list[Finding]) -> None:
                 out.append(
                     make_finding(
                         hand,
-                        "STRUCT-SECTIONS",
+                        Code.STRUCT_SECTIONS,
                         f"draw {number} took place but '{marker_text(hand, section)}' is missing",
                     )
                 )
@@ -143,7 +151,7 @@ def _sections(r: Replay, out: list[Finding]) -> None:
             if body.showdown
             else f"'{show_down}' but only one player is left"
         )
-        out.append(make_finding(hand, "STRUCT-SECTIONS", what, line))
+        out.append(make_finding(hand, Code.STRUCT_SECTIONS, what, line))
 
 
 def _section_order(
@@ -158,7 +166,7 @@ def _section_order(
             out.append(
                 make_finding(
                     hand,
-                    "STRUCT-SECTIONS",
+                    Code.STRUCT_SECTIONS,
                     f"'{marker_text(hand, section)}' in a {hand.game.label} hand",
                     marker.line,
                 )
@@ -168,14 +176,14 @@ def _section_order(
         if section in present:
             out.append(
                 make_finding(
-                    hand, "STRUCT-SECTIONS", f"'{marker_text(hand, section)}' twice", marker.line
+                    hand, Code.STRUCT_SECTIONS, f"'{marker_text(hand, section)}' twice", marker.line
                 )
             )
         elif k < last:
             out.append(
                 make_finding(
                     hand,
-                    "STRUCT-SECTIONS",
+                    Code.STRUCT_SECTIONS,
                     f"'{marker_text(hand, section)}' out of order",
                     marker.line,
                 )
@@ -209,14 +217,14 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "BLIND-SEAT",
+                    Code.BLIND_SEAT,
                     f"{p.player} (seat {seat_of.get(p.player)}) posts the small blind; seat "
                     f"{blinds.small_blind} should",
                     p.line,
                 )
             )
     if len(small) > 1:
-        out.append(make_finding(hand, "BLIND-SEAT", "two small blinds posted", small[1].line))
+        out.append(make_finding(hand, Code.BLIND_SEAT, "two small blinds posted", small[1].line))
     real = r.body.big_blind_player
     if real is not None:
         seat = seat_of.get(real)
@@ -226,7 +234,7 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "BLIND-SEAT",
+                    Code.BLIND_SEAT,
                     f"{real} (seat {seat_of.get(real)}) posts the big blind; seat "
                     f"{blinds.big_blind} should",
                     line,
@@ -244,7 +252,7 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
                 out.append(
                     make_finding(
                         hand,
-                        "BLIND-MISSING",
+                        Code.BLIND_MISSING,
                         f"{owner} (seat {blinds.big_blind}) posts no big blind",
                     )
                 )
@@ -287,7 +295,7 @@ def _blinds(r: Replay, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "BLIND-AMOUNT",
+                    Code.BLIND_AMOUNT,
                     f"{p.player} posts {p.kind.label} {money(hand, amount)}; expected {want}",
                     p.line,
                 )

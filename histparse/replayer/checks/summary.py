@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from histparse.events import Hand, Position, Seat, SeatOutcome, Section, SummarySeat
 from histparse.game import PostKind, Street
 from histparse.replayer.checks.common import BLIND_KINDS, money
-from histparse.replayer.findings import Finding, make_finding
+from histparse.replayer.findings import Code, Finding, make_finding
 from histparse.sites import words_for
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ def check_summary(r: Replay) -> list[Finding]:
             out.append(
                 make_finding(
                     hand,
-                    "SUMMARY-SEAT",
+                    Code.SUMMARY_SEAT,
                     f"summary seat {line.seat}: {line.player} is not seated",
                     line.line,
                 )
@@ -70,7 +70,7 @@ def check_summary(r: Replay) -> list[Finding]:
         if line.player in seen:
             out.append(
                 make_finding(
-                    hand, "SUMMARY-SEAT", f"{line.player} has two summary lines", line.line
+                    hand, Code.SUMMARY_SEAT, f"{line.player} has two summary lines", line.line
                 )
             )
             continue
@@ -79,7 +79,7 @@ def check_summary(r: Replay) -> list[Finding]:
             out.append(
                 make_finding(
                     hand,
-                    "SUMMARY-SEAT",
+                    Code.SUMMARY_SEAT,
                     f"the summary puts {line.player} in seat {line.seat}; the seat list says "
                     f"seat {seat.seat}",
                     line.line,
@@ -88,7 +88,7 @@ def check_summary(r: Replay) -> list[Finding]:
         _outcome(r, line, out, posters, blinds)
     for player in body.dealt_in:
         if player not in seen:
-            out.append(make_finding(hand, "SUMMARY-SEAT", f"no summary line for {player}"))
+            out.append(make_finding(hand, Code.SUMMARY_SEAT, f"no summary line for {player}"))
     _positions(r, out)
     return out
 
@@ -110,7 +110,7 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-FOLD",
+                Code.SUMMARY_FOLD,
                 f"{p} {words_for(hand.site).outcomes[outcome]}, but {p} does not fold in the hand",
             )
         elif fold[0] != fold_street:
@@ -118,7 +118,7 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-FOLD",
+                Code.SUMMARY_FOLD,
                 f"{p} {words_for(hand.site).outcomes[outcome]}, but {p} folds in the "
                 f"{_street(fold[0])} (line {fold[1]})",
             )
@@ -129,7 +129,7 @@ def _outcome(
             out,
             hand,
             where,
-            "SUMMARY-FOLD",
+            Code.SUMMARY_FOLD,
             f"{p} {words_for(hand.site).outcomes[outcome]}, but {p} folds at line {fold[1]}",
         )
         return
@@ -137,7 +137,9 @@ def _outcome(
     shown = body.shows.get(p)
     if outcome in _SHOWED:
         if shown is None:
-            _add(out, hand, where, "SUMMARY-SHOWDOWN", f"{p} showed, but {p} has no 'shows' line")
+            _add(
+                out, hand, where, Code.SUMMARY_SHOWDOWN, f"{p} showed, but {p} has no 'shows' line"
+            )
         elif (
             line.cards is not None
             and line.cards != shown.cards  # the same order: no need to sort
@@ -147,19 +149,19 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-SHOWDOWN",
+                Code.SUMMARY_SHOWDOWN,
                 f"{p} showed [{' '.join(map(str, line.cards))}], but the showdown line shows "
                 f"[{' '.join(map(str, shown.cards))}]",
             )
         if outcome is _SHOWED_WON:
             if collected == _ZERO:
-                _add(out, hand, where, "SUMMARY-SHOWDOWN", f"{p} won, but {p} collects nothing")
+                _add(out, hand, where, Code.SUMMARY_SHOWDOWN, f"{p} won, but {p} collects nothing")
             elif line.amount is not None and line.amount != collected:
                 _add(
                     out,
                     hand,
                     where,
-                    "SUMMARY-AMOUNT",
+                    Code.SUMMARY_AMOUNT,
                     f"{p} won {money(hand, line.amount)}, but {p} collects "
                     f"{money(hand, collected)}",
                 )
@@ -168,7 +170,7 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-SHOWDOWN",
+                Code.SUMMARY_SHOWDOWN,
                 f"{p} lost, but {p} collects {money(hand, collected)}",
             )
     elif outcome is _MUCKED:
@@ -177,7 +179,7 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-SHOWDOWN",
+                Code.SUMMARY_SHOWDOWN,
                 f"{p} mucked, but {p} has no 'mucks hand' line",
             )
         if collected > _ZERO:
@@ -185,7 +187,7 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-SHOWDOWN",
+                Code.SUMMARY_SHOWDOWN,
                 f"{p} mucked, but {p} collects {money(hand, collected)}",
             )
     elif outcome is _COLLECTED:
@@ -194,7 +196,7 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-SHOWDOWN",
+                Code.SUMMARY_SHOWDOWN,
                 f"{p} collected without showing, but {p} shows",
             )
         if line.amount is not None and line.amount != collected:
@@ -202,13 +204,13 @@ def _outcome(
                 out,
                 hand,
                 where,
-                "SUMMARY-AMOUNT",
+                Code.SUMMARY_AMOUNT,
                 f"{p} collected {money(hand, line.amount)}, but {p} collects "
                 f"{money(hand, collected)}",
             )
 
 
-def _add(out: list[Finding], hand: Hand, line: int, code: str, message: str) -> None:
+def _add(out: list[Finding], hand: Hand, line: int, code: Code, message: str) -> None:
     out.append(make_finding(hand, code, f"summary: {message}", line))
 
 
@@ -228,7 +230,7 @@ def _didnt_bet(
         out.append(
             make_finding(
                 r.hand,
-                "SUMMARY-DIDNT-BET",
+                Code.SUMMARY_DIDNT_BET,
                 f"summary: {p}'s line {text} (didn't bet), but {p} {why}",
                 line.line,
             )
@@ -277,7 +279,7 @@ def _positions(r: Replay, out: list[Finding]) -> None:
             out.append(
                 make_finding(
                     hand,
-                    "SUMMARY-POSITION",
+                    Code.SUMMARY_POSITION,
                     f"summary: {p} (seat {line.seat}) {what} ({name})",
                     line.line,
                 )

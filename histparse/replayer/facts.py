@@ -1,0 +1,293 @@
+"""The replay's first job on every event: record what the line itself says.
+
+Money put in (posts, bets, calls, raises, with the ``raises A to B`` totals of each betting
+round), folds, shows, mucks, collections, uncalled bets, the section markers and the summary,
+plus the checks that need only the lines (a post after the deal, a line labelled with another
+street, ``raises A to B`` arithmetic, a summary line before the summary marker). The checks
+after the pass read these facts as ``Replay.body`` (``LineFacts``, built by
+``histparse.replayer.result``).
+
+The engine is fed by the second job (``histparse.replayer.feed``), which runs after this one on
+the same event and reads what it needs from here (the section, the money of an action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from histparse.engine import Phase
+from histparse.events import (
+    Action,
+    Collected,
+    Draw,
+    Hand,
+    HandCancelled,
+    Mucks,
+    Post,
+    Section,
+    SectionMarker,
+    Shows,
+    SummaryPot,
+    SummarySeat,
+    UncalledBet,
+)
+from histparse.game import ActionKind, PostKind, Street
+from histparse.replayer.findings import Code, Finding, make_finding
+from histparse.sites import words_for
+
+if TYPE_CHECKING:
+    from histparse.replayer.feed import Feed
+
+__all__ = ["FACT_HANDLERS", "Cancelled", "Facts"]
+
+_ZERO = Decimal(0)
+_BLIND_POSTS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
+# Enum members as module constants: Enum classes have a Python-level __getattr__ hook, which
+# makes every ``Street.X`` lookup slow on the hot path.
+_BETTING = Phase.BETTING
+_CALL = ActionKind.CALL
+_BET = ActionKind.BET
+_RAISE = ActionKind.RAISE
+_FOLD = ActionKind.FOLD
+_SMALL_AND_BIG_BLIND = PostKind.SMALL_AND_BIG_BLIND
+_PREDEAL = Street.PREDEAL
+_PREDRAW = Street.PREDRAW
+_DRAW1 = Street.DRAW1
+_SUMMARY = Street.SUMMARY
+_S_SHOW_DOWN = Section.SHOW_DOWN
+
+# The street of each section marker, keyed by the marker's text (``_value_``): string keys
+# hash in C, enum members through a Python-level __hash__. Any other marker is the summary.
+_SECTION_STREETS: dict[str, Street] = {
+    Section.DEALING_HANDS.value: _PREDRAW,
+    Section.FIRST_DRAW.value: _DRAW1,
+    Section.SECOND_DRAW.value: Street.DRAW2,
+    Section.THIRD_DRAW.value: Street.DRAW3,
+    _S_SHOW_DOWN.value: Street.SHOWDOWN,
+}
+
+
+class Cancelled(Exception):
+    """Raised at a 'Hand cancelled' line: the hand is not replayed (``driver.replay``)."""
+
+
+class Facts:
+    """The line facts of one replay, filled in event by event.
+
+    ``increment`` and ``before`` are the money of the last action (what it adds, and what the
+    player had in the round before it), for the feed to give the engine.
+    """
+
+    __slots__ = (
+        "before",
+        "cancelled",
+        "collected",
+        "contributed",
+        "dealt_in",
+        "draws",
+        "feed",
+        "findings",
+        "first_show",
+        "folds",
+        "hand",
+        "increment",
+        "mucks",
+        "posts",
+        "section_street",
+        "sections",
+        "shows",
+        "street_totals",
+        "summary_pot",
+        "summary_seats",
+        "sym",
+        "totals_street",
+        "uncalled",
+        "voluntary",
+    )
+
+    def __init__(self, hand: Hand, findings: list[Finding], draws: int) -> None:
+        self.hand = hand
+        self.findings = findings
+        self.draws = draws
+        self.sym = hand.layout.money_symbol
+        self.feed: Feed | None = None  # set by the driver, once both jobs exist
+        self.cancelled = False
+        self.dealt_in: tuple[str, ...] = ()
+        self.posts: list[Post] = []
+        self.folds: dict[str, tuple[Street, int]] = {}
+        self.shows: dict[str, Shows] = {}
+        self.mucks: dict[str, Mucks] = {}
+        self.collected: list[Collected] = []
+        self.uncalled: list[UncalledBet] = []
+        self.voluntary: set[str] = set()
+        self.contributed: dict[str, Decimal] = {}
+        self.street_totals: dict[str, Decimal] = {}
+        self.totals_street = _PREDRAW
+        self.sections: list[SectionMarker] = []
+        self.summary_pot: SummaryPot | None = None
+        self.summary_seats: list[SummarySeat] = []
+        self.section_street = _PREDEAL
+        self.first_show: int | None = None
+        self.increment = _ZERO
+        self.before = _ZERO
+
+    def add(self, code: Code, message: str, line: int | None = None) -> None:
+        self.findings.append(make_finding(self.hand, code, message, line))
+
+    def on_post(self, e: Post) -> None:
+        self.posts.append(e)
+        p = e.player
+        kind = e.kind
+        amount = e.amount
+        contributed = self.contributed
+        contributed[p] = contributed.get(p, _ZERO) + amount
+        if kind in _BLIND_POSTS:
+            live = amount
+            if kind is _SMALL_AND_BIG_BLIND:
+                feed = self.feed
+                if feed is not None and feed.big_blind is not None:
+                    live = min(live, feed.money.to_decimal(feed.big_blind))
+            totals = self.street_totals
+            totals[p] = totals.get(p, _ZERO) + live
+        if self.section_street >= _PREDRAW:  # the feed does not book it either
+            self.add(Code.STRUCT_SECTIONS, f"{p} posts a {kind.label} after the deal", e.line)
+
+    def on_section(self, e: SectionMarker) -> None:
+        self.sections.append(e)
+        section = e.section
+        self.section_street = _SECTION_STREETS.get(section._value_, _SUMMARY)
+        if section is _S_SHOW_DOWN and self.first_show is not None:
+            self.add(Code.STRUCT_SECTIONS, "a 'shows' line before the showdown", self.first_show)
+
+    def on_action(self, e: Action) -> None:
+        p = e.player
+        kind = e.kind
+        street = e.street
+        section_street = self.section_street
+        # Streets are enum members: identity first, the ordering test only for a mismatch.
+        if street is not section_street and section_street >= _PREDRAW:
+            self.add(
+                Code.STRUCT_STREET,
+                f"{p}'s action is labelled {street.name} in the {section_street.name} section",
+                e.line,
+            )
+        # The lines' own money: increments, with 'raises A to B' totals per betting round.
+        if street is not self.totals_street:
+            self.totals_street = street
+            self.street_totals = {}
+        totals = self.street_totals
+        increment = _ZERO
+        before = _ZERO
+        if kind is _CALL:
+            increment = e.amount or _ZERO
+        elif kind is _BET or kind is _RAISE:
+            before = totals.get(p, _ZERO)
+            to = e.to_amount if e.to_amount is not None else (e.amount or _ZERO)
+            increment = to - before
+            if e.amount is not None:
+                if kind is _RAISE:
+                    self._raise_arithmetic(e, to, totals)
+                elif e.amount != to:
+                    self.add(
+                        Code.BET_RAISE_ARITHMETIC,
+                        f"{p} bets {self.sym}{e.amount} to {self.sym}{to}",
+                        e.line,
+                    )
+        elif kind is _FOLD and p not in self.folds:
+            self.folds[p] = (street, e.line)
+        if increment:
+            totals[p] = totals.get(p, _ZERO) + increment
+            self.contributed[p] = self.contributed.get(p, _ZERO) + increment
+            self.voluntary.add(p)
+        self.increment = increment
+        self.before = before
+
+    def _raise_arithmetic(self, e: Action, to: Decimal, totals: dict[str, Decimal]) -> None:
+        """Check ``raises A to B``: B minus A must be the bet being raised."""
+        amount = e.amount
+        assert amount is not None
+        feed = self.feed
+        state = None if feed is None else feed.state
+        if feed is not None and state is not None and state.phase is _BETTING:
+            # The engine knows the bet to match (a short all-in big blind still makes the full
+            # big blind the bet: the engine's reading). Compared in units, exactly (None,
+            # unrepresentable, is wrong too), so that no Decimal is built for a good line.
+            engine_bet: int | None = state.current_bet
+            wrong = feed.money.units_or_none(to - amount) != engine_bet
+        else:
+            engine_bet = None
+            wrong = to - amount != max(totals.values(), default=_ZERO)
+        if wrong:
+            current = (
+                max(totals.values(), default=_ZERO)
+                if engine_bet is None or feed is None
+                else feed.money.to_decimal(engine_bet)
+            )
+            sym = self.sym
+            self.add(
+                Code.BET_RAISE_ARITHMETIC,
+                f"{e.player} raises {sym}{amount} to {sym}{to} but the bet to raise is "
+                f"{sym}{current}",
+                e.line,
+            )
+
+    def on_draw(self, e: Draw) -> None:
+        if self.draws == 1 and self.section_street < _DRAW1:
+            self.section_street = _DRAW1  # single draw: the draw lines open the round
+        if e.street is not self.section_street:
+            self.add(
+                Code.STRUCT_STREET,
+                f"{e.player}'s draw is labelled {e.street.name} in the "
+                f"{self.section_street.name} section",
+                e.line,
+            )
+
+    def on_uncalled(self, e: UncalledBet) -> None:
+        self.uncalled.append(e)
+
+    def on_shows(self, e: Shows) -> None:
+        self.shows[e.player] = e
+        if self.first_show is None:
+            self.first_show = e.line
+
+    def on_mucks(self, e: Mucks) -> None:
+        self.mucks[e.player] = e
+
+    def on_collected(self, e: Collected) -> None:
+        self.collected.append(e)
+
+    def _summary_line(self, line: int) -> None:
+        if self.section_street is not _SUMMARY:
+            marker = words_for(self.hand.site).markers[Section.SUMMARY]
+            self.add(Code.STRUCT_SECTIONS, f"a summary line before '{marker}'", line)
+
+    def on_summary_pot(self, e: SummaryPot) -> None:
+        self._summary_line(e.line)
+        self.summary_pot = e
+
+    def on_summary_seat(self, e: SummarySeat) -> None:
+        if not self.summary_seats:
+            self._summary_line(e.line)
+        self.summary_seats.append(e)
+
+
+def _cancel(facts: Facts, event: HandCancelled) -> None:
+    raise Cancelled
+
+
+FACT_HANDLERS: dict[type, Callable[[Facts, Any], None]] = {
+    Post: Facts.on_post,
+    SectionMarker: Facts.on_section,
+    Action: Facts.on_action,
+    Draw: Facts.on_draw,
+    UncalledBet: Facts.on_uncalled,
+    Collected: Facts.on_collected,
+    Shows: Facts.on_shows,
+    Mucks: Facts.on_mucks,
+    SummaryPot: Facts.on_summary_pot,
+    SummarySeat: Facts.on_summary_seat,
+    HandCancelled: _cancel,
+}
+"""The facts job's handler of each event class (the others say nothing the checks need)."""
