@@ -26,6 +26,7 @@ from histparse.events import CapReached, Collected, Hand, Shows
 from histparse.game import PostKind
 from histparse.parsing import parse_text
 from histparse.phh import PhhHand, Skipped, SkipReason, convert, dumps, write_phh
+from histparse.replayer import replay as replay_hand
 from histparse.simulation import (
     FullDeal,
     HardCase,
@@ -231,11 +232,20 @@ def test_any_simulation_replays_to_the_simulators_stacks(
         tournament=TournamentStructure(hands_per_level=3) if tournament else None,
     )
     scale = 1 if tournament else 100
-    for _, deal, phh in _convert_case(config, 15, seed):
+    for hand, deal, phh in _convert_case(config, 15, seed):
         if isinstance(phh, Skipped):
             assert phh.reason in (SkipReason.BLINDS, SkipReason.RULES)
             continue
-        assert replay(HandHistory.loads(dumps(phh))) == final_stacks(phh, deal, scale)
+        theirs = replay(HandHistory.loads(dumps(phh)))
+        ours = final_stacks(phh, deal, scale)
+        if theirs != ours:
+            # Odd chips: the rule book gives each split pot's odd chip to the first winner
+            # clockwise from the button (R-SHOW-2); pokerkit spreads them by its own order, so
+            # with two split pots the two can differ by those chips and nothing else.
+            odd = sum(len(pot.odd_chips) for pot in replay_hand(hand).pots)
+            assert odd >= 2, (theirs, ours)
+            assert sum(theirs) == sum(ours)
+            assert sum(abs(a - b) for a, b in zip(theirs, ours, strict=True)) <= odd * scale
 
 
 # --- simulated hands, hero's view ----------------------------------------------------------
