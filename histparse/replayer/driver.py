@@ -5,7 +5,7 @@ One pass over the events does the replay's jobs, each in its own module:
 * ``facts``: record what each line says (money put in, folds, shows, collections, the
   sections and the summary) and the checks that need only the lines;
 * ``feed``: feed the engine (checking each betting action, draw and showdown line against
-  RULES.md), with its recovery when the engine refuses a line;
+  docs/rules.md), with its recovery when the engine refuses a line;
 * ``hero``: check the hero's cards line by line, for the feed;
 * ``result``: build the ``Replay`` and run the checks that need the whole hand (pots, summary,
   structure) on it.

@@ -34,6 +34,7 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, PostKind, Street
+from histparse.ledger import LineLedger
 from histparse.replayer.findings import Code, Finding, make_finding
 from histparse.sites import words_for
 
@@ -93,16 +94,15 @@ class Facts:
         "folds",
         "hand",
         "increment",
+        "lines",
         "mucks",
         "posts",
         "section_street",
         "sections",
         "shows",
-        "street_totals",
         "summary_pot",
         "summary_seats",
         "sym",
-        "totals_street",
         "uncalled",
         "voluntary",
     )
@@ -123,8 +123,7 @@ class Facts:
         self.uncalled: list[UncalledBet] = []
         self.voluntary: set[str] = set()
         self.contributed: dict[str, Decimal] = {}
-        self.street_totals: dict[str, Decimal] = {}
-        self.totals_street = _PREDRAW
+        self.lines = LineLedger()  # the lines' own money: live totals per betting round
         self.sections: list[SectionMarker] = []
         self.summary_pot: SummaryPot | None = None
         self.summary_seats: list[SummarySeat] = []
@@ -143,14 +142,13 @@ class Facts:
         amount = e.amount
         contributed = self.contributed
         contributed[p] = contributed.get(p, _ZERO) + amount
-        if kind in _BLIND_POSTS:
-            live = amount
-            if kind is _SMALL_AND_BIG_BLIND:
-                feed = self.feed
-                if feed is not None and feed.big_blind is not None:
-                    live = min(live, feed.money.to_decimal(feed.big_blind))
-            totals = self.street_totals
-            totals[p] = totals.get(p, _ZERO) + live
+        lines = self.lines
+        if kind is _SMALL_AND_BIG_BLIND and lines.big_blind is None:
+            # Its live part is capped at the big blind, which the feed knows once configured.
+            feed = self.feed
+            if feed is not None and feed.big_blind is not None:
+                lines.big_blind = feed.money.to_decimal(feed.big_blind)
+        lines.post(e)
         if self.section_street >= _PREDRAW:  # the feed does not book it either
             self.add(Code.STRUCT_SECTIONS, f"{p} posts a {kind.label} after the deal", e.line)
 
@@ -173,22 +171,17 @@ class Facts:
                 f"{p}'s action is labelled {street.name} in the {section_street.name} section",
                 e.line,
             )
-        # The lines' own money: increments, with 'raises A to B' totals per betting round.
-        if street is not self.totals_street:
-            self.totals_street = street
-            self.street_totals = {}
-        totals = self.street_totals
-        increment = _ZERO
+        # The lines' own money (histparse.ledger): 'raises A to B' totals per betting round.
+        lines = self.lines
+        if street is not lines.street:
+            lines.enter(street)
         before = _ZERO
-        if kind is _CALL:
-            increment = e.amount or _ZERO
-        elif kind is _BET or kind is _RAISE:
-            before = totals.get(p, _ZERO)
+        if kind is _BET or kind is _RAISE:
+            before = lines.live.get(p, _ZERO)
             to = e.to_amount if e.to_amount is not None else (e.amount or _ZERO)
-            increment = to - before
             if e.amount is not None:
                 if kind is _RAISE:
-                    self._raise_arithmetic(e, to, totals)
+                    self._raise_arithmetic(e, to, lines)
                 elif e.amount != to:
                     self.add(
                         Code.BET_RAISE_ARITHMETIC,
@@ -197,14 +190,15 @@ class Facts:
                     )
         elif kind is _FOLD and p not in self.folds:
             self.folds[p] = (street, e.line)
+        # Booked after the checks above, which read the round as it was before this line.
+        increment = lines.action(e) if kind is _CALL or kind is _BET or kind is _RAISE else _ZERO
         if increment:
-            totals[p] = totals.get(p, _ZERO) + increment
             self.contributed[p] = self.contributed.get(p, _ZERO) + increment
             self.voluntary.add(p)
         self.increment = increment
         self.before = before
 
-    def _raise_arithmetic(self, e: Action, to: Decimal, totals: dict[str, Decimal]) -> None:
+    def _raise_arithmetic(self, e: Action, to: Decimal, lines: LineLedger) -> None:
         """Check ``raises A to B``: B minus A must be the bet being raised."""
         amount = e.amount
         assert amount is not None
@@ -218,10 +212,10 @@ class Facts:
             wrong = feed.money.units_or_none(to - amount) != engine_bet
         else:
             engine_bet = None
-            wrong = to - amount != max(totals.values(), default=_ZERO)
+            wrong = to - amount != lines.top()
         if wrong:
             current = (
-                max(totals.values(), default=_ZERO)
+                lines.top()
                 if engine_bet is None or feed is None
                 else feed.money.to_decimal(engine_bet)
             )

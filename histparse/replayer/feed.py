@@ -200,7 +200,7 @@ class Feed:
             return None
         fixed = hand.limit_type is _FIXED
         # Limit stakes are the small and big bet (the big blind is the small bet); pot and no
-        # limit stakes are the blinds (FORMATS.md §1.1).
+        # limit stakes are the blinds (docs/formats.md §1.1).
         bb = low if fixed else high
         sb = bb // 2 if fixed else low
         ante = 0
