@@ -117,6 +117,7 @@ def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
     overflow = False
     known_tails = _TAILS
     initials = sites.cut_initials()
+    prefixes = sites.hand_start_prefixes()
     cuts_at = sites.cuts_at
     lineno = 0
     for lineno, line in enumerate(lines, 1):
@@ -142,7 +143,7 @@ def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
         if not contents:
             first = lineno
             size = 0
-        elif head in initials and cuts_at(content):
+        elif head in initials and content.startswith(prefixes) and cuts_at(content):
             yield Chunk(path, first, contents, trailings, raw, bom, overflow, lineno - 1)
             contents, trailings, raw = [], [], []
             bom = overflow = False
