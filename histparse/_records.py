@@ -15,7 +15,11 @@ record:
   creates the instance with ``object.__new__`` and fills its slots through the slot
   descriptors, about twice as fast as ``__init__``.
 
-Both hide the fields from mypy, so records built once per hand use their own constructors.
+* ``fast(cls)``, for the parser's per-hand records (``Hand``, its layout and source): the same
+  generated constructor, taking the fields by name as the class does, typed with the class's
+  own signature (``ParamSpec``), so mypy checks every call as it checks ``cls(...)``.
+
+``twin`` and ``builder`` hide the fields from mypy; ``fast`` does not.
 """
 
 from __future__ import annotations
@@ -23,11 +27,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from types import MemberDescriptorType
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
-__all__ = ["builder", "twin"]
+__all__ = ["builder", "fast", "twin"]
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 
 def twin(cls: type[Any]) -> type[Any]:
@@ -83,4 +88,44 @@ def builder(cls: type[T], *names: str) -> Callable[..., T]:
     exec(source, namespace)
     build: Callable[..., T] = namespace["build"]
     build.__qualname__ = build.__name__ = f"new_{cls.__name__}"
+    return build
+
+
+def fast(cls: Callable[P, T]) -> Callable[P, T]:
+    """A constructor of the frozen slotted dataclass ``cls`` taking what ``cls(...)`` takes (the
+    fields, by position or name, with their defaults), without the frozen ``__init__``'s one
+    Python-level ``object.__setattr__`` per field. mypy checks its calls against ``cls``'s own
+    signature. A class that is not a plain slotted dataclass gets ``cls`` itself."""
+    klass: type[Any] = cls  # type: ignore[assignment]
+    fields = dataclasses.fields(klass)
+    setters = [_slot_setter(klass, f.name) for f in fields]
+    plain = (
+        "__slots__" in klass.__dict__
+        and not hasattr(klass, "__post_init__")
+        and all(s is not None for s in setters)
+        and all(f.init and not f.kw_only for f in fields)
+    )
+    if not plain:
+        return cls
+    missing = dataclasses.MISSING
+    namespace: dict[str, Any] = {"cls": klass, "new": object.__new__, "missing": missing}
+    params = []
+    body = []
+    for i, f in enumerate(fields):
+        namespace[f"s{i}"] = setters[i]
+        if f.default is not missing:
+            namespace[f"d{i}"] = f.default
+            params.append(f"{f.name}=d{i}")
+            body.append(f"    s{i}(o, {f.name})\n")
+        elif f.default_factory is not missing:
+            namespace[f"f{i}"] = f.default_factory
+            params.append(f"{f.name}=missing")
+            body.append(f"    s{i}(o, f{i}() if {f.name} is missing else {f.name})\n")
+        else:
+            params.append(f.name)
+            body.append(f"    s{i}(o, {f.name})\n")
+    source = f"def build({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n"
+    exec(source, namespace)
+    build: Callable[P, T] = namespace["build"]
+    build.__qualname__ = build.__name__ = f"new_{klass.__name__}"
     return build

@@ -70,3 +70,57 @@ def test_twin_refuses_a_class_without_matching_slots() -> None:
 
     with pytest.raises(TypeError, match="not a slots dataclass"):
         twin(Loose)
+
+
+def test_fast_builds_what_the_class_builds() -> None:
+    from dataclasses import field
+
+    from histparse._records import fast
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Rec:
+        a: int
+        b: str = "x"
+        c: list[int] = field(default_factory=list)
+
+    new = fast(Rec)
+    assert new is not Rec
+    assert new(1) == Rec(1)
+    assert new(1, "y", [2]) == Rec(1, "y", [2])
+    assert new(a=3, c=[4]) == Rec(3, c=[4])
+    assert new(1).c is not new(1).c  # a fresh default each time, as the class does
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new(1).a = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        new()  # type: ignore[call-arg]
+
+
+def test_fast_falls_back_to_the_class() -> None:
+    from histparse._records import fast
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        a: int
+
+        def __post_init__(self) -> None:
+            if self.a < 0:
+                raise ValueError("negative")
+
+    @dataclasses.dataclass(frozen=True)
+    class Unslotted:
+        a: int
+
+    assert fast(Checked) is Checked
+    assert fast(Unslotted) is Unslotted
+
+
+def test_parsed_hands_are_ordinary_records() -> None:
+    from pathlib import Path
+
+    from histparse.parsing import read_histories
+
+    data = Path(__file__).resolve().parent / "data" / "pokerstars"
+    hand = next(iter(read_histories(data / "3-Draw-Limit-USD-0.10-0.20-200911.txt")))
+    copy = dataclasses.replace(hand)  # through the class's own __init__
+    assert copy == hand and hash(copy.layout) == hash(hand.layout)
+    assert type(hand.layout).__name__ == "PokerStarsLayout"

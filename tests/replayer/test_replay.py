@@ -230,7 +230,7 @@ def test_error_before_a_cancelled_line_is_not_raised(monkeypatch: pytest.MonkeyP
     def broken(job: object, event: object) -> None:
         raise RuntimeError("broken handler")
 
-    monkeypatch.setitem(driver._HANDLERS, Post, (driver._skip, broken))
+    monkeypatch.setitem(driver._HANDLERS, Post, (None, broken))
     hand = real_hands()["20349633663"]
     assert type(hand.events[0]) is Post  # read before the 'Hand cancelled' line
     assert replay(hand).codes == {"HAND-CANCELLED"}

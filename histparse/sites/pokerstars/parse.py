@@ -16,6 +16,7 @@ from lark import Lark
 from lark.lexer import Lexer
 from lark.parsers.lalr_analysis import IntParseTable, Shift
 
+from histparse._records import fast
 from histparse.events import Event, Hand, Seat, Source
 from histparse.game import Game
 from histparse.reading import Chunk, ParseError, Unsupported
@@ -368,7 +369,7 @@ def _assemble(
     if text.endswith("\n"):
         text = text[:-2] if text.endswith("\r\n") else text[:-1]
     trailings = chunk.trailings
-    layout = PokerStarsLayout(
+    layout = _new_layout(
         header_word=header.header_word,
         colon_gap=header.colon_gap,
         local_time=header.local_time,
@@ -382,7 +383,7 @@ def _assemble(
         header_trailing=trailings[0],
         table_trailing=trailings[1],
     )
-    return Hand(
+    return _new_hand(
         site=SITE,
         hand_id=header.hand_id,
         game=header.game,
@@ -406,6 +407,13 @@ def _assemble(
         seats=tuple(seats),
         hero=reader.hero,
         events=tuple(events),
-        source=Source(chunk.path, chunk.first_line, chunk.last_line, text),
+        source=_new_source(chunk.path, chunk.first_line, chunk.last_line, text),
         layout=layout,
     )
+
+
+# Built once per hand: the generated constructors save the frozen __init__'s per-field calls,
+# and mypy checks these calls against the classes' own signatures.
+_new_hand: Final = fast(Hand)
+_new_layout: Final = fast(PokerStarsLayout)
+_new_source: Final = fast(Source)
