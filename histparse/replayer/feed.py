@@ -717,10 +717,6 @@ class Feed:
             self.add(Code.POT_WINNER, f"the pots cannot be awarded: {exc.message}", None)
 
 
-def _skip(feed: Feed, event: Any) -> None:
-    """The handler of events the engine does not look at (chat, player status...)."""
-
-
 _SeatParts = twin(Seat)
 
 FEED_HANDLERS: dict[type, Callable[[Feed, Any], None]] = {
