@@ -10,7 +10,7 @@ import codecs
 import io
 import os
 from collections.abc import Iterator
-from typing import IO, BinaryIO, Final, TextIO, cast
+from typing import IO, BinaryIO, Final, cast
 
 __all__ = [
     "BOM",
@@ -38,6 +38,7 @@ PathArg = str | os.PathLike[str]
 MAX_LINE: Final = 1 << 16
 _BLOCK: Final = 1 << 15  # bytes read at a time; below MAX_LINE (see byte_pieces)
 BOM: Final = "\ufeff"
+_UTF16_BOMS: Final = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
 
 def byte_pieces(f: BinaryIO) -> Iterator[tuple[bytes, bool]]:
@@ -116,9 +117,10 @@ def read_utf16_line(f: BinaryIO, codec: str) -> str:
         text.detach()  # f stays open: it is the caller's
 
 
-def _bounded_utf16(f: TextIO, offset: int) -> Iterator[tuple[int, str]]:
+def _bounded_utf16(f: IO[str], offset: int) -> Iterator[tuple[int, str]]:
     """As ``_bounded_bytes``, for a UTF-16 text file (``MAX_LINE`` characters), each line with
-    the byte offset where it starts, the first being ``offset``."""
+    the byte offset where it starts, the first being ``offset`` (``text_lines`` reads any text
+    file through it and drops the offsets)."""
     readline = f.readline
     while line := readline(MAX_LINE):
         units = utf16_units(line)
@@ -134,7 +136,7 @@ def _bounded_utf16(f: TextIO, offset: int) -> Iterator[tuple[int, str]]:
 def utf16_encoding(head: bytes) -> str | None:
     """The UTF-16 codec of a file that starts with the four bytes ``head``: ``utf-16`` with a
     BOM, ``utf-16-le``/``-be`` recognised by their zero bytes; None for anything else."""
-    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    if head.startswith(_UTF16_BOMS):
         return "utf-16"
     if len(head) >= 4 and head[1] == 0 and head[3] == 0 and head[0] and head[2]:
         return "utf-16-le"
@@ -182,18 +184,28 @@ def utf16_lines(path: PathArg, start: int = 0) -> Iterator[tuple[int, str]]:
         codec = utf16_codec(head)
         if codec is None:
             raise NotUTF16(f"{path} is not a UTF-16 file")
-        bom = not start and head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE))
-        f.seek(2 if bom else start)
-        # newline="\n": split on LF only and keep CR, so CRLF survives as written.
-        with io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n") as t:
-            lines = _bounded_utf16(t, 2 if bom else start)
-            if bom:
-                # The BOM is not read as text; mark it on the first line like a UTF-8 one.
-                first = next(lines, None)
-                if first is None:
-                    return
-                yield 0, BOM + first[1]
-            yield from lines
+        bom = not start and head.startswith(_UTF16_BOMS)
+        yield from _utf16_from(f, codec, start, bom)
+
+
+def _utf16_from(f: BinaryIO, codec: str, start: int, bom: bool) -> Iterator[tuple[int, str]]:
+    """The lines of the UTF-16 file ``f`` from byte ``start`` with their byte offsets; with
+    ``bom``, a BOM stands at ``start``: it is not read as text but marked on the first line, as
+    a UTF-8 one is. ``f`` stays open."""
+    at = start + 2 if bom else start
+    f.seek(at)
+    # newline="\n": split on LF only and keep CR, so CRLF survives as written.
+    text = io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n")
+    try:
+        lines = _bounded_utf16(text, at)
+        if bom:
+            first = next(lines, None)
+            if first is None:
+                return
+            yield start, BOM + first[1]
+        yield from lines
+    finally:
+        text.detach()
 
 
 def binary_lines(f: BinaryIO) -> Iterator[str]:
@@ -211,36 +223,20 @@ def bytes_lines(f: IO[bytes]) -> Iterator[str]:
     decodes a file: UTF-16 is recognised by its first bytes when the file can seek back to
     them, anything else is read as UTF-8 (or Windows-1252, line by line)."""
     if f.seekable():
+        binary = cast(BinaryIO, f)
         start = f.tell()
-        codec = utf16_codec(f.read(4))
-        f.seek(start)
+        head = f.read(4)
+        codec = utf16_codec(head)
         if codec is not None:
-            bom = f.read(2) in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-            if not bom:
-                f.seek(start)
-            text = io.TextIOWrapper(f, encoding=codec, errors="replace", newline="\n")
-            try:
-                lines = text_lines(text)
-                if bom:
-                    # Marked on the first line, as ``utf16_lines`` does.
-                    first = next(lines, None)
-                    if first is None:
-                        return
-                    yield BOM + first
-                yield from lines
-            finally:
-                text.detach()  # f stays open: it is the caller's
+            for _, line in _utf16_from(binary, codec, start, head.startswith(_UTF16_BOMS)):
+                yield line
             return
+        f.seek(start)
     yield from binary_lines(cast(BinaryIO, f))
 
 
 def text_lines(f: IO[str]) -> Iterator[str]:
     """The lines of an open text file, newlines kept, each cut to ``MAX_LINE`` characters (the
     rest of a longer line is read and dropped, so memory stays bounded)."""
-    readline = f.readline
-    while line := readline(MAX_LINE):
-        if len(line) == MAX_LINE and not line.endswith("\n"):
-            while rest := readline(MAX_LINE):
-                if rest.endswith("\n"):
-                    break
+    for _, line in _bounded_utf16(f, 0):
         yield line
