@@ -56,6 +56,37 @@ def _slot_setter(cls: type, name: str) -> Callable[[object, object], None] | Non
     return None
 
 
+def _setters(cls: type[Any]) -> list[Callable[[object, object], None]] | None:
+    """The slot setter of each field of ``cls``, in field order; None unless ``cls`` is a plain
+    slotted dataclass (no ``__post_init__``, every field in ``__init__``) that may be filled
+    slot by slot."""
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__post_init__"):
+        return None
+    fields = dataclasses.fields(cls)
+    setters = [_slot_setter(cls, f.name) for f in fields]
+    if not all(f.init for f in fields) or any(s is None for s in setters):
+        return None
+    return setters  # type: ignore[return-value]
+
+
+def _generated(
+    cls: type[Any], params: list[str], values: list[str], namespace: dict[str, Any]
+) -> Callable[..., Any] | None:
+    """``def build(<params>)`` creating ``cls`` with ``object.__new__`` and setting field ``i``
+    to the expression ``values[i]``; None if ``cls`` cannot be filled slot by slot."""
+    setters = _setters(cls)
+    if setters is None:
+        return None
+    namespace.update({"cls": cls, "new": object.__new__})
+    namespace.update({f"s{i}": setter for i, setter in enumerate(setters)})
+    body = "".join(f"    s{i}(o, {value})\n" for i, value in enumerate(values))
+    # Generated, like dataclasses' own __init__, so that each field is one direct call.
+    exec(f"def build({', '.join(params)}):\n    o = new(cls)\n{body}    return o\n", namespace)
+    build: Callable[..., Any] = namespace["build"]
+    build.__qualname__ = build.__name__ = f"new_{cls.__name__}"
+    return build
+
+
 def builder(cls: type[T], *names: str) -> Callable[..., T]:
     """A function taking the fields of dataclass ``cls`` positionally, in the order
     ``names``, and returning the instance.
@@ -68,64 +99,42 @@ def builder(cls: type[T], *names: str) -> Callable[..., T]:
     fields = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
     if list(names) != fields:
         raise TypeError(f"{cls.__name__} has fields {fields}, not {list(names)}")
-    setters = [_slot_setter(cls, n) for n in names]
-    plain = (
-        "__slots__" in cls.__dict__
-        and not hasattr(cls, "__post_init__")
-        and all(s is not None for s in setters)
-        and all(f.init for f in dataclasses.fields(cls))  # type: ignore[arg-type]
-    )
-    args = ", ".join(f"a{i}" for i in range(len(names)))
-    namespace: dict[str, Any] = {"cls": cls, "new": object.__new__}
-    if plain:
-        body = "".join(f"    s{i}(o, a{i})\n" for i in range(len(names)))
-        namespace.update({f"s{i}": s for i, s in enumerate(setters)})
-        source = f"def build({args}):\n    o = new(cls)\n{body}    return o\n"
-    else:
-        keywords = ", ".join(f"{n}=a{i}" for i, n in enumerate(names))
-        source = f"def build({args}):\n    return cls({keywords})\n"
-    # Generated, like dataclasses' own __init__, so that each field is one direct call.
-    exec(source, namespace)
-    build: Callable[..., T] = namespace["build"]
-    build.__qualname__ = build.__name__ = f"new_{cls.__name__}"
-    return build
+    args = [f"a{i}" for i in range(len(names))]
+    build = _generated(cls, args, args, {})
+    if build is not None:
+        return build
+    namespace: dict[str, Any] = {"cls": cls}
+    keywords = ", ".join(f"{n}={a}" for n, a in zip(names, args, strict=True))
+    exec(f"def build({', '.join(args)}):\n    return cls({keywords})\n", namespace)
+    call: Callable[..., T] = namespace["build"]
+    return call
 
 
 def fast(cls: Callable[P, T]) -> Callable[P, T]:
     """A constructor of the frozen slotted dataclass ``cls`` taking what ``cls(...)`` takes (the
     fields, by position or name, with their defaults), without the frozen ``__init__``'s one
     Python-level ``object.__setattr__`` per field. mypy checks its calls against ``cls``'s own
-    signature. A class that is not a plain slotted dataclass gets ``cls`` itself."""
+    signature. A class that is not a plain slotted dataclass, or has keyword-only fields, gets
+    ``cls`` itself."""
     klass: type[Any] = cls  # type: ignore[assignment]
     fields = dataclasses.fields(klass)
-    setters = [_slot_setter(klass, f.name) for f in fields]
-    plain = (
-        "__slots__" in klass.__dict__
-        and not hasattr(klass, "__post_init__")
-        and all(s is not None for s in setters)
-        and all(f.init and not f.kw_only for f in fields)
-    )
-    if not plain:
+    if any(f.kw_only for f in fields):
         return cls
     missing = dataclasses.MISSING
-    namespace: dict[str, Any] = {"cls": klass, "new": object.__new__, "missing": missing}
+    namespace: dict[str, Any] = {"missing": missing}
     params = []
-    body = []
+    values = []
     for i, f in enumerate(fields):
-        namespace[f"s{i}"] = setters[i]
         if f.default is not missing:
             namespace[f"d{i}"] = f.default
             params.append(f"{f.name}=d{i}")
-            body.append(f"    s{i}(o, {f.name})\n")
+            values.append(f.name)
         elif f.default_factory is not missing:
             namespace[f"f{i}"] = f.default_factory
             params.append(f"{f.name}=missing")
-            body.append(f"    s{i}(o, f{i}() if {f.name} is missing else {f.name})\n")
+            values.append(f"f{i}() if {f.name} is missing else {f.name}")
         else:
             params.append(f.name)
-            body.append(f"    s{i}(o, {f.name})\n")
-    source = f"def build({', '.join(params)}):\n    o = new(cls)\n{''.join(body)}    return o\n"
-    exec(source, namespace)
-    build: Callable[P, T] = namespace["build"]
-    build.__qualname__ = build.__name__ = f"new_{klass.__name__}"
-    return build
+            values.append(f.name)
+    build = _generated(klass, params, values, namespace)
+    return cls if build is None else build
