@@ -22,7 +22,7 @@ from histparse.events import Hand
 from histparse.game import Game
 from histparse.parsing import ParseError, read_results
 from histparse.sites.pokerstars.header import clear_header_cache
-from histparse.sites.pokerstars.lines import clear_caches
+from histparse.sites.pokerstars.verbs import clear_caches
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "pokerstars"

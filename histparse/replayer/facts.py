@@ -142,13 +142,7 @@ class Facts:
         amount = e.amount
         contributed = self.contributed
         contributed[p] = contributed.get(p, _ZERO) + amount
-        lines = self.lines
-        if kind is _SMALL_AND_BIG_BLIND and lines.big_blind is None:
-            # Its live part is capped at the big blind, which the feed knows once configured.
-            feed = self.feed
-            if feed is not None and feed.big_blind is not None:
-                lines.big_blind = feed.money.to_decimal(feed.big_blind)
-        lines.post(e)
+        self.lines.post(e)  # the feed set the ledger's big blind when it configured the game
         if self.section_street >= _PREDRAW:  # the feed does not book it either
             self.add(Code.STRUCT_SECTIONS, f"{p} posts a {kind.label} after the deal", e.line)
 

@@ -217,6 +217,8 @@ class Feed:
             elif not isinstance(p, _QUIET):
                 break
         self.big_blind = bb
+        # The live part of a "small & big blinds" post is capped at it (histparse.ledger).
+        self.facts.lines.big_blind = self.money.to_decimal(bb)
         profile = self.profile
         try:
             return _game_config(

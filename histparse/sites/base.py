@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from enum import Enum
 from typing import Protocol
 
-from histparse.events import Hand, SiteLayout
+from histparse.events import Hand
 from histparse.reading import Chunk, Unsupported
 from histparse.sites.profile import SiteProfile, Wording
 
@@ -46,7 +46,6 @@ class Site(Protocol):
     * ``expected``: how an error names its first line (``a PokerStars header line``); empty for
       a site whose hands are only recognised, never parsed.
     * ``profile``: what the site does where the rules let sites differ.
-    * ``layout_type``: the ``SiteLayout`` of its hands (None: it has no hands, only counts).
     * ``words``: how it names sections, outcomes, positions and status lines, for the
       messages and views that quote its lines.
     """
@@ -61,8 +60,6 @@ class Site(Protocol):
     def expected(self) -> str: ...
     @property
     def profile(self) -> SiteProfile: ...
-    @property
-    def layout_type(self) -> type[SiteLayout] | None: ...
     @property
     def words(self) -> Wording: ...
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from histparse.events import Hand, SiteLayout
+from histparse.events import Hand
 from histparse.reading import Chunk, Unsupported
 from histparse.sites.base import Continuation, NotWritable
 from histparse.sites.profile import GENERIC, NEUTRAL_WORDS, SiteProfile, Wording
@@ -36,7 +36,6 @@ class RecognisedSite:
     expected: str = ""
     cuts: bool = False
     profile: SiteProfile = GENERIC
-    layout_type: type[SiteLayout] | None = None
     words: Wording = NEUTRAL_WORDS
 
     @property

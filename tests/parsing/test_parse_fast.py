@@ -50,7 +50,7 @@ def record(result: Result) -> object:
 
 def cold(text: str) -> list[object]:
     """The results of ``text`` with every cache empty."""
-    lines_module.clear_caches()
+    verbs_module.clear_caches()
     clear_header_cache()
     return [record(r) for r in parse_results(text)]
 
@@ -82,7 +82,7 @@ def test_warm_caches_give_the_results_of_cold_ones() -> None:
     expected = [cold(t) for t in texts]
     assert any(isinstance(r, dict) for results in expected for r in results)
     for order in (list(range(len(texts))), list(reversed(range(len(texts))))):
-        lines_module.clear_caches()
+        verbs_module.clear_caches()
         clear_header_cache()
         for i in order:
             assert [record(r) for r in parse_results(texts[i])] == expected[i]
@@ -91,7 +91,7 @@ def test_warm_caches_give_the_results_of_cold_ones() -> None:
 def test_a_line_read_in_a_chips_hand_is_checked_again_in_a_cash_hand() -> None:
     chips = hands_of(CHIPS)[0].replace("Player0: stands pat", "Player0: calls 25")
     cash = hands_of(CASH)[0].replace("rumble1111: calls $0.10", "rumble1111: calls 25", 1)
-    lines_module.clear_caches()
+    verbs_module.clear_caches()
     (chip_hand,) = parse_results(chips)
     assert not isinstance(chip_hand, ParseError)
     assert "calls 25" in verbs_module.KNOWN
@@ -123,7 +123,7 @@ def test_header_cache_keeps_only_what_the_middle_says() -> None:
         .replace("PokerStars Game", "PokerStars Home Game Hand")
         .replace("2009/11/25 14:12:58", "2010/1/2 3:04:05")
     )
-    lines_module.clear_caches()
+    verbs_module.clear_caches()
     clear_header_cache()
     (first,) = parse_results(cash)
     (second,) = parse_results(other + "\n" + rest)
@@ -135,14 +135,14 @@ def test_header_cache_keeps_only_what_the_middle_says() -> None:
 
 
 def test_caches_are_bounded() -> None:
-    lines_module.clear_caches()
+    verbs_module.clear_caches()
     for i in range(verbs_module.KNOWN_SIZE + 10):
         assert verbs_module.parse_verb(f"calls ${i}", 1) is not None
     assert 0 < len(verbs_module.KNOWN) <= verbs_module.KNOWN_SIZE
     long = "calls $" + "1" * (verbs_module.KNOWN_KEY + 1)
     assert verbs_module.parse_verb(long, 1) is not None
     assert long not in verbs_module.KNOWN
-    lines_module.clear_caches()
+    verbs_module.clear_caches()
     assert not verbs_module.KNOWN
 
 

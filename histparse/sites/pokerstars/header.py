@@ -24,8 +24,6 @@ from histparse.sites.pokerstars.wording import GAME_OF, LIMITS, from_roman
 
 SITE: Final = "PokerStars"
 
-# Only these two games are parsed in full; every other header is counted as unsupported.
-_SUPPORTED: Final = GAME_OF
 # Longest first: " Pot Limit" and " No Limit" end with " Limit".
 _LIMITS: Final = tuple(
     sorted(((" " + text, limit) for limit, text in LIMITS.items()), key=lambda p: -len(p[0]))
@@ -354,7 +352,7 @@ def _parse_middle(content: str, pos: int, middle_end: int) -> _Middle | str:
             stakes_col += len(game_part) + 2
 
     game_name, limit = _game_of(description)
-    game = _SUPPORTED.get(game_name)
+    game = GAME_OF.get(game_name)
     if game is None or limit is None:
         return description if mixed_game is None else f"{mixed_game} ({description})"
 
@@ -390,7 +388,7 @@ def _parse_middle(content: str, pos: int, middle_end: int) -> _Middle | str:
 
 
 def _looks_supported(text: str) -> bool:
-    return any(name in text for name in _SUPPORTED)
+    return any(name in text for name in GAME_OF)
 
 
 _GAME_LABEL: Final = 60

@@ -55,7 +55,6 @@ from histparse.sites.pokerstars.verbs import (
     VERB_EXPECTED,
     VERBS,
     Parsed,
-    clear_caches,  # noqa: F401  (re-exported: the line reader's cache is the verbs')
     parse_verb,
     read_cards,
     symbol_error,

@@ -6,11 +6,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from histparse.events import Hand, SiteLayout
+from histparse.events import Hand
 from histparse.reading import Chunk, ParseError, Unsupported
 from histparse.sites.base import Continuation
 from histparse.sites.pokerstars.header import HEADER_START, SITE, is_header
-from histparse.sites.pokerstars.layout import PokerStarsLayout
 from histparse.sites.pokerstars.parse import parse_chunk
 from histparse.sites.pokerstars.profile import POKERSTARS
 from histparse.sites.pokerstars.wording import WORDS
@@ -33,7 +32,6 @@ class PokerStarsSite:
     cuts: bool = True
     expected: str = "a PokerStars header line ('PokerStars Game #<id>: ...')"
     profile: SiteProfile = POKERSTARS
-    layout_type: type[SiteLayout] | None = PokerStarsLayout
     words: Wording = WORDS
 
     def first_line(self, line: str) -> bool:

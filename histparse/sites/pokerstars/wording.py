@@ -105,7 +105,8 @@ OUTCOMES: Final[Mapping[SeatOutcome, str]] = MappingProxyType(
     }
 )
 
-# The games of the header's game part, and its limit words (longest first, for reading).
+# The games of the header's game part (only these two are parsed in full; every other header
+# is counted as unsupported), and its limit words.
 GAMES: Final[Mapping[Game, str]] = MappingProxyType(
     {
         Game.TRIPLE_DRAW_27: "Triple Draw 2-7 Lowball",

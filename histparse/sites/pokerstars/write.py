@@ -49,6 +49,7 @@ from histparse.game import Game
 from histparse.money import AmountError
 from histparse.money import format_amount as money_text
 from histparse.sites.base import NotWritable, WriteError
+from histparse.sites.pokerstars.common import CURRENCY_SYMBOL
 from histparse.sites.pokerstars.header import SITE
 from histparse.sites.pokerstars.layout import PokerStarsLayout
 from histparse.sites.pokerstars.wording import (
@@ -84,7 +85,6 @@ _NEWLINES: Final = ("\n", "\r\n")
 
 # Buy-ins and bounties are real money even when the chips are not, so their symbol is not the
 # hand's chip symbol; this maps the buy-in's ISO code to it when the layout does not say.
-_CURRENCY_SYMBOL: Final[dict[str, str]] = {"USD": "$", "EUR": "€", "GBP": "£"}
 
 
 Cards = tuple[Card, ...]
@@ -222,7 +222,7 @@ def _buy_in_symbol(hand: Hand) -> str:
     code = hand.buy_in_currency
     if hand.layout.buy_in_symbol or code is None:
         return hand.layout.buy_in_symbol
-    return _CURRENCY_SYMBOL.get(code, "")
+    return CURRENCY_SYMBOL.get(code, "")
 
 
 def _buy_in(hand: Hand) -> str:

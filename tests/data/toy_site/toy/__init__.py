@@ -54,7 +54,6 @@ class ToySite:
     cuts: bool = True
     expected: str = "a Toy header line ('Toy Hand #<id>: ...')"
     profile: SiteProfile = GENERIC
-    layout_type: type[SiteLayout] | None = SiteLayout
     words: Wording = NEUTRAL_WORDS
 
     def first_line(self, line: str) -> bool:
