@@ -253,7 +253,7 @@ def hand_chunks(chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Site | None]]:
                 pending.append(chunk)
                 continue
         if pending:
-            yield (pending[0] if len(pending) == 1 else _joined(pending)), owner
+            yield _joined(pending), owner
             pending = []
         skipping = False
         owner = site
@@ -262,12 +262,15 @@ def hand_chunks(chunks: Iterable[Chunk]) -> Iterator[tuple[Chunk, Site | None]]:
         else:
             pending.append(chunk)
     if pending:
-        yield (pending[0] if len(pending) == 1 else _joined(pending)), owner
+        yield _joined(pending), owner
 
 
 def _joined(chunks: list[Chunk]) -> Chunk:
-    """One chunk of a hand's chunks, the blank lines between them put back as empty lines."""
+    """One chunk of a hand's chunks (the chunk itself, as a rule), the blank lines between
+    them put back as empty lines."""
     first = chunks[0]
+    if len(chunks) == 1:
+        return first
     contents = list(first.contents)
     trailings = list(first.trailings)
     raw = list(first.raw)
