@@ -25,29 +25,31 @@ class Game(Enum):
     @property
     def draws(self) -> int:
         """How many draws the game has (0 for games that are not draw games)."""
-        return _DRAWS.get(self, 0)
+        return _DRAWS.get(self._value_, 0)
 
     @property
     def label(self) -> str:
         """The game's name in tables and reports, e.g. ``Triple Draw 2-7 Lowball``."""
-        return _GAME_LABELS[self]
+        return _GAME_LABELS[self._value_]
 
 
+# Keyed by the members' values: a str key hashes in C, an Enum member through Python's
+# Enum.__hash__ (labels are read for every hand of a table).
 _GAME_LABELS = {
-    Game.TRIPLE_DRAW_27: "Triple Draw 2-7 Lowball",
-    Game.SINGLE_DRAW_27: "Single Draw 2-7 Lowball",
-    Game.FIVE_CARD_DRAW: "5 Card Draw",
-    Game.BADUGI: "Badugi",
-    Game.TRIPLE_DRAW_A5: "Triple Draw A-5 Lowball",
-    Game.OTHER: "other",
+    Game.TRIPLE_DRAW_27.value: "Triple Draw 2-7 Lowball",
+    Game.SINGLE_DRAW_27.value: "Single Draw 2-7 Lowball",
+    Game.FIVE_CARD_DRAW.value: "5 Card Draw",
+    Game.BADUGI.value: "Badugi",
+    Game.TRIPLE_DRAW_A5.value: "Triple Draw A-5 Lowball",
+    Game.OTHER.value: "other",
 }
 
 _DRAWS = {
-    Game.TRIPLE_DRAW_27: 3,
-    Game.SINGLE_DRAW_27: 1,
-    Game.FIVE_CARD_DRAW: 1,
-    Game.BADUGI: 3,
-    Game.TRIPLE_DRAW_A5: 3,
+    Game.TRIPLE_DRAW_27.value: 3,
+    Game.SINGLE_DRAW_27.value: 1,
+    Game.FIVE_CARD_DRAW.value: 1,
+    Game.BADUGI.value: 3,
+    Game.TRIPLE_DRAW_A5.value: 3,
 }
 
 
@@ -61,13 +63,13 @@ class LimitType(Enum):
     @property
     def label(self) -> str:
         """The structure's name in tables and reports: ``Limit``, ``Pot Limit``, ``No Limit``."""
-        return _LIMIT_LABELS[self]
+        return _LIMIT_LABELS[self._value_]
 
 
 _LIMIT_LABELS = {
-    LimitType.FIXED: "Limit",
-    LimitType.POT: "Pot Limit",
-    LimitType.NO_LIMIT: "No Limit",
+    LimitType.FIXED.value: "Limit",
+    LimitType.POT.value: "Pot Limit",
+    LimitType.NO_LIMIT.value: "No Limit",
 }
 
 
@@ -112,13 +114,13 @@ class PostKind(Enum):
     @property
     def label(self) -> str:
         """The post in messages: ``small blind``, ``small & big blinds``, ``ante``..."""
-        return _POST_LABELS[self]
+        return _POST_LABELS[self._value_]
 
 
 _POST_LABELS = {
-    PostKind.SMALL_BLIND: "small blind",
-    PostKind.BIG_BLIND: "big blind",
-    PostKind.SMALL_AND_BIG_BLIND: "small & big blinds",
-    PostKind.ANTE: "ante",
-    PostKind.DEAD_BLIND: "dead blind",
+    PostKind.SMALL_BLIND.value: "small blind",
+    PostKind.BIG_BLIND.value: "big blind",
+    PostKind.SMALL_AND_BIG_BLIND.value: "small & big blinds",
+    PostKind.ANTE.value: "ante",
+    PostKind.DEAD_BLIND.value: "dead blind",
 }

@@ -10,20 +10,17 @@ One pass over the events does the replay's jobs, each in its own module:
 * ``result``: build the ``Replay`` and run the checks that need the whole hand (pots, summary,
   structure) on it.
 
-This is the hot path of ``audit``: per event, the loop below calls the facts job then the feed
-(one dispatch each), with no copies of the state unless ``trace=True`` and no scan ahead for
-``Hand cancelled`` (the pass stops there instead).
+This is the hot path of ``audit``: per event, the loop below makes one dispatch (the feed's
+handler records the line's facts, then feeds the engine), with no copies of the state unless
+``trace=True`` and no scan ahead for ``Hand cancelled`` (the pass stops there instead).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from histparse.events import CapReached, Chat, Hand, HandCancelled, PlayerStatus
-from histparse.replayer.facts import FACT_HANDLERS, Cancelled, Facts
-from histparse.replayer.feed import FEED_HANDLERS, Feed, draws_of
-from histparse.replayer.findings import Code, Finding, make_finding
+from histparse.replayer.facts import Cancelled
+from histparse.replayer.feed import HANDLERS, Feed
+from histparse.replayer.findings import Code, Finding
 from histparse.replayer.hero import HeroCards
 from histparse.replayer.result import build_result
 from histparse.replayer.types import Replay, StateAfter
@@ -47,81 +44,48 @@ def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = Fals
     # start builds the cancelled result: the same result, since nothing of the pass is kept.
     # An error on the way to such a line would not have happened without the pass.
     try:
-        return _replay(hand, profile, trace)
+        return _pass(_job(hand, profile, trace))
     except Cancelled:
         pass
     except Exception:
         if HandCancelled not in map(type, hand.events):
             raise
+    job = _job(hand, profile, trace)
+    job.cancelled = True
+    job.add(Code.HAND_CANCELLED, "the site cancelled this hand; it is not replayed")
+    return build_result(job, job.findings, check=False)
+
+
+def _job(hand: Hand, profile: SiteProfile, trace: bool) -> Feed:
+    """The pass's state: the facts and the feed jobs in one object (``Feed`` is a ``Facts``)."""
     findings: list[Finding] = []
-    facts, feed = _jobs(hand, profile, trace, findings)
-    facts.cancelled = True
-    facts.feed = None  # not needed after the pass (see _replay)
-    findings.append(
-        make_finding(hand, Code.HAND_CANCELLED, "the site cancelled this hand; it is not replayed")
-    )
-    return build_result(facts, feed, findings, check=False)
+    return Feed(hand, profile, trace, findings, HeroCards(hand, findings))
 
 
-def _jobs(
-    hand: Hand, profile: SiteProfile, trace: bool, findings: list[Finding]
-) -> tuple[Facts, Feed]:
-    """The facts and feed jobs of one replay, reporting to ``findings``."""
-    facts = Facts(hand, findings, draws_of(hand))
-    feed = Feed(hand, profile, trace, findings, facts, HeroCards(hand, findings))
-    facts.feed = feed
-    return facts, feed
-
-
-# Each event class's handlers, the facts job's then the feed's: one lookup per event. A job
-# that does not look at the class has None (a test is cheaper than a call that does nothing).
-_HANDLERS: dict[
-    type, tuple[Callable[[Facts, Any], None] | None, Callable[[Feed, Any], None] | None]
-] = {
-    kind: (FACT_HANDLERS.get(kind), FEED_HANDLERS.get(kind))
-    for kind in (*FACT_HANDLERS, *FEED_HANDLERS)
-}
-_SKIPS = (None, None)
-
-
-def _replay(hand: Hand, profile: SiteProfile, trace: bool) -> Replay:
-    findings: list[Finding] = []
-    facts, feed = _jobs(hand, profile, trace, findings)
-    try:
-        return _pass(hand, facts, feed, findings)
-    finally:
-        # The two jobs refer to each other: break the cycle here, so that each replay is freed
-        # as it ends rather than left for the cyclic garbage collector (a tenth of the time).
-        facts.feed = None
-
-
-def _pass(hand: Hand, facts: Facts, feed: Feed, findings: list[Finding]) -> Replay:
-    feed.start()
-    handlers = _HANDLERS.get
-    if feed.trace:
-        states = feed.states
-        for index, event in enumerate(hand.events):
-            feed.index = index
-            if feed.cap_due is not None and not isinstance(event, _CAP_NEUTRAL):
-                feed.cap_missing()
-            on_facts, on_feed = handlers(type(event), _SKIPS)
-            if on_facts is not None:
-                on_facts(facts, event)
-            if on_feed is not None:
-                on_feed(feed, event)
-            if feed.state is not None:
-                states.append(StateAfter(index, event.line, feed.state.snapshot()))
+def _pass(job: Feed) -> Replay:
+    job.start()
+    handlers = HANDLERS.get
+    events = job.events
+    if job.trace:
+        states = job.states
+        for index, event in enumerate(events):
+            job.index = index
+            if job.cap_due is not None and not isinstance(event, _CAP_NEUTRAL):
+                job.cap_missing()
+            handler = handlers(type(event))
+            if handler is not None:
+                handler(job, event)
+            if job.state is not None:
+                states.append(StateAfter(index, event.line, job.state.snapshot()))
     else:  # the same loop without the snapshots: this is the hot one
-        for index, event in enumerate(hand.events):
-            feed.index = index
-            if feed.cap_due is not None and not isinstance(event, _CAP_NEUTRAL):
-                feed.cap_missing()
-            on_facts, on_feed = handlers(type(event), _SKIPS)
-            if on_facts is not None:
-                on_facts(facts, event)
-            if on_feed is not None:
-                on_feed(feed, event)
-    if feed.cap_due is not None:
-        feed.cap_missing()
-    feed.finish()
-    return build_result(facts, feed, findings, check=True)
+        for index, event in enumerate(events):
+            job.index = index
+            if job.cap_due is not None and not isinstance(event, _CAP_NEUTRAL):
+                job.cap_missing()
+            handler = handlers(type(event))
+            if handler is not None:
+                handler(job, event)
+    if job.cap_due is not None:
+        job.cap_missing()
+    job.finish()
+    return build_result(job, job.findings, check=True)

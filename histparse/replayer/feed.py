@@ -13,8 +13,9 @@ How the engine is driven (readings documented in docs/findings.md):
 * Single draw is replayed on the engine set for one draw (``GameConfig.draws``).
 * Unmatched antes come back with the uncalled bet: the engine returns them (R-BET-7).
 
-It runs after the facts job (``histparse.replayer.facts``) on each event and reads from it the
-section the event sits in and the money of an action. Amounts are compared in engine units
+``Feed`` is a ``Facts`` (``histparse.replayer.facts``): each handler here records the line's
+facts first, then feeds the engine, reading from them the section the event sits in and the
+money of an action. Amounts are compared in engine units
 (the conversions of repeated amounts kept by ``Money.units_or_none``), and messages are only
 formatted for findings.
 """
@@ -68,13 +69,13 @@ from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.money import Money, Unrepresentable
 from histparse.replayer.checks.betting import action_code
 from histparse.replayer.checks.cards import is_hand
-from histparse.replayer.facts import Facts
-from histparse.replayer.findings import Code, Finding, make_finding
+from histparse.replayer.facts import FACT_HANDLERS, Facts
+from histparse.replayer.findings import Code, Finding
 from histparse.replayer.hero import HeroCards
 from histparse.replayer.types import StateAfter
 from histparse.sites import SiteProfile, words_for
 
-__all__ = ["FEED_HANDLERS", "Feed", "draws_of"]
+__all__ = ["HANDLERS", "Feed", "draws_of"]
 
 _REPLAYABLE = (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27)
 _QUIET = (Chat, PlayerStatus)
@@ -106,19 +107,16 @@ def draws_of(hand: Hand) -> int:
     return _DRAWS[hand.game._value_]
 
 
-class Feed:
-    """Feeds one hand's events to the engine (``state``; None once it cannot go on)."""
+class Feed(Facts):
+    """Records one hand's line facts and feeds its events to the engine (``state``; None once
+    it cannot go on)."""
 
     __slots__ = (
         "big_blind",
         "blinds",
         "cap_due",
         "cards",
-        "draws",
         "events",
-        "facts",
-        "findings",
-        "hand",
         "hero",
         "index",
         "money",
@@ -130,7 +128,6 @@ class Feed:
         "showdown",
         "state",
         "states",
-        "sym",
         "trace",
     )
 
@@ -140,16 +137,12 @@ class Feed:
         profile: SiteProfile,
         trace: bool,
         findings: list[Finding],
-        facts: Facts,
         cards: HeroCards,
     ) -> None:
-        self.hand = hand
+        Facts.__init__(self, hand, findings, draws_of(hand))
         self.profile = profile
         self.trace = trace
-        self.findings = findings
-        self.facts = facts
         self.cards = cards
-        self.sym = hand.layout.money_symbol
         self.state: HandState | None = None
         self.money = Money(0)
         self.big_blind: int | None = None
@@ -157,7 +150,6 @@ class Feed:
         self.index = 0  # the event being fed (set by the driver's loop)
         self.events = hand.events
         self.hero = hand.hero
-        self.draws = facts.draws
         self.cap_due: int | None = None
         self.reshuffle_announced: int | None = None
         self.reshuffle_unannounced: int | None = None
@@ -167,9 +159,6 @@ class Feed:
         self.showdown = False
 
     # -- reporting --------------------------------------------------------------------------
-
-    def add(self, code: Code, message: str, line: int | None = None) -> None:
-        self.findings.append(make_finding(self.hand, code, message, line))
 
     def stop_engine(self, code: Code, message: str, line: int | None) -> None:
         """Report why the engine cannot follow the hand any further and stop feeding it."""
@@ -218,7 +207,7 @@ class Feed:
                 break
         self.big_blind = bb
         # The live part of a "small & big blinds" post is capped at it (histparse.ledger).
-        self.facts.lines.big_blind = self.money.to_decimal(bb)
+        self.lines.big_blind = self.money.to_decimal(bb)
         profile = self.profile
         try:
             return _game_config(
@@ -242,7 +231,7 @@ class Feed:
         hand = self.hand
         line = hand.source.first_line
         seats = self.hand.dealt_in()
-        self.facts.dealt_in = tuple(map(_PLAYER, seats))
+        self.dealt_in = tuple(map(_PLAYER, seats))
         if len(seats) >= 2:
             self.blinds = _expected_blinds(hand.button_seat, tuple(map(_SEAT, seats)))
         if hand.game not in _REPLAYABLE:
@@ -286,7 +275,8 @@ class Feed:
     # -- posts and deal ---------------------------------------------------------------------
 
     def on_post(self, e: Post) -> None:
-        if self.facts.section_street >= _PREDRAW:
+        Facts.on_post(self, e)
+        if self.section_street >= _PREDRAW:
             return  # a post after the deal: reported by the facts, not booked
         p = e.player
         kind = e.kind
@@ -303,7 +293,7 @@ class Feed:
             # site profile; the engine only books the money.
             result = state.post(p, kind, units, check=False)
         except StateError as exc:
-            if p not in self.facts.dealt_in:
+            if p not in self.dealt_in:
                 self.add(Code.STRUCT_PLAYER, f"{p} posts but is not dealt in", e.line)
                 return
             stack = state.stack(p)
@@ -324,13 +314,14 @@ class Feed:
 
     def _deal(self, state: HandState) -> None:
         """Deal (the engine is still posting): the hero's cards are the only known ones."""
-        known = self.cards.deal(self.index, self.facts.dealt_in)
+        known = self.cards.deal(self.index, self.dealt_in)
         try:
             state.deal(known)
         except EngineError as exc:  # pragma: no cover - the hand was validated above
             self.stop_engine(Code.REPLAY_ABORTED, f"cannot deal: {exc}", None)
 
     def on_section(self, e: SectionMarker) -> None:
+        Facts.on_section(self, e)
         section = e.section
         if self.reshuffle_unannounced is not None or self.reshuffle_announced is not None:
             self._reshuffle_missing()
@@ -345,7 +336,7 @@ class Feed:
             # ``_value_``: ``value`` is a Python-level property of every Enum.
             self._to_the_end(e.line, "the {}", section._value_.lower)
             return
-        number = self.facts.section_street - _PREDRAW
+        number = self.section_street - _PREDRAW
         if number < 1:
             return
         phase = state.phase
@@ -397,6 +388,7 @@ class Feed:
     # -- betting ----------------------------------------------------------------------------
 
     def on_action(self, e: Action) -> None:
+        Facts.on_action(self, e)
         if self.reshuffle_unannounced is not None or self.reshuffle_announced is not None:
             self._reshuffle_missing()
         state = self.state
@@ -407,11 +399,11 @@ class Feed:
         p = e.player
         kind = e.kind
         # The money of the action as the facts read it off the line, just before.
-        increment = self.facts.increment
+        increment = self.increment
         to_units: int | None = None
         call_units: int | None = None
         if kind is _BET or kind is _RAISE:
-            total = self.facts.before + increment
+            total = self.before + increment
             to_units = self.money.units_or_none(total)
             if to_units is None:
                 self.unrepresentable(total, f"{p}'s {kind.value}", e.line)
@@ -448,6 +440,17 @@ class Feed:
             )
         if result.capped and self.profile.prints_cap_line:
             self.cap_due = e.line
+
+    def wrong_bet_to_raise(self, raised: Decimal) -> Decimal | None:
+        """As ``Facts.wrong_bet_to_raise``, by the engine while it is betting: it knows the bet
+        to match (a short all-in big blind still makes the full big blind the bet). Compared in
+        units, exactly (None, unrepresentable, is wrong too), so that no Decimal is built for a
+        good line."""
+        state = self.state
+        if state is None or state.phase is not _BETTING:
+            return Facts.wrong_bet_to_raise(self, raised)
+        bet = state.current_bet
+        return None if self.money.units_or_none(raised) == bet else self.money.to_decimal(bet)
 
     def _may_act(self, state: HandState, e: Action) -> bool:
         """Report an action by a player not dealt in or already folded; True if neither."""
@@ -527,6 +530,7 @@ class Feed:
             state.draw(who, 0, check=False)
 
     def on_draw(self, e: Draw) -> None:
+        Facts.on_draw(self, e)
         p = e.player
         if self.reshuffle_unannounced is not None:
             self._reshuffle_missing()
@@ -622,6 +626,7 @@ class Feed:
     # -- showdown and collection ------------------------------------------------------------
 
     def on_shows(self, e: Shows) -> None:
+        Facts.on_shows(self, e)
         p = e.player
         cards = e.cards
         mismatch = self.cards.shows(e)
@@ -670,6 +675,7 @@ class Feed:
             self.add(Code.SUMMARY_SHOWDOWN, f"{p}: {exc.message}", line)
 
     def on_mucks(self, e: Mucks) -> None:
+        Facts.on_mucks(self, e)
         p = e.player
         cards = self._summary_cards(p)
         if cards is not None and not is_hand(cards):
@@ -690,6 +696,7 @@ class Feed:
         self._to_the_end(e.line, "{}'s 'doesn't show'", e.player)
 
     def on_collected(self, e: Collected) -> None:
+        Facts.on_collected(self, e)
         self._to_the_end(e.line, "{}'s collection", e.player)
 
     # -- the end ----------------------------------------------------------------------------
@@ -706,7 +713,7 @@ class Feed:
         if state is None or (state.phase is not _SHOWDOWN and state.phase is not _UNCONTESTED):
             return
         rake = 0
-        pot = self.facts.summary_pot
+        pot = self.summary_pot
         if pot is not None:
             units = self.money.units_or_none(pot.rake)
             if units is not None and 0 <= units <= state.pot:
@@ -721,7 +728,8 @@ class Feed:
 
 _SeatParts = twin(Seat)
 
-FEED_HANDLERS: dict[type, Callable[[Feed, Any], None]] = {
+HANDLERS: dict[type, Callable[[Feed, Any], None]] = {
+    **FACT_HANDLERS,
     Post: Feed.on_post,
     SectionMarker: Feed.on_section,
     DealtTo: Feed.on_dealt,
@@ -734,7 +742,8 @@ FEED_HANDLERS: dict[type, Callable[[Feed, Any], None]] = {
     Mucks: Feed.on_mucks,
     DoesntShow: Feed.on_doesnt_show,
 }
-"""The feed's handler of each event class (the others do not move the engine)."""
+"""The pass's handler of each event class: the feed's, which records the facts first, or the
+facts' alone for a line that does not move the engine (the other classes have neither)."""
 
 # The blinds of a table repeat from hand to hand: (button, *dealt-in seats) -> BlindSeats
 # (frozen, so hands share them).

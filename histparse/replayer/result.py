@@ -61,9 +61,11 @@ def _rules(
     return tuple(pots), returned, rightful, to_dec(settlement.total_pot)
 
 
-def build_result(facts: Facts, feed: Feed, findings: list[Finding], *, check: bool) -> Replay:
-    """The ``Replay`` of the pass that filled ``facts`` and ``feed``, with ``findings`` and,
-    when ``check``, the findings of the per-hand checks, in line order."""
+def build_result(feed: Feed, findings: list[Finding], *, check: bool) -> Replay:
+    """The ``Replay`` of the pass that filled ``feed`` (its line facts and the engine's
+    outcome), with ``findings`` and, when ``check``, the findings of the per-hand checks, in
+    line order."""
+    facts: Facts = feed
     hand = feed.hand
     settlement = feed.settlement
     state = feed.state

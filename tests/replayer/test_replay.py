@@ -225,12 +225,12 @@ def test_cancelled_hand_gives_the_same_result_wherever_the_line_is() -> None:
 def test_error_before_a_cancelled_line_is_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     """A cancelled hand was never replayed: an error of the pass on the way to its
     'Hand cancelled' line gives the cancelled result; any other hand raises it."""
-    import histparse.replayer.driver as driver
+    import histparse.replayer.feed as feed
 
     def broken(job: object, event: object) -> None:
         raise RuntimeError("broken handler")
 
-    monkeypatch.setitem(driver._HANDLERS, Post, (None, broken))
+    monkeypatch.setitem(feed.HANDLERS, Post, broken)
     hand = real_hands()["20349633663"]
     assert type(hand.events[0]) is Post  # read before the 'Hand cancelled' line
     assert replay(hand).codes == {"HAND-CANCELLED"}
