@@ -26,7 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"parsing", "writing"}),  # the generic front ends, asking the registry
     frozenset({"replayer", "simulation"}),
     frozenset({"auditor", "phh"}),  # auditor: many replays; phh converts simulated hands too
-    frozenset({"stats"}),
+    frozenset({"stats", "fairness"}),  # fairness: counts of the hero's cards, like stats
     frozenset({"frames", "show"}),  # frames build on stats' counts; show prints stats' ledger
     frozenset({"parallel", "plots"}),
     frozenset({"export"}),  # runs its pieces on the parallel pool

@@ -122,6 +122,7 @@ def build_config(args: argparse.Namespace) -> SimConfig:
         path=args.out,
         newline="\n" if args.lf else "\r\n",
         bom=args.bom,
+        rig_hero=args.rig_hero,
         **extra,
     )
 
@@ -251,6 +252,15 @@ def register(subparsers: Any) -> None:
         metavar="FILE.phhs",
         help="also write the hands with every card as Poker Hand History (fixed limit only; "
         "hands PHH cannot express are skipped and counted)",
+    )
+    p.add_argument(
+        "--rig-hero",
+        type=float,
+        default=0.0,
+        metavar="B",
+        help="rig the deal for the hero, to test `histparse fairness`: with probability B each "
+        "high card (T+) dealt to the hero becomes the next low card (7-) in the stub; the "
+        "reverse for negative B (default 0: a fair deal)",
     )
     p.add_argument("--census", action="store_true", help="print the hard-case counts")
     p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")

@@ -66,6 +66,7 @@ from histparse.simulation.bots import BotProfile, DrawPolicy, choose_action, pla
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.money import Units
 from histparse.simulation.names import CHAT_TEXTS
+from histparse.simulation.rig import RiggedDealer
 from histparse.sites.pokerstars import PokerStarsLayout
 
 _BETTING: Final = Phase.BETTING
@@ -150,6 +151,7 @@ class HandSetup:
     prizes: dict[int, Decimal] = field(default_factory=dict)
     prize_symbol: str = "$"
     record_cards: bool = False
+    rig_hero: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +181,7 @@ class _Builder:
         "line",
         "marker",
         "names",
+        "rigged",
         "rng",
         "setup",
         "shown",
@@ -207,9 +210,17 @@ class _Builder:
         self.leavers = list(setup.leavers)
         self.dealt: tuple[tuple[str, tuple[Card, ...]], ...] = ()
         self.draw_log: list[DrawRecord] | None = [] if setup.record_cards else None
-        dealer = Dealer(rng=rng, order=self._tie_deck() if setup.tie_deal else None)
+        dealer: Dealer
+        self.rigged: RiggedDealer | None = None
+        if setup.rig_hero and not setup.tie_deal:
+            # Only here is the rng asked for the rig's coins: fair runs deal as they always did.
+            dealer = self.rigged = RiggedDealer(setup.rig_hero, rng, -1)
+        else:
+            dealer = Dealer(rng=rng, order=self._tie_deck() if setup.tie_deal else None)
         seats = [EngineSeat(p.seat, p.name, p.stack) for p in setup.players]
         self.engine = HandState(setup.config, seats, setup.button, dealer=dealer)
+        if self.rigged is not None and self.hero in self.names:
+            self.rigged.player_index = self.engine.deal_order().index(self.hero)
 
     # -- small helpers ----------------------------------------------------------------------
 
@@ -473,7 +484,12 @@ class _Builder:
         count = len(discard)
         if count and engine.would_reshuffle(count):
             events.append(Reshuffle(line=self._next_line()))
+        rigged = self.rigged
+        if rigged is not None:
+            rigged.serving = name == self.hero
         result = engine.draw(name, count, discard)
+        if rigged is not None:
+            rigged.serving = False
         if self.draw_log is not None:
             self.draw_log.append(
                 DrawRecord(name, number, tuple(discard), result.received or (), result.reshuffled)

@@ -159,6 +159,7 @@ class _Session:
             muck_chance=1.0 if HardCase.MUCK in self.config.focus else 0.8,
             tie_deal=self.tie_rate > 0 and self.rng.random() < self.tie_rate,
             record_cards=self.record_cards,
+            rig_hero=self.config.rig_hero,
         )
         self.first = False
         return setup

@@ -155,6 +155,9 @@ class SimConfig:
     * ``path``, ``newline``, ``bom``: how the hands' source file is laid out (line numbers
       and ``Hand.source`` follow it); ``source_text`` also fills ``Source.text`` (slower).
     * ``start``: when the first hand starts (UTC).
+    * ``rig_hero``: a dealer rigged for the hero, to test ``histparse fairness``: with
+      probability ``rig_hero`` each high card (T+) dealt to the hero is swapped for the next
+      low card (7 or below) in the stub, the reverse when negative (``simulation.rig``).
     """
 
     players: int = 6
@@ -173,8 +176,11 @@ class SimConfig:
     bom: bool = False
     source_text: bool = False
     start: datetime = _DEFAULT_START
+    rig_hero: float = 0.0
 
     def __post_init__(self) -> None:
+        if not -1.0 <= self.rig_hero <= 1.0:
+            raise SimulationError(f"rig_hero must be in [-1, 1], got {self.rig_hero}")
         if not 2 <= self.players <= 6:
             raise SimulationError(f"players must be 2 to 6, got {self.players}")
         if not self.players <= self.max_seats <= 6:

@@ -1,0 +1,154 @@
+"""``histparse fairness PATH... [--player NAME] [--by site,stakes,month]``: were the cards a
+player received dealt as a fair shuffle deals them?
+
+Exit status: 0 when no test raises an alarm (including "not enough hands"), 1 when one does,
+2 when the command cannot run (missing path, bad option, unwritable figure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+__all__ = ["register", "run"]
+
+
+def _hands(args: argparse.Namespace, counts: dict[str, int]) -> Iterator[Any]:
+    """The parsed hands under the paths, counting what was read, rejected and unsupported."""
+    from histparse.events import Hand
+    from histparse.parsing import read_results
+    from histparse.reading import ParseError
+
+    reader = read_results(*args.paths)
+    for result in reader:
+        if isinstance(result, Hand):
+            yield result
+        elif isinstance(result, ParseError):
+            counts["rejected"] += 1
+            if counts["rejected"] <= 5:
+                print(f"histparse fairness: rejected: {result}", file=sys.stderr)
+        else:
+            counts["unsupported"] += 1
+
+
+def _number(value: float) -> str:
+    # A p-value below the smallest float prints as a bound, not as an exact 0.
+    return "<1e-300" if value < 1e-300 else f"{value:.3g}" if math.isfinite(value) else str(value)
+
+
+def _text(report: Any, counts: dict[str, int]) -> str:
+    lines = [
+        f"deal fairness for {report.player or 'the hero of each hand'}: "
+        f"{report.hands_used} of {report.hands_read} parsed hands show the player's cards"
+        + (
+            f" ({counts['rejected']} rejected, {counts['unsupported']} unsupported)"
+            if counts["rejected"] or counts["unsupported"]
+            else ""
+        ),
+        f"family of {sum(1 for t in report.tests if t.enough)} tests with a verdict, "
+        f"{report.correction} correction, family-wise level {report.alpha}",
+        "",
+    ]
+    for group in report.groups:
+        title = " / ".join(group.key) if group.key else "all hands"
+        lines.append(
+            f"{title}: {group.hands} hands, {group.draws} draws"
+            + (f" ({group.skipped_draws} draws left out)" if group.skipped_draws else "")
+        )
+        lines.append(
+            f"  {'test':<14} {'n':>8} {'statistic':>10} {'p-value':>9} "
+            f"{'effect [95% CI]':>26} {'detectable':>10}  verdict"
+        )
+        for t in group.tests:
+            if not t.enough:
+                lines.append(f"  {t.name:<14} {t.sample:>8}  not enough hands")
+                continue
+            stat = f"{'X2' if t.kind == 'chi2' else 'z'}={t.statistic:.2f}"
+            effect = f"{t.effect:+.4f} [{t.effect_low:+.4f}, {t.effect_high:+.4f}]"
+            verdict = "ALARM: " + t.direction if t.alarm else "ok"
+            lines.append(
+                f"  {t.name:<14} {t.sample:>8} {stat:>10} {_number(t.p_value or 0.0):>9} "
+                f"{effect:>26} {t.detectable:>10.4f}  {verdict}"
+            )
+        lines.append("")
+    lines.append(f"verdict: {report.verdict}")
+    for t in report.tests:
+        if t.alarm:
+            where = " / ".join(t.group) + ": " if t.group else ""
+            lines.append(f"  {where}{t.title}: {t.direction}")
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse fairness``."""
+    from histparse.fairness import BY_KEYS, fairness_report
+
+    by = [b.strip() for b in args.by.split(",") if b.strip()] if args.by else []
+    for name in by:
+        if name not in BY_KEYS:
+            print(
+                f"histparse fairness: cannot group by {name!r} (choose from {', '.join(BY_KEYS)})",
+                file=sys.stderr,
+            )
+            return 2
+    if not 0.0 < args.alpha < 1.0:
+        print(
+            f"histparse fairness: --alpha must be between 0 and 1, got {args.alpha}",
+            file=sys.stderr,
+        )
+        return 2
+    counts = {"rejected": 0, "unsupported": 0}
+    try:
+        report = fairness_report(_hands(args, counts), player=args.player, by=by, alpha=args.alpha)
+    except FileNotFoundError as exc:
+        print(f"histparse fairness: {exc}", file=sys.stderr)
+        return 2
+    if args.plot:
+        from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+        from histparse.plots.fairness import plot_fairness
+
+        fig = plot_fairness(report)
+        FigureCanvasAgg(fig)
+        try:
+            fig.savefig(args.plot)
+        except (OSError, ValueError) as exc:
+            print(f"histparse fairness: cannot write {args.plot}: {exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.plot}", file=sys.stderr)
+    if args.json:
+        data = report.to_json()
+        data["rejected"] = counts["rejected"]
+        data["unsupported"] = counts["unsupported"]
+        print(json.dumps(data, indent=2, allow_nan=False, default=str))
+    else:
+        print(_text(report, counts))
+    return 1 if report.alarm else 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``fairness`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "fairness",
+        help="test whether a player's cards look like a fair shuffle's",
+        description=(
+            "Test the cards a player received (the five dealt, the replacements at each draw, "
+            "what the draws made) against a fair deal, with the family of tests corrected for "
+            "multiple comparisons (Holm). Exit 1 when a test raises an alarm."
+        ),
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.add_argument("--player", metavar="NAME", help="whose cards (default: each hand's hero)")
+    p.add_argument(
+        "--by", metavar="KEYS", help="group by any of site,stakes,month,game (comma-separated)"
+    )
+    p.add_argument(
+        "--alpha", type=float, default=0.01, help="family-wise level of the alarm (default 0.01)"
+    )
+    p.add_argument("--json", action="store_true", help="print the whole report as JSON")
+    p.add_argument("--plot", metavar="FILE", help="also draw the report's figures to FILE (.png)")
+    p.set_defaults(func=run)

@@ -1,0 +1,648 @@
+"""The fairness report: counts of what the histories reveal, the family of tests on them, and
+the verdict.
+
+``FairnessCounts`` adds one hand at a time (flat memory: counts only, never the hands);
+``fairness_report(hands)`` groups them (``by``), runs the tests and corrects the family with
+Holm's method. docs/fairness.md says what each test can and cannot show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from math import sqrt
+from typing import Any, Final
+
+from histparse.events import Hand
+from histparse.fairness.observe import HeroView, hero_view
+from histparse.fairness.probability import (
+    CLASS_PROBABILITY,
+    CLASSES,
+    HIGH_RANKS,
+    LOW_RANKS,
+    MADE_TARGETS,
+    hand_class,
+    made,
+    made_probability,
+)
+from histparse.fairness.significance import (
+    POWER,
+    chi2_sf,
+    holm,
+    noncentrality_interval,
+    normal_sf,
+    smallest_detectable_noncentrality,
+    z_critical,
+)
+
+__all__ = [
+    "BY_KEYS",
+    "DEFAULT_ALPHA",
+    "MIN_SAMPLE",
+    "FairnessCounts",
+    "FairnessReport",
+    "FairnessTest",
+    "GroupReport",
+    "fairness_report",
+]
+
+DEFAULT_ALPHA: Final = 0.01
+"""The family-wise level of the alarm."""
+MIN_SAMPLE: Final = 100
+"""Fewer hands (or draws) than this give "not enough hands", whatever the counts."""
+_MIN_EXPECTED: Final = 5.0  # per category, for a chi-square test
+_MIN_EXPECTED_Z: Final = 10.0  # successes and failures, for a normal approximation
+_RANK_NAMES: Final = "23456789TJQKA"
+_SUIT_NAMES: Final = "cdhs"
+_CARD_NAMES: Final = tuple(r + s for r in _RANK_NAMES for s in _SUIT_NAMES)
+_LOW_SHARE: Final = len(LOW_RANKS) / 13
+_HIGH_SHARE: Final = len(HIGH_RANKS) / 13
+# Five cards drawn without replacement from 52: the Pearson statistic of their counts over all
+# hands is (52 - 5) / (52 - 1) times a chi-square, and the variance of a count is shrunk alike.
+_DEALT_FPC: Final = 47 / 51
+_TARGET_NAMES: Final = {5: "7", 6: "8", 7: "9"}
+
+BY_KEYS: Final[dict[str, Callable[[Hand], str]]] = {
+    "site": lambda h: h.site,
+    "stakes": lambda h: (
+        f"{'tournament' if h.is_tournament else h.currency or 'chips'} "
+        f"{h.stakes[0]}/{h.stakes[1]} {h.limit_type.label}"
+    ),
+    "month": lambda h: h.started_at.strftime("%Y-%m") if h.started_at is not None else "unknown",
+    "game": lambda h: h.game.label,
+}
+"""What ``--by`` can group on."""
+
+
+@dataclass(frozen=True, slots=True)
+class FairnessTest:
+    """One test: its sample, statistic, p-value, effect with a 95% interval, and the smallest
+    effect it could have detected (power ``POWER`` at the family's strictest level).
+
+    ``kind`` is ``chi2`` (effect: Cohen's w) or ``z`` (effect: observed minus expected rate per
+    card or draw). ``enough`` is False when the sample is too small for a verdict (p-value
+    None). ``alarm`` is set after the family's correction; ``direction`` says which way the
+    data lean."""
+
+    group: tuple[str, ...]
+    name: str
+    title: str
+    kind: str
+    sample: int
+    unit: str
+    statistic: float
+    df: int | None
+    p_value: float | None
+    effect: float
+    effect_low: float
+    effect_high: float
+    detectable: float
+    enough: bool
+    alarm: bool
+    direction: str
+    categories: tuple[tuple[str, float, float], ...] = ()
+    """(label, observed, expected) per category, for the figures."""
+
+
+@dataclass(frozen=True, slots=True)
+class GroupReport:
+    """The tests of one group of hands (``key``: the ``by`` values; empty for all hands)."""
+
+    key: tuple[str, ...]
+    hands: int
+    draws: int
+    skipped_draws: int
+    tests: tuple[FairnessTest, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FairnessReport:
+    """Every group's tests, corrected together as one family (Holm, family-wise ``alpha``)."""
+
+    groups: tuple[GroupReport, ...]
+    alpha: float
+    by: tuple[str, ...]
+    player: str | None
+    hands_read: int
+    hands_used: int
+    correction: str = "Holm"
+
+    @property
+    def tests(self) -> tuple[FairnessTest, ...]:
+        """All tests of all groups."""
+        return tuple(t for g in self.groups for t in g.tests)
+
+    @property
+    def alarm(self) -> bool:
+        """Whether any test rejects a fair deal at the family's level."""
+        return any(t.alarm for t in self.tests)
+
+    @property
+    def verdict(self) -> str:
+        """``alarm``, ``no alarm`` or ``not enough hands``."""
+        if self.alarm:
+            return "alarm"
+        tests = self.tests
+        if not tests or not any(t.enough for t in tests):
+            return "not enough hands"
+        return "no alarm"
+
+    def tests_frame(self) -> Any:
+        """The tests as a pandas DataFrame, one row per test."""
+        import pandas as pd
+
+        rows = []
+        for t in self.tests:
+            row = {name: getattr(t, name) for name in FairnessTest.__slots__}
+            row.pop("categories")
+            row["group"] = " / ".join(t.group) if t.group else "all"
+            rows.append(row)
+        return pd.DataFrame(rows)
+
+    def categories_frame(self) -> Any:
+        """Observed and expected counts per category of each test, as a pandas DataFrame."""
+        import pandas as pd
+
+        rows = [
+            {
+                "group": " / ".join(t.group) if t.group else "all",
+                "test": t.name,
+                "category": label,
+                "observed": observed,
+                "expected": expected,
+            }
+            for t in self.tests
+            for label, observed, expected in t.categories
+        ]
+        return pd.DataFrame(rows, columns=["group", "test", "category", "observed", "expected"])
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole report as JSON-ready data."""
+        return {
+            "verdict": self.verdict,
+            "alpha": self.alpha,
+            "correction": self.correction,
+            "by": list(self.by),
+            "player": self.player,
+            "hands_read": self.hands_read,
+            "hands_used": self.hands_used,
+            "groups": [
+                {
+                    "key": list(g.key),
+                    "hands": g.hands,
+                    "draws": g.draws,
+                    "skipped_draws": g.skipped_draws,
+                    "tests": [
+                        {
+                            name: (
+                                [list(c) for c in t.categories]
+                                if name == "categories"
+                                else list(t.group)
+                                if name == "group"
+                                else getattr(t, name)
+                            )
+                            for name in FairnessTest.__slots__
+                        }
+                        for t in g.tests
+                    ],
+                }
+                for g in self.groups
+            ],
+        }
+
+
+@dataclass(slots=True)
+class _Rate:
+    """A count against its expectation: sum of observed, expected and variance."""
+
+    n: int = 0
+    observed: float = 0.0
+    expected: float = 0.0
+    variance: float = 0.0
+
+
+@dataclass(slots=True)
+class FairnessCounts:
+    """The counts of one group of hands; ``add`` one player's view at a time."""
+
+    hands: int = 0
+    draws: int = 0
+    skipped_draws: int = 0
+    dealt_ranks: list[int] = field(default_factory=lambda: [0] * 13)
+    dealt_suits: list[int] = field(default_factory=lambda: [0] * 4)
+    dealt_cards: list[int] = field(default_factory=lambda: [0] * 52)
+    classes: dict[str, int] = field(default_factory=lambda: dict.fromkeys(CLASSES, 0))
+    dealt_low: int = 0
+    dealt_high: int = 0
+    drawn_cards: int = 0
+    drawn_ranks: list[int] = field(default_factory=lambda: [0] * 13)
+    drawn_expected: list[float] = field(default_factory=lambda: [0.0] * 13)
+    drawn_fpc: float = 0.0  # sum over draws of k (m - k) / (m - 1)
+    drawn_low: _Rate = field(default_factory=_Rate)
+    drawn_high: _Rate = field(default_factory=_Rate)
+    made: dict[int, _Rate] = field(default_factory=lambda: {t: _Rate() for t in MADE_TARGETS})
+
+    def add(self, view: HeroView) -> None:
+        """Count one hand's dealt cards and draws."""
+        self.hands += 1
+        dealt = view.dealt
+        ranks = self.dealt_ranks
+        suits = self.dealt_suits
+        cards = self.dealt_cards
+        for c in dealt:
+            r = c >> 2
+            ranks[r] += 1
+            suits[c & 3] += 1
+            cards[c] += 1
+            if r in LOW_RANKS:
+                self.dealt_low += 1
+            elif r in HIGH_RANKS:
+                self.dealt_high += 1
+        self.classes[hand_class(dealt)] += 1
+        self.skipped_draws += view.skipped_draws
+        for d in view.draws:
+            self.draws += 1
+            k = len(d.received)
+            unseen = d.unseen
+            m = len(unseen)
+            per_rank = [0] * 13
+            for c in unseen:
+                per_rank[c >> 2] += 1
+            expected = self.drawn_expected
+            for r in range(13):
+                expected[r] += k * per_rank[r] / m
+            for c in d.received:
+                self.drawn_ranks[c >> 2] += 1
+            self.drawn_cards += k
+            fpc = (m - k) / (m - 1) if m > 1 else 0.0
+            self.drawn_fpc += k * fpc
+            for rate, wanted in ((self.drawn_low, LOW_RANKS), (self.drawn_high, HIGH_RANKS)):
+                share = sum(per_rank[r] for r in wanted) / m
+                rate.n += k
+                rate.observed += sum(1 for c in d.received if c >> 2 in wanted)
+                rate.expected += k * share
+                rate.variance += k * share * (1 - share) * fpc
+            final = d.kept + d.received
+            for target, rate in self.made.items():
+                p = made_probability(d.kept, unseen, k, target)
+                if 0.0 < p < 1.0:
+                    rate.n += 1
+                    rate.observed += made(final, target)
+                    rate.expected += p
+                    rate.variance += p * (1 - p)
+
+
+def _chi2_test(
+    group: tuple[str, ...],
+    name: str,
+    title: str,
+    unit: str,
+    sample: int,
+    labels: Sequence[str],
+    observed: Sequence[float],
+    expected: Sequence[float],
+    scale: float,
+    min_sample: int,
+    level: float,
+) -> FairnessTest:
+    """A Pearson test of ``observed`` against ``expected``, the statistic divided by ``scale``
+    (the finite-population factor of draws without replacement)."""
+    cats = tuple(zip(labels, (float(o) for o in observed), expected, strict=True))
+    df = len(labels) - 1
+    total = sum(observed)
+    enough = sample >= min_sample and min(expected, default=0.0) >= _MIN_EXPECTED and df >= 1
+    if not enough or total <= 0:
+        return FairnessTest(
+            group,
+            name,
+            title,
+            "chi2",
+            sample,
+            unit,
+            0.0,
+            df,
+            None,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            False,
+            False,
+            "",
+            cats,
+        )
+    x = sum((o - e) ** 2 / e for o, e in zip(observed, expected, strict=True)) / scale
+    low, high = noncentrality_interval(x, df)
+    detect = smallest_detectable_noncentrality(df, level)
+    worst = max(
+        zip(labels, observed, expected, strict=True),
+        key=lambda c: abs(c[1] - c[2]) / sqrt(c[2]),
+    )
+    lean = "more" if worst[1] > worst[2] else "fewer"
+    direction = (
+        f"most off: {worst[0]} ({lean} than fair: {worst[1]:g} observed, {worst[2]:.1f} expected)"
+    )
+    return FairnessTest(
+        group,
+        name,
+        title,
+        "chi2",
+        sample,
+        unit,
+        x,
+        df,
+        chi2_sf(x, df),
+        sqrt(max(x - df, 0.0) / total),
+        sqrt(low / total),
+        sqrt(high / total),
+        sqrt(detect / total),
+        True,
+        False,
+        direction,
+        cats,
+    )
+
+
+def _z_test(
+    group: tuple[str, ...],
+    name: str,
+    title: str,
+    unit: str,
+    what: str,
+    rate: _Rate,
+    min_sample: int,
+    level: float,
+    per: int = 100,
+) -> FairnessTest:
+    """A normal test of a count against its expectation (``what``: the thing counted)."""
+    n = rate.n
+    cats = ((what, rate.observed, rate.expected),)
+    enough = (
+        n >= min_sample
+        and rate.expected >= _MIN_EXPECTED_Z
+        and n - rate.expected >= _MIN_EXPECTED_Z
+        and rate.variance > 0
+    )
+    if not enough:
+        return FairnessTest(
+            group,
+            name,
+            title,
+            "z",
+            n,
+            unit,
+            0.0,
+            None,
+            None,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+            False,
+            False,
+            "",
+            cats,
+        )
+    sd = sqrt(rate.variance)
+    z = (rate.observed - rate.expected) / sd
+    half = z_critical(0.05) * sd / n
+    effect = (rate.observed - rate.expected) / n
+    detect = (z_critical(level) + z_critical(2 * (1 - POWER))) * sd / n
+    lean = "more" if z > 0 else "fewer"
+    direction = f"{lean} {what} than a fair deal gives ({effect * per:+.2f} per {per} {unit})"
+    return FairnessTest(
+        group,
+        name,
+        title,
+        "z",
+        n,
+        unit,
+        z,
+        None,
+        2 * normal_sf(abs(z)),
+        effect,
+        effect - half,
+        effect + half,
+        detect,
+        True,
+        False,
+        direction,
+        cats,
+    )
+
+
+def _merge_rare(
+    labels: Sequence[str], observed: Sequence[int], expected: Sequence[float]
+) -> tuple[list[str], list[float], list[float]]:
+    """Classes expected fewer than 5 times pooled into one ("rarer classes"), so that the
+    chi-square approximation holds."""
+    keep = [(lb, float(o), e) for lb, o, e in zip(labels, observed, expected, strict=True)]
+    common = [c for c in keep if c[2] >= _MIN_EXPECTED]
+    rare = [c for c in keep if c[2] < _MIN_EXPECTED]
+    if rare:
+        pooled = ("rarer classes", sum(c[1] for c in rare), sum(c[2] for c in rare))
+        if pooled[2] < _MIN_EXPECTED and common:
+            smallest = min(common, key=lambda c: c[2])
+            common.remove(smallest)
+            pooled = (
+                f"{smallest[0]} or rarer",
+                pooled[1] + smallest[1],
+                pooled[2] + smallest[2],
+            )
+        common.append(pooled)
+    return [c[0] for c in common], [c[1] for c in common], [c[2] for c in common]
+
+
+_FAMILY_SIZE: Final = 12  # tests per group (the strictest Holm level is alpha / family size)
+
+
+def _group_tests(
+    key: tuple[str, ...], counts: FairnessCounts, level: float
+) -> tuple[FairnessTest, ...]:
+    n = counts.hands
+    cards = 5 * n
+    tests = [
+        _chi2_test(
+            key,
+            "dealt-ranks",
+            "dealt cards: ranks",
+            "hands",
+            n,
+            _RANK_NAMES,
+            counts.dealt_ranks,
+            [cards / 13] * 13,
+            _DEALT_FPC,
+            MIN_SAMPLE,
+            level,
+        ),
+        _chi2_test(
+            key,
+            "dealt-suits",
+            "dealt cards: suits",
+            "hands",
+            n,
+            _SUIT_NAMES,
+            counts.dealt_suits,
+            [cards / 4] * 4,
+            _DEALT_FPC,
+            MIN_SAMPLE,
+            level,
+        ),
+        _chi2_test(
+            key,
+            "dealt-cards",
+            "dealt cards: each of the 52",
+            "hands",
+            n,
+            _CARD_NAMES,
+            counts.dealt_cards,
+            [cards / 52] * 52,
+            _DEALT_FPC,
+            MIN_SAMPLE,
+            level,
+        ),
+    ]
+    labels, observed, expected = _merge_rare(
+        CLASSES,
+        [counts.classes[c] for c in CLASSES],
+        [float(n * CLASS_PROBABILITY[c]) for c in CLASSES],
+    )
+    tests.append(
+        _chi2_test(
+            key,
+            "dealt-classes",
+            "dealt hands: starting-hand classes",
+            "hands",
+            n,
+            labels,
+            observed,
+            expected,
+            1.0,
+            MIN_SAMPLE,
+            level,
+        )
+    )
+    for name, what, count, share in (
+        ("dealt-low", "low cards (2-7)", counts.dealt_low, _LOW_SHARE),
+        ("dealt-high", "high cards (T-A)", counts.dealt_high, _HIGH_SHARE),
+    ):
+        rate = _Rate(cards, float(count), cards * share, cards * share * (1 - share) * _DEALT_FPC)
+        tests.append(
+            _z_test(
+                key, name, f"dealt cards: {what}", "cards", what, rate, 5 * MIN_SAMPLE, level
+            )
+        )
+    drawn = counts.drawn_cards
+    fpc = counts.drawn_fpc / drawn if drawn else 1.0
+    tests.append(
+        _chi2_test(
+            key,
+            "drawn-ranks",
+            "replacement cards: ranks",
+            "cards",
+            drawn,
+            _RANK_NAMES,
+            counts.drawn_ranks,
+            counts.drawn_expected,
+            fpc,
+            MIN_SAMPLE,
+            level,
+        )
+    )
+    tests.append(
+        _z_test(
+            key,
+            "drawn-low",
+            "replacement cards: low cards (2-7)",
+            "cards",
+            "low cards (2-7)",
+            counts.drawn_low,
+            MIN_SAMPLE,
+            level,
+        )
+    )
+    tests.append(
+        _z_test(
+            key,
+            "drawn-high",
+            "replacement cards: high cards (T-A)",
+            "cards",
+            "high cards (T-A)",
+            counts.drawn_high,
+            MIN_SAMPLE,
+            level,
+        )
+    )
+    for target, rate in counts.made.items():
+        top = _TARGET_NAMES[target]
+        tests.append(
+            _z_test(
+                key,
+                f"made-{top}",
+                f"draws that make a {top}-low or better",
+                "draws",
+                f"{top}-lows made",
+                rate,
+                MIN_SAMPLE,
+                level,
+            )
+        )
+    return tuple(tests)
+
+
+def _with_alarms(groups: list[GroupReport], alpha: float) -> tuple[GroupReport, ...]:
+    """Mark the tests that reject after Holm's correction over every test with a verdict."""
+    decided = [(gi, ti) for gi, g in enumerate(groups) for ti, t in enumerate(g.tests) if t.enough]
+    p_values = [_p(groups[gi].tests[ti]) for gi, ti in decided]
+    rejected = {pos for pos, r in zip(decided, holm(p_values, alpha), strict=True) if r}
+    out = []
+    for gi, g in enumerate(groups):
+        tests = tuple(_replace_alarm(t, (gi, ti) in rejected) for ti, t in enumerate(g.tests))
+        out.append(GroupReport(g.key, g.hands, g.draws, g.skipped_draws, tests))
+    return tuple(out)
+
+
+def _p(t: FairnessTest) -> float:
+    return 1.0 if t.p_value is None else t.p_value
+
+
+def _replace_alarm(t: FairnessTest, alarm: bool) -> FairnessTest:
+    return replace(t, alarm=True) if alarm else t
+
+
+def fairness_report(
+    hands: Iterable[Hand],
+    *,
+    player: str | None = None,
+    by: Sequence[str] = (),
+    alpha: float = DEFAULT_ALPHA,
+) -> FairnessReport:
+    """Test whether the cards ``player`` (default: each hand's hero) received look like a fair
+    shuffle's, per group of ``by`` (``site``, ``stakes``, ``month``, ``game``), with Holm's
+    correction at family-wise level ``alpha``. Streams ``hands``: memory holds counts only."""
+    for name in by:
+        if name not in BY_KEYS:
+            raise ValueError(f"cannot group by {name!r} (choose from {', '.join(BY_KEYS)})")
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"alpha must be between 0 and 1, got {alpha}")
+    keys = [BY_KEYS[name] for name in by]
+    groups: dict[tuple[str, ...], FairnessCounts] = {}
+    read = used = 0
+    for hand in hands:
+        read += 1
+        view = hero_view(hand, player)
+        if view is None:
+            continue
+        used += 1
+        key = tuple(k(hand) for k in keys)
+        counts = groups.get(key)
+        if counts is None:
+            counts = groups[key] = FairnessCounts()
+        counts.add(view)
+    total_tests = max(1, len(groups)) * _FAMILY_SIZE
+    level = alpha / total_tests  # Holm's strictest step: the level the smallest effect is for
+    reports = [
+        GroupReport(key, c.hands, c.draws, c.skipped_draws, _group_tests(key, c, level))
+        for key, c in sorted(groups.items())
+    ]
+    return FairnessReport(_with_alarms(reports, alpha), alpha, tuple(by), player, read, used)
