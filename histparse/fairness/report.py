@@ -528,9 +528,7 @@ def _group_tests(
     ):
         rate = _Rate(cards, float(count), cards * share, cards * share * (1 - share) * _DEALT_FPC)
         tests.append(
-            _z_test(
-                key, name, f"dealt cards: {what}", "cards", what, rate, 5 * MIN_SAMPLE, level
-            )
+            _z_test(key, name, f"dealt cards: {what}", "cards", what, rate, 5 * MIN_SAMPLE, level)
         )
     drawn = counts.drawn_cards
     fpc = counts.drawn_fpc / drawn if drawn else 1.0
