@@ -39,7 +39,9 @@ def _child(argv: list[str]) -> dict[str, float]:
         "try:\n    runpy.run_module('histparse', run_name='__main__')\n"
         "except SystemExit:\n    pass\n"
         "r = resource.getrusage(resource.RUSAGE_SELF)\n"
-        "print('@@', r.ru_utime + r.ru_stime, r.ru_maxrss / 1024, file=sys.stderr)\n"
+        "c = resource.getrusage(resource.RUSAGE_CHILDREN)\n"
+        "print('@@', r.ru_utime + r.ru_stime + c.ru_utime + c.ru_stime,"
+        " max(r.ru_maxrss, c.ru_maxrss) / 1024, file=sys.stderr)\n"
     )
     proc = subprocess.run(
         [sys.executable, "-c", code, *argv], capture_output=True, text=True, cwd=ROOT, check=False
@@ -58,7 +60,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.speed:
         fair = _child(["fairness", *args.speed])
-        audit = _child(["audit", *args.speed])
+        audit = _child(["audit", "--jobs", "1", *args.speed])
         print(json.dumps({"fairness": fair, "audit": audit}))
         return
     start = time.process_time()
