@@ -93,9 +93,10 @@ body.hp-page { margin: 16px 24px; background: var(--hp-bg); }
 """
 
 # One stepper per hand view that has controls. The arrow keys (and Home/End) step the hand
-# last used, or the first one; ``#selftest`` in the address steps every hand through the same
-# key handler and writes what it saw into ``#hp-selftest`` (the browser tests read it).
-SCRIPT: Final = """
+# last used, or the first one; ``#step=N`` opens the first hand at step N; ``#selftest`` in the
+# address steps every hand through the same key handler and writes what it saw into
+# ``#hp-selftest`` (the browser tests read it).
+SCRIPT: Final = r"""
 (function () {
   "use strict";
   var errors = [];
@@ -146,6 +147,12 @@ SCRIPT: Final = """
     s.go(how);
   });
   function openTarget() {
+    var step = /^#step=(\d+)$/.exec(location.hash);
+    if (step && steppers.length) {
+      active = steppers[0];
+      steppers[0].show(+step[1] - 1);
+      return;
+    }
     var id = decodeURIComponent(location.hash.slice(1));
     var el = id && document.getElementById(id);
     if (el && el.tagName === "DETAILS") { el.open = true; }

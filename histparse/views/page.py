@@ -22,7 +22,7 @@ def page(title: str, body: str) -> str:
         f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{esc(title)}</title><style>{CSS}</style></head>"
-        f'<body class="hp-page"><div class="hp-root">{body}</div>'
+        f'<body class="hp-page hp-root"><div class="hp-root">{body}</div>'
         f"<script>{SCRIPT}</script></body></html>\n"
     )
 
