@@ -24,7 +24,8 @@ import time
 from pathlib import Path
 
 from histparse.parsing import read_histories
-from histparse.writing import write_file
+from histparse.sites.base import WriteError
+from histparse.writing import write_file, write_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "mutations"))
@@ -42,10 +43,15 @@ def _faulty(src: Path, dst: Path) -> tuple[int, int]:
         for _ in range(len(FAULTS)):
             _, (_, inject) = next(injectors)
             bad = inject(hand)
-            if bad is not None:
-                hand = bad
-                changed += 1
-                break
+            if bad is None:
+                continue
+            try:
+                write_hand(bad)
+            except WriteError:
+                continue  # a fault no site could print (a negative amount): try the next
+            hand = bad
+            changed += 1
+            break
         hands.append(hand)
     write_file(dst, hands)
     return len(hands), changed

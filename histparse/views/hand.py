@@ -10,7 +10,6 @@ through the hand showing the pot at each step.
 from __future__ import annotations
 
 from collections import defaultdict
-from datetime import UTC
 from decimal import Decimal
 
 from histparse.events import Hand
@@ -216,9 +215,8 @@ def hand_html(
         )
     anchors = {line: f"{anchor}L{line}" for line in shown}
     findings = findings_table(replay.findings, hands=False, base=rules, anchors=anchors)
-    started = hand.started_at.astimezone(UTC).isoformat()
     return (
-        f'<div class="hp-hand"{attrs} data-started="{esc(started)}">'
+        f'<div class="hp-hand"{attrs}>'
         f'<div class="hp-head">{header}</div>'
         f"{_seats(hand, replay, money)}{controls}{lines}"
         f"<h3>Result</h3>{_result(hand, replay, money)}"
