@@ -62,7 +62,8 @@ def _open(page: Path) -> tuple[float, float]:
     chromium = shutil.which("chromium")
     if chromium is None:
         return float("nan"), float("nan")
-    flags = ["--headless", "--no-sandbox", "--disable-gpu", "--dump-dom"]
+    profile = f"--user-data-dir={page.parent / 'chromium-profile'}"
+    flags = ["--headless", "--no-sandbox", "--disable-gpu", profile, "--dump-dom"]
     start = time.perf_counter()
     done = subprocess.run(
         [chromium, *flags, page.as_uri() + "#selftest"], capture_output=True, text=True

@@ -33,8 +33,10 @@ _FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "-
 
 def _chromium(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     assert CHROMIUM is not None
+    # A profile of its own: two Chromiums sharing one profile wait for each other's lock.
+    profile = f"--user-data-dir={cwd / 'chromium-profile'}"
     return subprocess.run(
-        [CHROMIUM, *_FLAGS, "--enable-logging=stderr", "--v=0", *args],
+        [CHROMIUM, *_FLAGS, profile, "--enable-logging=stderr", "--v=0", *args],
         capture_output=True,
         text=True,
         timeout=180,
