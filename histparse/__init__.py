@@ -7,6 +7,8 @@ events, parsing, writing, simulation, tables and stats).
 import importlib
 from typing import TYPE_CHECKING
 
+from histparse import _display
+
 if TYPE_CHECKING:
     from histparse.auditor import AuditRun, Code, Finding, Severity, audit, audit_results
     from histparse.cards import Card, CardError, format_cards, format_hand, parse_card, parse_cards
@@ -81,6 +83,11 @@ def __getattr__(name: str) -> object:
     value = getattr(importlib.import_module(home), name)
     globals()[name] = value  # looked up once
     return value
+
+
+# Jupyter's rich display of a Hand or a Replay imports the HTML views on first use (the models
+# cannot import them: see histparse._display).
+_display.loader = lambda: importlib.import_module("histparse.views")
 
 
 def __dir__() -> list[str]:

@@ -25,6 +25,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import TypeVar
 
+from histparse import _display
 from histparse.cards import Card
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 
@@ -439,6 +440,22 @@ class Hand:
     events: tuple[Event, ...]
     source: Source
     layout: SiteLayout = field(default_factory=SiteLayout)
+
+    def __repr__(self) -> str:
+        # The dataclass repr prints every event (about 10 KB a hand): one line says which hand.
+        low, high = self.stakes
+        sym = self.layout.money_symbol
+        src = self.source
+        return (
+            f"<Hand {self.site} #{self.hand_id}: {self.game.label} {self.limit_type.label} "
+            f"{sym}{low}/{sym}{high}, {len(self.seats)} seats, {len(self.events)} events, "
+            f"{src.path}:{src.first_line}-{src.last_line}>"
+        )
+
+    def _repr_html_(self) -> str | None:
+        # Jupyter's rich display. A registration hook, not a lazy import: the views are a later
+        # layer (histparse._display explains).
+        return _display.html_of(self)
 
     @property
     def players(self) -> tuple[str, ...]:

@@ -19,7 +19,7 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 
 # Lowest first; a package may import only from the lines above its own.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"cards", "game", "textio", "numerals", "_records"}),
+    frozenset({"cards", "game", "textio", "numerals", "_records", "_display"}),
     frozenset({"ranking", "events", "reading"}),
     frozenset({"money", "ledger"}),  # one home each: the money unit, what a line puts in
     frozenset({"sites", "engine"}),  # sites: one folder per site, and the registry
@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"auditor", "phh"}),  # auditor: many replays; phh converts simulated hands too
     frozenset({"stats", "fairness"}),  # fairness: counts of the hero's cards, like stats
     frozenset({"frames", "show"}),  # frames build on stats' counts; show prints stats' ledger
-    frozenset({"parallel", "plots"}),
+    frozenset({"parallel", "plots", "views"}),  # views: HTML of hands (show) and audits
     frozenset({"export"}),  # runs its pieces on the parallel pool
     frozenset({"cli"}),
 )

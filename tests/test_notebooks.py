@@ -67,6 +67,9 @@ def _check_post_session(nb: NotebookNode) -> None:
     assert text.count("PokerStars hand #") >= 2
     assert "Result" in text and "Findings" in text
     assert "VPIP" in text and "drew 1" in text
+    # The biggest pot shown as the HTML replayer (the Hand's _repr_html_).
+    views = [o.data["text/html"] for o in _outputs(nb) if "text/html" in o.get("data", {})]
+    assert any('class="hp-hand"' in v and "hp-card" in v for v in views)
 
 
 def _check_audit(nb: NotebookNode) -> None:

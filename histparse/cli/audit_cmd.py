@@ -16,7 +16,9 @@ from histparse.auditor.report import write_json, write_text
 from histparse.cli.spool import spooled
 from histparse.parallel import Progress, audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
+from histparse.parsing import expand_paths, read_results
 from histparse.replayer.findings import Severity
+from histparse.views import AuditReport
 
 __all__ = ["register", "run"]
 
@@ -30,6 +32,8 @@ def _severity(text: str) -> Severity:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse audit``; return the exit status."""
+    if args.html is not None:
+        return run_html(args)
     try:
         auditing = audit_paths(args.paths, jobs=args.jobs or cpu_count())
     except FileNotFoundError as exc:
@@ -64,6 +68,42 @@ def run(args: argparse.Namespace) -> int:
     return 1 if auditing.counts.errors else 0
 
 
+def run_html(args: argparse.Namespace) -> int:
+    """``histparse audit PATH... --html FILE``: the audit as one self-contained page (the same
+    exit status as the text report). The page needs the hands themselves (sites, stakes, the
+    worst hands' replayers), so it reads them in this process rather than on the pool."""
+    try:
+        files = expand_paths(args.paths)
+    except FileNotFoundError as exc:
+        print(f"histparse audit: {exc}", file=sys.stderr)
+        return 2
+    progress = Progress.for_terminal(len(files), quiet=args.quiet)
+    report = AuditReport(min_severity=args.min_severity)
+    try:
+        for index, path in enumerate(files):
+            for result in read_results(path):
+                report.add(result)
+                progress.update(1, index)
+    except OSError as exc:
+        print(f"histparse audit: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
+        return 2
+    finally:
+        progress.close()
+    try:
+        with open(args.html, "w", encoding="utf-8") as out:
+            out.write(report.page())
+    except OSError as exc:
+        print(f"histparse audit: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
+        return 2
+    c = report.counts
+    print(
+        f"histparse audit: {c.read} hands, {c.errors} errors, {c.warnings} warnings, "
+        f"{c.info} info; wrote {args.html}",
+        file=sys.stderr,
+    )
+    return 1 if c.errors else 0
+
+
 def register(subparsers: Any) -> None:
     """Add the ``audit`` subcommand."""
     p: argparse.ArgumentParser = subparsers.add_parser(
@@ -85,5 +125,10 @@ def register(subparsers: Any) -> None:
         help="show findings of this severity and above: info (default), warning or error",
     )
     p.add_argument("-q", "--quiet", action="store_true", help="no progress bar on stderr")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the audit as one self-contained page (worst hands open as replayers)",
+    )
     add_jobs_option(p)
     p.set_defaults(func=run)

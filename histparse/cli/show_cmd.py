@@ -15,6 +15,7 @@ from typing import Any
 
 from histparse.parsing import ParseError, Unsupported
 from histparse.show import BadHandId, find_hand, normalize_hand_id, render_hand
+from histparse.views import hand_page
 
 __all__ = ["register", "run"]
 
@@ -51,7 +52,20 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 1
+    if args.html is not None:
+        return _write_html(args.html, hand_page(found))
     sys.stdout.write(render_hand(found))
+    return 0
+
+
+def _write_html(path: str, text: str) -> int:
+    """Write the ``--html`` page; 2 when the file cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as exc:
+        print(f"histparse show: cannot write {path}: {exc.strerror}", file=sys.stderr)
+        return 2
     return 0
 
 
@@ -70,4 +84,9 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("hand_id", type=_hand_id, metavar="HAND_ID", help="hand number, e.g. #3583905")
     p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the hand as one self-contained page that steps through it instead",
+    )
     p.set_defaults(func=run)

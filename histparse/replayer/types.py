@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from histparse import _display
 from histparse.engine import BlindSeats, Settlement, Snapshot
 from histparse.events import (
     Collected,
@@ -161,6 +162,19 @@ class Replay:
     findings: tuple[Finding, ...]
     states: tuple[StateAfter, ...] = ()
     settlement: Settlement | None = None
+
+    def __repr__(self) -> str:
+        # The dataclass repr would print the whole hand and every state: one line instead.
+        h = self.hand
+        codes = ", ".join(sorted(self.codes))
+        found = f"{len(self.findings)} findings" + (f" ({codes})" if codes else "")
+        state = "complete" if self.complete else "not settled"
+        return f"<Replay {h.site} #{h.hand_id}: {state}, {len(self.pots)} pots, {found}>"
+
+    def _repr_html_(self) -> str | None:
+        # Jupyter's rich display, through the registration hook of histparse._display (the
+        # views are a later layer, so no import of them here, not even a lazy one).
+        return _display.html_of(self)
 
     def player(self, name: str) -> PlayerMoney:
         """The money of ``name``; ``KeyError`` if not seated."""

@@ -9,7 +9,7 @@ net) and the hand's findings. Money is printed exactly, in the hand's money unit
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC
 from decimal import Decimal
 
@@ -77,6 +77,7 @@ class _Row:
     player: str
     text: str
     pot: Decimal | None = None
+    line: int = 0  # the source line it shows (the HTML view marks findings on it)
 
 
 _Item = str | _Row
@@ -242,9 +243,22 @@ def _streets(hand: Hand, money: MoneyText) -> list[_Item]:
     def holds(player: str, cards: tuple[Card, ...]) -> None:
         items.append(_Row(player, f"holds {format_hand(cards)}: {describe_cards(cards)}"))
 
+    stamped = 0  # items before this index carry the line of the event they show
+
+    def stamp(line: int) -> None:
+        nonlocal stamped
+        for k in range(stamped, len(items)):
+            item = items[k]
+            if isinstance(item, _Row):
+                items[k] = replace(item, line=line)
+        stamped = len(items)
+
     for index, e in enumerate(hand.events):
+        if index:
+            stamp(hand.events[index - 1].line)
         at = _street_of(e)
         if at is Street.SUMMARY:
+            stamped = len(items)
             break
         if street is None or (at is not None and at > street):
             street = Street.PREDEAL if at is None else at
@@ -317,6 +331,9 @@ def _streets(hand: Hand, money: MoneyText) -> list[_Item]:
             text = f"wins the tournament and receives {e.currency_symbol}{e.prize}"
             items.append(_Row(e.player, text))
         # Collected lines and the summary are summed up in the result.
+    else:
+        if hand.events:
+            stamp(hand.events[-1].line)
     return items
 
 

@@ -65,9 +65,9 @@ def test_the_corpus_has_findings_across_hands(corpus: Path) -> None:
 @pytest.mark.parametrize("size", [1, 2, 5, 1000])
 def test_pieces_parse_as_whole_files(corpus: Path, size: int) -> None:
     paths = _paths(corpus)
-    whole = [repr(r) for r in read_results(*paths)]
+    whole = list(read_results(*paths))
     pieces = list(iter_pieces(paths, size))
-    assert [repr(r) for p in pieces for r in parse_piece(p)] == whole
+    assert [r for p in pieces for r in parse_piece(p)] == whole
     assert [p.index for p in pieces] == list(range(len(pieces)))
     if size == 1:
         assert len(pieces) > len({p.path for p in pieces})
@@ -82,8 +82,8 @@ def test_pieces_of_any_size_parse_as_the_whole(corpus: Path, size: int, cut: int
     path = corpus / f"cut-{size}-{cut}.txt"
     path.write_text(text[: len(text) - cut], encoding="utf-8")
     try:
-        whole = [repr(r) for r in read_results(path)]
-        assert [repr(r) for p in iter_pieces([path], size) for r in parse_piece(p)] == whole
+        whole = list(read_results(path))
+        assert [r for p in iter_pieces([path], size) for r in parse_piece(p)] == whole
     finally:
         path.unlink()
 

@@ -1,0 +1,48 @@
+"""HTML views of hands, findings and audits: for Jupyter and as self-contained pages.
+
+    hand                                     # in a notebook: the hand as a replayer
+    replay(hand)                             # the same, from its replay
+    FindingList(audit(hands))                # findings as a table, codes linked to their rule
+    audit_report(read_results("histories/")) # the audit: what was checked, findings, worst hands
+    Path("hand.html").write_text(hand_page(hand))   # ``histparse show ID PATH --html FILE``
+
+Every text that comes from a history is escaped; a page loads nothing from anywhere (inline
+styles and script, and a content policy that forbids anything else). Importing this package
+registers the notebook views of ``Hand`` and ``Replay`` (see ``histparse._display``).
+"""
+
+from __future__ import annotations
+
+from histparse import _display
+from histparse.events import Hand
+from histparse.replayer import Replay
+from histparse.views.audit import AuditReport, audit_report
+from histparse.views.findings import FindingList, findings_table
+from histparse.views.hand import hand_html, step_pots
+from histparse.views.page import hand_page, notebook_view, page
+
+__all__ = [
+    "AuditReport",
+    "FindingList",
+    "audit_report",
+    "findings_table",
+    "hand_html",
+    "hand_page",
+    "notebook_view",
+    "page",
+    "step_pots",
+]
+
+
+def _hand_view(obj: object) -> str:
+    assert isinstance(obj, Hand)
+    return notebook_view(hand_html(obj))
+
+
+def _replay_view(obj: object) -> str:
+    assert isinstance(obj, Replay)
+    return notebook_view(hand_html(obj.hand, obj))
+
+
+_display.register(Hand, _hand_view)
+_display.register(Replay, _replay_view)
