@@ -21,7 +21,7 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cards", "game", "textio", "numerals", "_records"}),
     frozenset({"ranking", "events", "reading"}),
-    frozenset({"money", "ledger"}),  # one home each: the money unit, what a line puts in
+    frozenset({"money", "ledger", "equity"}),  # equity: draw odds from cards and ranking only
     frozenset({"sites", "engine"}),  # sites: one folder per site, and the registry
     frozenset({"parsing", "writing"}),  # the generic front ends, asking the registry
     frozenset({"replayer", "simulation"}),
