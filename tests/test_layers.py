@@ -25,7 +25,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"sites", "engine"}),  # sites: one folder per site, and the registry
     frozenset({"parsing", "writing"}),  # the generic front ends, asking the registry
     frozenset({"replayer", "simulation"}),
-    frozenset({"auditor", "phh"}),  # auditor: many replays; phh converts simulated hands too
+    frozenset({"auditor", "phh", "allin"}),  # auditor: many replays; phh converts simulated hands
+    # too; allin: the equity of a replayed hand's all-in
     frozenset({"stats"}),
     frozenset({"frames", "show"}),  # frames build on stats' counts; show prints stats' ledger
     frozenset({"parallel", "plots"}),
