@@ -117,3 +117,26 @@ def test_the_same_hand_gives_the_same_numbers_with_monte_carlo() -> None:
     assert exact is not None
     assert abs(cyp.equity - exact.player("cypis28").equity) <= 3 * cyp.equity_se
     assert RESULT == "result"
+
+
+def test_the_players_table_carries_the_all_in_columns() -> None:
+    """``tables``: the contenders of the all-in showdowns get the figures; every other row has
+    ``ev_net == net`` and ``luck == 0``; EV net + luck is the net everywhere."""
+    from histparse.frames import tables
+
+    players = tables(read_histories(TD_2009, on_error="skip")).players
+    flagged = players[players["allin_method"].notna()]
+    assert sorted(set(flagged["hand_id"])) == ["35839001292", "35839118248", "35839959625"]
+    assert len(flagged) == 2 + 2 + 3
+    row = flagged[(flagged["hand_id"] == "35839118248") & (flagged["player"] == "cypis28")].iloc[0]
+    ev = allin_ev(replayed(TD_2009, "35839118248"))
+    assert ev is not None
+    figures = ev.player("cypis28")
+    assert row["allin_draws_left"] == 2 and row["allin_method"] == "exact"
+    assert row["allin_equity"] == pytest.approx(figures.equity)
+    assert (row["allin_equity_min"], row["allin_equity_max"]) == (0.0, pytest.approx(147 / 703))
+    assert row["ev_net"] == figures.ev_net and row["luck"] == figures.luck
+    rest = players[players["allin_method"].isna()]
+    assert rest["allin_equity"].isna().all() and rest["allin_draws_left"].isna().all()
+    assert (rest["ev_net"] == rest["net"]).all() and (rest["luck"] == 0).all()
+    assert ((players["ev_net"] + players["luck"]) == players["net"]).all()
