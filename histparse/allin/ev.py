@@ -28,7 +28,6 @@ from typing import Final
 
 from histparse.cards import Card
 from histparse.equity import (
-    EXACT_LIMIT,
     Holding,
     Method,
     Situation,
@@ -54,6 +53,10 @@ RESULT: Final = "result"
 """The method of an all-in on the last betting round: the equity is the result."""
 
 DEFAULT_SAMPLES: Final = 10_000
+MIN_SAMPLES: Final = 500
+# Lower than the equity's own limit: a table has many all-ins to value, and a failed attempt
+# at enumeration costs up to its limit before Monte Carlo starts.
+ALLIN_EXACT_LIMIT: Final = 20_000
 MAX_CANDIDATES: Final = 32
 
 
@@ -241,11 +244,12 @@ def allin_ev(
     *,
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
-    exact_limit: int = EXACT_LIMIT,
+    exact_limit: int = ALLIN_EXACT_LIMIT,
 ) -> AllInEV | None:
     """The all-in EV of ``replay``'s hand, or None when it is not eligible (see the module).
 
-    Monte Carlo (when enumeration is too big) is seeded from ``seed`` and the hand id, so a
+    Monte Carlo (when enumeration is too big) draws ``samples`` deals for the hand, shared by
+    the candidate holdings (at least 500 each), seeded from ``seed`` and the hand id, so a
     hand gets the same numbers whatever else is processed and in whatever order. EV amounts
     are rounded to two decimal places.
     """
@@ -266,10 +270,12 @@ def allin_ev(
     evs: list[list[float]] = []
     methods: set[Method] = set()
     combos = _candidates(snap, hand_seed)
+    # The sampling budget is the hand's, shared by its candidates.
+    per_candidate = max(MIN_SAMPLES, samples // len(combos))
     for number, combo in enumerate(combos):
         situation = _situation(snap, combo, replay.hand.game)
         deals, method = deals_for(
-            situation, samples=samples, seed=hand_seed + number, exact_limit=exact_limit
+            situation, samples=per_candidate, seed=hand_seed + number, exact_limit=exact_limit
         )
         methods.add(method)
         per_player = [0.0] * len(snap.contenders)
