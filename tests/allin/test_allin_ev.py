@@ -72,9 +72,13 @@ def test_single_draw_all_in_from_the_blind() -> None:
     """An all-in post (the ante and blind) in 2-7 Single Draw: one draw left; the hero's
     hand is known from its Dealt to lines."""
     r = replayed(SD_ANTE, "71348201941")
-    ev = allin_ev(r)
+    ev = allin_ev(r, exact_limit=1_000_000)
     assert ev is not None
     assert (ev.street, ev.draws_left, ev.method) == (Street.PREDRAW, 1, "exact")
+    sampled = allin_ev(r)  # beyond the tables' exact limit: Monte Carlo
+    assert sampled is not None and sampled.method == "monte-carlo"
+    for p in sampled.players:
+        assert abs(p.equity - ev.player(p.player).equity) <= 3 * p.equity_se
     assert sum(p.equity for p in ev.players) == pytest.approx(1)
     assert sum(p.ev_net for p in ev.players) == pytest.approx(0, abs=0.011)  # no rake
     assert all(p.ev_net == p.ev_net.quantize(Decimal("0.01")) for p in ev.players)
