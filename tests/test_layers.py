@@ -21,11 +21,12 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cards", "game", "textio", "numerals", "_records", "_display"}),
     frozenset({"ranking", "events", "reading"}),
-    frozenset({"money", "ledger"}),  # one home each: the money unit, what a line puts in
+    frozenset({"money", "ledger", "equity"}),  # equity: draw odds from cards and ranking only
     frozenset({"sites", "engine"}),  # sites: one folder per site, and the registry
     frozenset({"parsing", "writing"}),  # the generic front ends, asking the registry
     frozenset({"replayer", "simulation"}),
-    frozenset({"auditor", "phh"}),  # auditor: many replays; phh converts simulated hands too
+    frozenset({"auditor", "phh", "allin"}),  # auditor: many replays; phh converts simulated hands
+    # too; allin: the equity of a replayed hand's all-in
     frozenset({"stats", "fairness"}),  # fairness: counts of the hero's cards, like stats
     frozenset({"frames", "show"}),  # frames build on stats' counts; show prints stats' ledger
     frozenset({"parallel", "plots", "views"}),  # views: HTML of hands (show) and audits

@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "convert_cmd",
     "show_cmd",
     "fairness_cmd",
+    "equity_cmd",
 )
 
 

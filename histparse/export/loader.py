@@ -65,6 +65,9 @@ def _series(col: Column, values: pa.ChunkedArray) -> pd.Series[Any]:
     if kind is Kind.NULLABLE_INT8:
         mapper = _mapper(pa.int8(), pd.Int8Dtype())
         return pd.Series(values.to_pandas(types_mapper=mapper), name=name)
+    if kind is Kind.NULLABLE_FLOAT64:
+        mapper = _mapper(pa.float64(), pd.Float64Dtype())
+        return pd.Series(values.to_pandas(types_mapper=mapper), name=name)
     dtype = _NUMPY[kind]
     return pd.Series(np.asarray(values.to_numpy(), dtype=dtype), name=name)
 

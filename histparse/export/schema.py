@@ -47,8 +47,8 @@ __all__ = [
     "type_name",
 ]
 
-SCHEMA_VERSION: Final = 1
-SCHEMA_FINGERPRINT: Final = "b7dbe6d3f37eccc9"
+SCHEMA_VERSION: Final = 2
+SCHEMA_FINGERPRINT: Final = "405584eee23058a8"
 
 VERSION_KEY: Final = b"histparse.schema_version"
 DATASET_KEY: Final = b"histparse.dataset"
@@ -80,6 +80,7 @@ _ARROW: dict[Kind, pa.DataType] = {
     Kind.INT16: pa.int16(),
     Kind.INT32: pa.int32(),
     Kind.NULLABLE_INT8: pa.int8(),
+    Kind.NULLABLE_FLOAT64: pa.float64(),
     Kind.TIMESTAMP: TIMESTAMP_TYPE,
 }
 

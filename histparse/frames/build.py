@@ -23,6 +23,7 @@ import pandas as pd
 import pyarrow as pa
 from pandas.api.types import union_categoricals
 
+from histparse.allin import AllInEV, AllInPlayer, allin_ev
 from histparse.cards import Card, format_cards
 from histparse.events import Hand
 from histparse.frames.schema import (
@@ -36,6 +37,7 @@ from histparse.frames.schema import (
     frame,
 )
 from histparse.money import Money
+from histparse.replayer import replay
 from histparse.stats.errors import TableError
 from histparse.stats.flags import PlayerFlags, hand_flags
 from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
@@ -252,6 +254,9 @@ class _Acc:
     net: list[Decimal] = field(default_factory=list)
     rake_share: list[Decimal] = field(default_factory=list)
     flags: list[PlayerFlags] = field(default_factory=list)
+    allin: list[AllInPlayer | None] = field(default_factory=list)
+    allin_draws: list[int | None] = field(default_factory=list)
+    allin_method: list[str | None] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     draws: list[DrawRecord] = field(default_factory=list)
 
@@ -281,6 +286,7 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
     invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
     nets = [collected[p] - invested[p] for p in players]
     _check_fits(hand, ledger, nets)
+    allin = _allin(hand, ledger)
     acc.hands.append(hand_row)
     acc.n_players.append(len(players))
     acc.n_steps.append(len(ledger.steps))
@@ -297,8 +303,32 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
         acc.net.append(net)
         acc.rake_share.append(shares[p])
         acc.flags.append(flags[p])
+        if allin is not None and p in allin.by_player:
+            acc.allin.append(allin.by_player[p])
+            acc.allin_draws.append(allin.ev.draws_left)
+            acc.allin_method.append(allin.ev.method)
+        else:
+            acc.allin.append(None)
+            acc.allin_draws.append(None)
+            acc.allin_method.append(None)
     acc.steps.extend(ledger.steps)
     acc.draws.extend(ledger.draws)
+
+
+@dataclass(frozen=True, slots=True)
+class _AllIn:
+    ev: AllInEV
+    by_player: dict[str, AllInPlayer]
+
+
+def _allin(hand: Hand, ledger: Ledger) -> _AllIn | None:
+    """The hand's all-in EV, replaying only hands with an all-in and a showdown."""
+    if not ledger.has_showdown or not ledger.all_in:
+        return None
+    ev = allin_ev(replay(hand))
+    if ev is None:
+        return None
+    return _AllIn(ev, {p.player: p for p in ev.players})
 
 
 def tables(
@@ -469,6 +499,22 @@ def _draws(acc: _Acc, keys: _Keys) -> pd.DataFrame:
     return frame(DRAWS, data)  # type: ignore[arg-type]
 
 
+def _allin_columns(acc: _Acc, data: dict[str, object]) -> None:
+    rows = acc.allin
+    data["allin_draws_left"] = acc.allin_draws
+    data["allin_method"] = acc.allin_method
+    for column, attr in (
+        ("allin_equity", "equity"),
+        ("allin_equity_se", "equity_se"),
+        ("allin_equity_min", "equity_min"),
+        ("allin_equity_max", "equity_max"),
+    ):
+        data[column] = [None if r is None else getattr(r, attr) for r in rows]
+    ev = [net if r is None else r.ev_net for r, net in zip(rows, acc.net, strict=True)]
+    data["ev_net"] = ev
+    data["luck"] = [net - e for net, e in zip(acc.net, ev, strict=True)]
+
+
 def _players(acc: _Acc, keys: _Keys) -> pd.DataFrame:
     fl = acc.flags
     data: dict[str, object] = keys.expand(acc.n_players)
@@ -484,6 +530,7 @@ def _players(acc: _Acc, keys: _Keys) -> pd.DataFrame:
         rake_share=acc.rake_share,
         showdown_class=[None if f.showdown_class is None else f.showdown_class._value_ for f in fl],
     )
+    _allin_columns(acc, data)
     # One C-level attribute fetch per player, then one conversion to a 2-D array.
     attrs = [attr for attr, _ in _FLAG_COLUMNS] + [*_COUNT_ATTRS]
     fetch = attrgetter(*attrs)

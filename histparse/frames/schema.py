@@ -54,6 +54,7 @@ class Kind(Enum):
     INT16 = "int16"
     INT32 = "int32"
     NULLABLE_INT8 = "Int8 (nullable)"
+    NULLABLE_FLOAT64 = "Float64 (nullable)"
     TIMESTAMP = "datetime64[ns, UTC]"
 
 
@@ -172,7 +173,56 @@ def _stat_columns() -> tuple[Column, ...]:
     return tuple(cols)
 
 
-PLAYERS: tuple[Column, ...] = (*_PLAYER_FACTS, *_stat_columns())
+# All-in EV (histparse.allin, docs/equity.md): null for a player without an all-in showdown.
+_ALLIN: tuple[Column, ...] = (
+    Column(
+        "allin_draws_left",
+        Kind.NULLABLE_INT8,
+        "All-in EV: draws left when the last chip went in (0: the EV is the result); null if "
+        "the player was not in an all-in showdown.",
+        nullable=True,
+    ),
+    Column(
+        "allin_equity",
+        Kind.NULLABLE_FLOAT64,
+        "All-in EV: the player's equity then, in the pots it contested (weighted by their size "
+        "after rake), averaged over the opponents' candidate holdings; null if not all-in.",
+        nullable=True,
+    ),
+    Column(
+        "allin_equity_se",
+        Kind.NULLABLE_FLOAT64,
+        "All-in EV: standard error of `allin_equity` (0 when exact); null if not all-in.",
+        nullable=True,
+    ),
+    Column(
+        "allin_equity_min",
+        Kind.NULLABLE_FLOAT64,
+        "All-in EV: the lowest equity over the opponents' candidate holdings.",
+        nullable=True,
+    ),
+    Column(
+        "allin_equity_max",
+        Kind.NULLABLE_FLOAT64,
+        "All-in EV: the highest equity over the opponents' candidate holdings.",
+        nullable=True,
+    ),
+    _cat(
+        "allin_method",
+        "All-in EV: `exact`, `monte-carlo` or `result` (all-in on the last betting round).",
+        ["exact", "monte-carlo", "result"],
+        nullable=True,
+    ),
+    Column(
+        "ev_net",
+        Kind.MONEY,
+        "All-in EV net: the equity times each contested pot after rake, minus `invested`, to "
+        "the cent; `net` where there was no all-in showdown.",
+    ),
+    Column("luck", Kind.MONEY, "`net - ev_net`: 0 without an all-in showdown."),
+)
+
+PLAYERS: tuple[Column, ...] = (*_PLAYER_FACTS, *_stat_columns(), *_ALLIN)
 
 ACTIONS: tuple[Column, ...] = (
     *_KEY,
@@ -233,6 +283,7 @@ _NUMPY = {
     Kind.INT16: "int16",
     Kind.INT32: "int32",
     Kind.NULLABLE_INT8: "Int8",
+    Kind.NULLABLE_FLOAT64: "Float64",
 }
 
 

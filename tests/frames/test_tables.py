@@ -100,6 +100,8 @@ def _check_dtypes(t: Tables) -> None:
                 assert str(dtype) == "datetime64[ns, UTC]"
             elif c.kind is Kind.NULLABLE_INT8:
                 assert dtype == "Int8", c.name
+            elif c.kind is Kind.NULLABLE_FLOAT64:
+                assert dtype == "Float64", c.name
             else:
                 assert dtype == c.kind.value, (c.name, dtype)
             if not c.nullable:

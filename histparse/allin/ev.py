@@ -1,0 +1,348 @@
+"""All-in EV of one replayed hand.
+
+Eligible: a 2-7 Triple or Single Draw hand the rules engine settled, where a player who went
+all-in (a bet, a call or a blind) is still in at the showdown with at least one other player,
+every such contender showed five cards and nobody folded after the last chip went in.
+
+The snapshot is the end of the betting round in which the last chip went in. Each contender's
+cards then: its known cards (the hero's, from its ``Dealt to`` lines) or, for a player we saw
+only at the showdown, the cards of its final hand it must have held all along (as many as it
+drew none of after the snapshot), uniform over the candidate subsets of its shown hand; the
+cards it held besides are unknown and it draws as many at the next draw as it did. Unknown
+cards: the others' earlier discards (in the pile, R-DRAW-3) and the folded hands (out).
+From the next draw on every contender follows ``DEFAULT_POLICY``.
+
+EV net per player = the sum over the pots it contests of equity x (pot - the pot's rake) minus
+what it put in; ``luck`` = net - EV net. All-in on the last betting round: the equity is the
+result, and the method says so.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import zlib
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+from typing import Final
+
+from histparse.cards import Card
+from histparse.equity import (
+    Holding,
+    Method,
+    Situation,
+    deals_for,
+    pot_shares,
+)
+from histparse.equity.result import share_estimates
+from histparse.events import (
+    Action,
+    ActionKind,
+    DealtTo,
+    Draw,
+    Post,
+    Shows,
+    SummarySeat,
+)
+from histparse.game import Game, Street
+from histparse.replayer import Replay
+
+__all__ = ["RESULT", "AllInEV", "AllInPlayer", "allin_ev", "snapshot"]
+
+RESULT: Final = "result"
+"""The method of an all-in on the last betting round: the equity is the result."""
+
+DEFAULT_SAMPLES: Final = 10_000
+MIN_SAMPLES: Final = 500
+# Lower than the equity's own limit: a table has many all-ins to value, and a failed attempt
+# at enumeration costs up to its limit before Monte Carlo starts.
+ALLIN_EXACT_LIMIT: Final = 20_000
+MAX_CANDIDATES: Final = 32
+
+
+@dataclass(frozen=True, slots=True)
+class AllInPlayer:
+    """One contender's all-in figures: its equity in what it contests (pots weighted by
+    their size after rake), the standard error, the lowest and highest equity over the
+    candidate holdings of the opponents, its EV net, net and luck (net - EV net)."""
+
+    player: str
+    equity: float
+    equity_se: float
+    equity_min: float
+    equity_max: float
+    ev_net: Decimal
+    net: Decimal
+    luck: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class AllInEV:
+    """A hand's all-in EV: the snapshot street, the draws left then, the method (``exact``,
+    ``monte-carlo`` or ``result``), how many candidate holdings were averaged, the contenders."""
+
+    hand_id: str
+    street: Street
+    draws_left: int
+    method: str
+    candidates: int
+    players: tuple[AllInPlayer, ...]
+
+    def player(self, name: str) -> AllInPlayer:
+        """The figures of ``name``; ``KeyError`` if it was not a contender."""
+        for p in self.players:
+            if p.player == name:
+                return p
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    street: Street
+    draws_left: int
+    contenders: tuple[str, ...]  # in the order they draw next
+    known: dict[str, tuple[Card, ...]]  # hand at the snapshot, where known
+    kept_known: dict[str, tuple[Card, ...]]  # known hands: what they keep at the next draw
+    thrown_known: dict[str, tuple[Card, ...]]
+    shown: dict[str, tuple[Card, ...]]
+    draws_after: dict[str, tuple[int, ...]]
+    dead: tuple[Card, ...]
+    out: tuple[Card, ...]
+    unknown_dead: int
+    unknown_out: int
+
+
+def _last_money_street(replay: Replay) -> Street | None:
+    last: Street | None = None
+    for e in replay.hand.events:
+        if isinstance(e, Post):
+            last = Street.PREDRAW if last is None else last
+        elif isinstance(e, Action) and e.kind in (
+            ActionKind.CALL,
+            ActionKind.BET,
+            ActionKind.RAISE,
+        ):
+            last = e.street
+    return last
+
+
+def snapshot(replay: Replay) -> _Snapshot | None:
+    """The cards and counts at the end of the round in which the last chip went in, or None
+    when the hand is not eligible for all-in EV."""
+    hand = replay.hand
+    if hand.game not in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27) or not replay.complete:
+        return None
+    if not replay.pots:
+        return None
+    folds = replay.body.folds
+    contenders = [p for p in dict.fromkeys(n for pot in replay.pots for n in pot.eligible)]
+    contenders = [p for p in contenders if p not in folds]
+    if len(contenders) < 2:
+        return None
+    all_in = {
+        e.player
+        for e in hand.events
+        if isinstance(e, Action | Post) and e.all_in and e.player in contenders
+    }
+    street = _last_money_street(replay)
+    if not all_in or street is None or street > Street.DRAW3:
+        return None
+    shown: dict[str, tuple[Card, ...]] = {}
+    for e in hand.events:
+        if isinstance(e, Shows) and len(e.cards) == 5:
+            shown[e.player] = tuple(e.cards)
+        elif isinstance(e, SummarySeat) and e.cards is not None and len(e.cards) == 5:
+            shown.setdefault(e.player, tuple(e.cards))
+    if any(p not in shown for p in contenders):
+        return None
+    draws_left = hand.game.draws - int(street)
+    known: dict[str, tuple[Card, ...]] = {}
+    kept_known: dict[str, tuple[Card, ...]] = {}
+    thrown_known: dict[str, tuple[Card, ...]] = {}
+    dead: list[Card] = []
+    unknown_dead = 0
+    draws_after: dict[str, list[int]] = {p: [] for p in contenders}
+    order: list[str] = []
+    last_hand: dict[str, tuple[Card, ...]] = {}
+    for e in hand.events:
+        if isinstance(e, DealtTo) and e.street <= street:
+            last_hand[e.player] = tuple(e.hand)
+        elif isinstance(e, Draw):
+            if e.street <= street:
+                if e.discarded is not None and len(e.discarded) == e.count:
+                    dead += e.discarded
+                else:
+                    unknown_dead += e.count
+            elif e.player in draws_after:
+                draws_after[e.player].append(e.count)
+                if e.street == street + 1:
+                    order.append(e.player)
+                    if e.player in last_hand and (e.discarded is not None or e.count == 0):
+                        thrown = tuple(e.discarded or ())
+                        held = last_hand[e.player]
+                        if len(thrown) == e.count and set(thrown) <= set(held):
+                            known[e.player] = held
+                            kept_known[e.player] = tuple(c for c in held if c not in thrown)
+                            thrown_known[e.player] = thrown
+    if draws_left:
+        if sorted(order) != sorted(contenders) or any(
+            len(draws_after[p]) != draws_left for p in contenders
+        ):
+            return None
+    else:
+        order = list(contenders)
+    out: list[Card] = []
+    unknown_out = 0
+    for name in replay.body.dealt_in:
+        if name in contenders:
+            continue
+        if name in last_hand:
+            out += [c for c in last_hand[name] if c not in out]
+        else:
+            unknown_out += 5
+    return _Snapshot(
+        street=street,
+        draws_left=draws_left,
+        contenders=tuple(order),
+        known=known,
+        kept_known=kept_known,
+        thrown_known=thrown_known,
+        shown=shown,
+        draws_after={p: tuple(v) for p, v in draws_after.items()},
+        dead=tuple(dead),
+        out=tuple(out),
+        unknown_dead=unknown_dead,
+        unknown_out=unknown_out,
+    )
+
+
+def _candidates(snap: _Snapshot, seed: int) -> list[dict[str, tuple[Card, ...]]]:
+    """The candidate kept cards of each player we saw only at the showdown (every subset of
+    its shown hand of the size it must have kept), as combinations over the players."""
+    options: list[list[tuple[Card, ...]]] = []
+    names = [p for p in snap.contenders if p not in snap.known]
+    for p in names:
+        survived = max(0, 5 - sum(snap.draws_after[p]))
+        options.append(list(itertools.combinations(snap.shown[p], survived)))
+    combos = [dict(zip(names, c, strict=True)) for c in itertools.product(*options)]
+    if len(combos) > MAX_CANDIDATES:
+        combos = random.Random(seed).sample(combos, MAX_CANDIDATES)
+    return combos
+
+
+# EV amounts are expectations, not chips: kept to the tables' money scale (two places) rather
+# than the hand's unit (a whole chip in a tournament), and never "-0".
+_EV_QUANTUM: Final = Decimal("0.01")
+
+
+def _quantize(value: Decimal) -> Decimal:
+    return value.quantize(_EV_QUANTUM, rounding=ROUND_HALF_EVEN) + 0
+
+
+def allin_ev(
+    replay: Replay,
+    *,
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    exact_limit: int = ALLIN_EXACT_LIMIT,
+) -> AllInEV | None:
+    """The all-in EV of ``replay``'s hand, or None when it is not eligible (see the module).
+
+    Monte Carlo (when enumeration is too big) draws ``samples`` deals for the hand, shared by
+    the candidate holdings (at least 500 each), seeded from ``seed`` and the hand id, so a
+    hand gets the same numbers whatever else is processed and in whatever order. EV amounts
+    are rounded to two decimal places.
+    """
+    snap = snapshot(replay)
+    if snap is None:
+        return None
+    money = {p.player: p for p in replay.players}
+    hand_seed = zlib.crc32(f"{seed}:{replay.hand.site}:{replay.hand.hand_id}".encode())
+    index = {p: i for i, p in enumerate(snap.contenders)}
+    pots = [(pot, [index[n] for n in pot.eligible if n in index]) for pot in replay.pots]
+    stake = {
+        p: sum((pot.net for pot, who in pots if index[p] in who), Decimal(0))
+        for p in snap.contenders
+    }
+    if snap.draws_left == 0:
+        return _result(replay, snap, stake)
+    runs: list[list[tuple[float, float]]] = []  # per candidate: (equity, variance) per player
+    evs: list[list[float]] = []
+    methods: set[Method] = set()
+    combos = _candidates(snap, hand_seed)
+    # The sampling budget is the hand's, shared by its candidates.
+    per_candidate = max(MIN_SAMPLES, samples // len(combos))
+    for number, combo in enumerate(combos):
+        situation = _situation(snap, combo, replay.hand.game)
+        deals, method = deals_for(
+            situation, samples=per_candidate, seed=hand_seed + number, exact_limit=exact_limit
+        )
+        methods.add(method)
+        per_player = [0.0] * len(snap.contenders)
+        var_player = [0.0] * len(snap.contenders)
+        ev_player = [0.0] * len(snap.contenders)
+        for pot, who in pots:
+            if not who:
+                continue
+            winners = pot_shares(deals.ranks, who) > 0
+            for i, est in enumerate(share_estimates(deals, winners)):
+                if i not in who:
+                    continue
+                weight = (
+                    float(pot.net / stake[snap.contenders[i]]) if stake[snap.contenders[i]] else 0
+                )
+                per_player[i] += est.value * weight
+                var_player[i] += (est.std_error * weight) ** 2
+                ev_player[i] += est.value * float(pot.net)
+        runs.append(list(zip(per_player, var_player, strict=True)))
+        evs.append(ev_player)
+    n = len(runs)
+    players = []
+    for i, name in enumerate(snap.contenders):
+        eqs = [run[i][0] for run in runs]
+        equity = sum(eqs) / n
+        se = (sum(run[i][1] for run in runs) ** 0.5) / n
+        ev_gross = Decimal(repr(sum(ev[i] for ev in evs) / n))
+        ev_net = _quantize(ev_gross - money[name].invested)
+        net = money[name].net
+        players.append(AllInPlayer(name, equity, se, min(eqs), max(eqs), ev_net, net, net - ev_net))
+    method = Method.MONTE_CARLO if Method.MONTE_CARLO in methods else Method.EXACT
+    return AllInEV(
+        replay.hand.hand_id, snap.street, snap.draws_left, method.value, n, tuple(players)
+    )
+
+
+def _situation(snap: _Snapshot, combo: dict[str, tuple[Card, ...]], game: Game) -> Situation:
+    holdings = []
+    for p in snap.contenders:
+        after = snap.draws_after[p]
+        if p in snap.known:
+            holdings.append(Holding(snap.kept_known[p], discards=snap.thrown_known[p]))
+        else:
+            kept = combo[p]
+            hidden = 5 - len(kept) - after[0]
+            holdings.append(Holding(tuple(kept), hidden=hidden))
+    return Situation(
+        tuple(holdings),
+        draws_left=snap.draws_left,
+        dead=snap.dead,
+        out=snap.out,
+        unknown_dead=snap.unknown_dead,
+        unknown_out=snap.unknown_out,
+        game=game,
+    )
+
+
+def _result(replay: Replay, snap: _Snapshot, stake: dict[str, Decimal]) -> AllInEV:
+    """All-in on the last betting round: the EV is the result."""
+    money = {p.player: p for p in replay.players}
+    players = []
+    for name in snap.contenders:
+        won = sum(
+            (amount for pot in replay.pots for who, amount in pot.shares if who == name),
+            Decimal(0),
+        )
+        equity = float(won / stake[name]) if stake[name] else 0.0
+        net = money[name].net
+        players.append(AllInPlayer(name, equity, 0.0, equity, equity, net, net, Decimal(0)))
+    return AllInEV(replay.hand.hand_id, snap.street, 0, RESULT, 1, tuple(players))

@@ -1,0 +1,143 @@
+"""``histparse equity HOLDING... --draws N``: each player's equity, its standard error, the method.
+
+A holding is the cards a player keeps going into the next draw (``"7c 5d 3h 2s"`` draws one);
+``??`` stands for a card the player holds that nobody has seen. ``--policy`` says how the
+players draw after that (once for all players, or once per player in order). Exit status: 0
+when it ran, 2 when the input was wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from histparse.cards import CardError, format_cards, parse_cards
+from histparse.equity import (
+    DEFAULT_POLICY,
+    DEFAULT_SAMPLES,
+    Equity,
+    Holding,
+    Method,
+    Policy,
+    Situation,
+    equity,
+    parse_policy,
+)
+from histparse.game import Game
+
+__all__ = ["register", "run"]
+
+_GAMES = {"triple": Game.TRIPLE_DRAW_27, "single": Game.SINGLE_DRAW_27}
+
+
+def _holding(text: str, policy: Policy) -> Holding:
+    words = text.replace(",", " ").split()
+    hidden = sum(1 for w in words if w == "??")
+    known = [w for w in words if w != "??"]
+    return Holding(parse_cards(known), hidden=hidden, policy=policy)
+
+
+def _situation(args: argparse.Namespace) -> Situation:
+    policies: list[Policy] = [parse_policy(p) for p in args.policy] or [DEFAULT_POLICY]
+    if len(policies) not in (1, len(args.holdings)):
+        raise ValueError(
+            f"--policy: give one for all players or one per player ({len(args.holdings)})"
+        )
+    if len(policies) == 1:
+        policies *= len(args.holdings)
+    holdings = tuple(_holding(h, p) for h, p in zip(args.holdings, policies, strict=True))
+    return Situation(
+        holdings,
+        draws_left=args.draws,
+        dead=parse_cards(args.dead.replace(",", " ")),
+        game=_GAMES[args.game],
+    )
+
+
+def _as_dict(situation: Situation, result: Equity) -> dict[str, Any]:
+    return {
+        "game": situation.game.label,
+        "draws_left": situation.draws_left,
+        "dead": format_cards(situation.dead),
+        "method": result.method.value,
+        "samples": result.samples,
+        "seed": result.seed,
+        "players": [
+            {
+                "holding": str(h),
+                "policy": h.policy.describe(),
+                "equity": e.value,
+                "std_error": e.std_error,
+                "exact": None if e.exact is None else str(e.exact),
+            }
+            for h, e in zip(situation.holdings, result.players, strict=True)
+        ],
+    }
+
+
+def _print(situation: Situation, result: Equity) -> None:
+    how = (
+        f"exact over {result.samples:,} deals"
+        if result.method is Method.EXACT
+        else f"monte-carlo, {result.samples:,} samples, seed {result.seed}"
+    )
+    dead = f", dead {format_cards(situation.dead)}" if situation.dead else ""
+    print(f"{situation.game.label}, {situation.draws_left} draw(s) left{dead}: {how}")
+    width = max(len(str(h)) for h in situation.holdings)
+    print(f"{'player':<7} {'holding':<{width}}  {'equity':>8}  {'std err':>7}  policy")
+    for number, (h, e) in enumerate(zip(situation.holdings, result.players, strict=True), 1):
+        print(
+            f"{number:<7} {h!s:<{width}}  {e.value:>8.3%}  {e.std_error:>7.3%}  "
+            f"{h.policy.describe()}"
+        )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse equity``; return the exit status."""
+    try:
+        situation = _situation(args)
+        result = equity(situation, method=args.method, samples=args.samples, seed=args.seed)
+    except (ValueError, CardError) as exc:
+        print(f"histparse equity: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump(_as_dict(situation, result), sys.stdout, indent=2)
+        print()
+    else:
+        _print(situation, result)
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``equity`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "equity",
+        help="each player's equity in 2-7 Triple or Single Draw with the draws left",
+        description=(
+            "Each player's share of the pot with DRAWS draws left, by exact enumeration when "
+            "the deals are few enough and seeded Monte Carlo otherwise (see docs/equity.md). "
+            "A HOLDING is the cards a player keeps going into the next draw: fewer than five "
+            "cards means it draws the rest; '??' is a card it holds that nobody saw. Players "
+            "draw in the order given."
+        ),
+    )
+    p.add_argument("holdings", nargs="+", metavar="HOLDING", help='e.g. "7c 5d 3h 2s"')
+    p.add_argument("--draws", type=int, required=True, help="draws left (0-3; 0-1 single draw)")
+    p.add_argument("--dead", default="", help='known discards, e.g. "Kd 9s" (R-DRAW-3 reuses)')
+    p.add_argument(
+        "--policy",
+        action="append",
+        default=[],
+        help="pat | draw[:T,9,8[:K]] | plan:N,N,N; once for all or once per player "
+        "(default: draw, i.e. stand pat with T/9/8-low or better at 1/2/3 draws left)",
+    )
+    p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="Monte Carlo samples")
+    p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
+    p.add_argument(
+        "--method", choices=("auto", "exact", "monte-carlo"), default="auto", help="default auto"
+    )
+    p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run)

@@ -1,0 +1,105 @@
+"""The public entry points: ``equity`` of each player and ``chance_to_make`` a hand."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+import numpy as np
+
+from histparse.equity.deal import Deals, Situation, TooManyDeals, enumerate_deals, monte_carlo
+from histparse.equity.result import Estimate, Method, pot_shares, share_estimates
+
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Equity", "chance_to_make", "deals_for", "equity"]
+
+DEFAULT_SAMPLES: Final = 100_000
+EXACT_LIMIT: Final = 1_000_000
+"""Enumerate exactly when there are at most this many deals (one draw left heads-up: 1,722
+deals with one card each drawn, 671,580 with two each)."""
+
+MethodChoice = Literal["auto", "exact", "monte-carlo"]
+
+
+@dataclass(frozen=True, slots=True)
+class Equity:
+    """Each player's expected share of the pot (``players[i]``: the i-th holding), how it was
+    found (exact enumeration or Monte Carlo), over how many deals or samples, and the seed."""
+
+    players: tuple[Estimate, ...]
+    method: Method
+    samples: int
+    seed: int | None
+
+    @property
+    def equities(self) -> tuple[float, ...]:
+        """The players' equities as floats."""
+        return tuple(e.value for e in self.players)
+
+
+def deals_for(
+    situation: Situation,
+    *,
+    method: MethodChoice = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+) -> tuple[Deals, Method]:
+    """The deals of ``situation``: all of them when ``method`` allows and there are at most
+    ``exact_limit`` (and the stub cannot run out), else ``samples`` random ones from ``seed``."""
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise ValueError(f"method: auto, exact or monte-carlo, not {method!r}")
+    if method != "monte-carlo":
+        try:
+            return enumerate_deals(situation, exact_limit), Method.EXACT
+        except TooManyDeals as exc:
+            if method == "exact":
+                raise ValueError(f"cannot enumerate exactly: {exc}") from None
+    return monte_carlo(situation, samples, seed), Method.MONTE_CARLO
+
+
+def equity(
+    situation: Situation,
+    *,
+    method: MethodChoice = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+    contenders: Sequence[int] | None = None,
+) -> Equity:
+    """Each player's equity in a pot contested by ``contenders`` (indices; all by default).
+
+    >>> from histparse.equity import Holding, Situation, StandPat
+    >>> pat = Holding.of("Ts 8h 6d 4c 2s", policy=StandPat())
+    >>> result = equity(Situation((pat, Holding.of("7h 4d 3c 2h")), draws_left=1))
+    >>> result.method.value, result.players[0].exact
+    ('exact', Fraction(26, 43))
+    """
+    if len(situation.holdings) < 2:
+        raise ValueError("equity needs 2 to 6 players (chance_to_make takes one)")
+    deals, found = deals_for(
+        situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
+    )
+    who = range(len(situation.holdings)) if contenders is None else contenders
+    winners = pot_shares(deals.ranks, who) > 0
+    estimates = tuple(share_estimates(deals, winners))
+    return Equity(estimates, found, len(deals.ranks), None if found is Method.EXACT else seed)
+
+
+def chance_to_make(
+    situation: Situation,
+    at_or_below: int,
+    *,
+    player: int = 0,
+    method: MethodChoice = "auto",
+    samples: int = DEFAULT_SAMPLES,
+    seed: int = 0,
+    exact_limit: int = EXACT_LIMIT,
+) -> Estimate:
+    """The probability that ``player`` ends with a hand ranked at or below ``at_or_below``
+    (see ``policy.threshold``) after the draws left."""
+    deals, _ = deals_for(
+        situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
+    )
+    made = (deals.ranks[:, player] <= at_or_below)[:, None]
+    return share_estimates(deals, np.asarray(made))[0]

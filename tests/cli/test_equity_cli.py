@@ -1,0 +1,74 @@
+"""``histparse equity``: the issue's examples, JSON, policies per player, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from histparse.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(["equity", *args])
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_the_drawer_against_a_pat_nine(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue reference: 7-5-3-2 drawing one, Kd dead, wins 12/42 against 9-8-6-4-3 (pat with
+    one draw left under the default policy)."""
+    status, out, err = run(capsys, "7c 5d 3h 2s", "9h 8c 6d 4s 3c", "--draws", "1", "--dead", "Kd")
+    assert (status, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "Triple Draw 2-7 Lowball, 1 draw(s) left, dead Kd: exact over 42 deals"
+    assert "28.571%" in lines[2] and "71.429%" in lines[3]
+
+
+def test_json_with_a_policy_per_player(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "7h 4d 3c 2h", "Ts 8h 6d 4c 2s", "--draws", "1", "--policy", "draw",
+        "--policy", "pat", "--json",
+    )  # fmt: skip
+    assert status == 0
+    data = json.loads(out)
+    assert data["method"] == "exact" and data["seed"] is None
+    assert [p["exact"] for p in data["players"]] == ["17/43", "26/43"]
+    assert data["players"][1]["policy"] == "stand-pat"
+
+
+def test_monte_carlo_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("7c 5d 3h 2s 9d", "9h 8c 6d 4s 3c", "--draws", "3", "--samples", "3000", "--json")
+    outs = [run(capsys, *args, "--seed", seed)[1] for seed in ("5", "5", "6")]
+    first = json.loads(outs[0])
+    assert first["method"] == "monte-carlo" and first["samples"] == 3000 and first["seed"] == 5
+    assert 0 < first["players"][0]["std_error"] < 0.02
+    assert outs[0] == outs[1] != outs[2]
+
+
+def test_hidden_cards_and_single_draw(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "7c 5d 3h ??", "9h 8c 6d 4s 3c", "--draws", "1", "--game", "single",
+        "--policy", "draw", "--policy", "pat",
+    )  # fmt: skip
+    assert status == 0 and out.startswith("Single Draw 2-7 Lowball, 1 draw(s) left")
+    assert "7c 5d 3h ??" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("7c 5d 3h 2s", "7c 8d 6d 4s 3c", "--draws", "1"), "seen twice: 7c"),
+        (("7c 5d 3h 2s", "9h 8c 6d 4s 3c", "--draws", "1", "--policy", "fold"), "bad policy"),
+        (("7c 5d 3h 2s", "9h 8c 6d 4s 3c", "--draws", "2", "--game", "single"), "draw"),
+        (("7c 5d 3h 2s", "9h 8c 6d 4s 3c", "--draws", "3", "--method", "exact"), "enumerate"),
+        (("7c 5d 3h 1s", "9h 8c 6d 4s 3c", "--draws", "1"), "not a card"),
+        (("7c", "9h", "2c", "--draws", "1", "--policy", "pat", "--policy", "pat"), "one per"),
+    ],
+)
+def test_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], args: tuple[str, ...], message: str
+) -> None:
+    status, out, err = run(capsys, *args)
+    assert status == 2 and out == ""
+    assert err.startswith("histparse equity: ") and message in err
