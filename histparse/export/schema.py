@@ -48,7 +48,7 @@ __all__ = [
 ]
 
 SCHEMA_VERSION: Final = 2
-SCHEMA_FINGERPRINT: Final = "405584eee23058a8"
+SCHEMA_FINGERPRINT: Final = "6a3bdfa1e307d716"
 
 VERSION_KEY: Final = b"histparse.schema_version"
 DATASET_KEY: Final = b"histparse.dataset"

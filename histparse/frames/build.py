@@ -254,6 +254,7 @@ class _Acc:
     net: list[Decimal] = field(default_factory=list)
     rake_share: list[Decimal] = field(default_factory=list)
     flags: list[PlayerFlags] = field(default_factory=list)
+    allin_ev: bool = False  # whether the all-in columns are computed (``tables(allin_ev=)``)
     allin: list[AllInPlayer | None] = field(default_factory=list)
     allin_draws: list[int | None] = field(default_factory=list)
     allin_method: list[str | None] = field(default_factory=list)
@@ -261,7 +262,7 @@ class _Acc:
     draws: list[DrawRecord] = field(default_factory=list)
 
 
-def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
+def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
     """Gather one hand; everything that can fail runs before the first append."""
     ledger = read_ledger(hand)
     cancelled = ledger.cancelled
@@ -286,7 +287,7 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc) -> None:
     invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
     nets = [collected[p] - invested[p] for p in players]
     _check_fits(hand, ledger, nets)
-    allin = _allin(hand, ledger)
+    allin = _allin(hand, ledger) if allin_ev else None
     acc.hands.append(hand_row)
     acc.n_players.append(len(players))
     acc.n_steps.append(len(ledger.steps))
@@ -336,8 +337,14 @@ def tables(
     findings: Findings | None = None,
     *,
     on_error: HandErrorHandler | None = None,
+    allin_ev: bool = False,
 ) -> Tables:
     """The hands, players, actions and draws tables of ``hands``.
+
+    With ``allin_ev`` the players table's all-in columns (``allin_equity``, ``ev_net``,
+    ``luck``...) are computed (``histparse.allin``); without it they are null and ``ev_net``
+    is the net. It is off by default because it costs about 1.5 times the rest of the tables'
+    time on simulated play (an equity computation per all-in hand), too much for every export.
 
     ``findings`` (optional) are the auditor's findings: objects with ``site`` and ``hand_id``,
     or a mapping from ``(site, hand_id)`` (or a bare ``hand_id``) to a count or a collection;
@@ -349,7 +356,7 @@ def tables(
     """
     by_key, by_id = _finding_counts(findings)
     parts: list[Tables] = []
-    acc = _Acc()
+    acc = _Acc(allin_ev=allin_ev)
     seen: dict[tuple[str, str], str] = {}
     with _collector_paused():
         for hand in hands:
@@ -363,7 +370,7 @@ def tables(
                     raise TableError(
                         f"{hand.site} hand {hid} ({place}) was already read at {first}"
                     )
-                _add_hand(hand, n_findings, acc)
+                _add_hand(hand, n_findings, acc, allin_ev)
                 seen[(hand.site, hid)] = place
             except TableError as exc:
                 if on_error is None:
@@ -371,7 +378,7 @@ def tables(
                 on_error(hand, exc)
             if len(acc.hands) >= CHUNK_HANDS:
                 parts.append(_frames(acc))
-                acc = _Acc()
+                acc = _Acc(allin_ev=allin_ev)
         if acc.hands or not parts:
             parts.append(_frames(acc))
     return parts[0] if len(parts) == 1 else _concat(parts)
@@ -510,6 +517,9 @@ def _allin_columns(acc: _Acc, data: dict[str, object]) -> None:
         ("allin_equity_max", "equity_max"),
     ):
         data[column] = [None if r is None else getattr(r, attr) for r in rows]
+    if not acc.allin_ev:  # not computed: unknown, not "equal to the net"
+        data["ev_net"] = data["luck"] = [None] * len(rows)
+        return
     ev = [net if r is None else r.ev_net for r, net in zip(rows, acc.net, strict=True)]
     data["ev_net"] = ev
     data["luck"] = [net - e for net, e in zip(acc.net, ev, strict=True)]

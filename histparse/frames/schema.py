@@ -217,9 +217,16 @@ _ALLIN: tuple[Column, ...] = (
         "ev_net",
         Kind.MONEY,
         "All-in EV net: the equity times each contested pot after rake, minus `invested`, to "
-        "the cent; `net` where there was no all-in showdown.",
+        "the cent; `net` where there was no all-in showdown; null unless the tables were built "
+        "with `allin_ev=True` (it is costly).",
+        nullable=True,
     ),
-    Column("luck", Kind.MONEY, "`net - ev_net`: 0 without an all-in showdown."),
+    Column(
+        "luck",
+        Kind.MONEY,
+        "`net - ev_net`: 0 without an all-in showdown; null when `ev_net` is.",
+        nullable=True,
+    ),
 )
 
 PLAYERS: tuple[Column, ...] = (*_PLAYER_FACTS, *_stat_columns(), *_ALLIN)

@@ -128,7 +128,7 @@ def test_the_players_table_carries_the_all_in_columns() -> None:
     ``ev_net == net`` and ``luck == 0``; EV net + luck is the net everywhere."""
     from histparse.frames import tables
 
-    players = tables(read_histories(TD_2009, on_error="skip")).players
+    players = tables(read_histories(TD_2009, on_error="skip"), allin_ev=True).players
     flagged = players[players["allin_method"].notna()]
     assert sorted(set(flagged["hand_id"])) == ["35839001292", "35839118248", "35839959625"]
     assert len(flagged) == 2 + 2 + 3
@@ -144,3 +144,13 @@ def test_the_players_table_carries_the_all_in_columns() -> None:
     assert rest["allin_equity"].isna().all() and rest["allin_draws_left"].isna().all()
     assert (rest["ev_net"] == rest["net"]).all() and (rest["luck"] == 0).all()
     assert ((players["ev_net"] + players["luck"]) == players["net"]).all()
+
+
+def test_the_all_in_columns_are_null_unless_asked_for() -> None:
+    """Without ``allin_ev`` (the default: it is costly) nothing is computed, and nothing reads
+    as if it were: EV net and luck are null, not "the net" and 0."""
+    from histparse.frames import tables
+
+    players = tables(read_histories(TD_2009, on_error="skip")).players
+    for column in ("allin_method", "allin_equity", "ev_net", "luck"):
+        assert players[column].isna().all(), column
