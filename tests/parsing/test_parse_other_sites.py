@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from histparse.parallel import iter_pieces, parse_piece
+from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported, read_results
 from histparse.parsing.reader import iter_results
 
@@ -28,8 +29,10 @@ def test_other_sites_are_unsupported_not_rejected() -> None:
         ("Merge", "unknown"): 15,  # one per <game>; the <description> goes with the first
         ("Boss Media", "unknown"): 1,
         ("Full Tilt Poker", "tournament summary"): 1,  # its placings after a blank line too
-        ("Full Tilt Poker", "unknown"): 1,  # the archive's hand; its separator is passed over
     }
+    # The Full Tilt archive hand is parsed (its separator passed over, its blank line joined).
+    (hand,) = [r for r in results if isinstance(r, Hand)]
+    assert (hand.site, hand.hand_id) == ("Full Tilt Poker", "27088270000")
 
 
 def test_pieces_read_other_sites_as_the_reader_does() -> None:

@@ -104,7 +104,13 @@ def test_the_registry_lists_pokerstars_first_and_the_recognised_sites() -> None:
     assert {"Full Tilt Poker", "Winamax", "Ongame", "Merge", "Boss Media", "Kings Club"} <= set(
         names
     )
-    assert sites.hand_start_prefixes() == ("PokerStars ",)
+    assert names[1] == "Full Tilt Poker"
+    assert sites.hand_start_prefixes() == (
+        "PokerStars ",
+        "Full Tilt Poker Game #",
+        "FullTiltPoker Game #",
+        "Full Tilt Poker Tournament Summary ",
+    )
 
 
 def test_site_for_reads_first_lines() -> None:
@@ -171,7 +177,10 @@ def test_a_rejected_chunk_names_the_site_that_rejected_it() -> None:
     (nobody,) = parse_results("just some words\n")
     assert isinstance(stars, ParseError) and stars.site == "PokerStars"
     assert isinstance(nobody, ParseError) and nobody.site is None
-    assert nobody.expected == "a PokerStars header line ('PokerStars Game #<id>: ...')"
+    assert nobody.expected == (
+        "a PokerStars header line ('PokerStars Game #<id>: ...') or "
+        "a Full Tilt header line ('Full Tilt Poker Game #<id>: ...')"
+    )
 
 
 def test_write_hand_refuses_a_hand_of_another_site() -> None:
@@ -186,8 +195,8 @@ def test_write_hand_refuses_a_hand_of_another_site() -> None:
     assert write_hand(hand) == hand.source.text
     with pytest.raises(NotWritable, match="no site called 'Nowhere'"):
         write_hand(dataclasses.replace(hand, site="Nowhere"))
-    with pytest.raises(NotWritable, match="cannot write Full Tilt Poker hands"):
-        write_hand(dataclasses.replace(hand, site="Full Tilt Poker"))
+    with pytest.raises(NotWritable, match="cannot write Winamax hands"):
+        write_hand(dataclasses.replace(hand, site="Winamax"))
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class OtherLayout(SiteLayout):
