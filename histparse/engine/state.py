@@ -132,6 +132,7 @@ class HandState:
         "_cards",
         "_clockwise",
         "_config",
+        "_dead",
         "_draw_no",
         "_events",
         "_final_aggressor",
@@ -194,6 +195,7 @@ class HandState:
         self._stack = list(self._start)
         self._bet = [0] * n
         self._invested = [0] * n
+        self._dead = [0] * n  # dead money posted (dead blinds), by player
         self._folded = [False] * n
         self._all_in = [False] * n
         # Neither folded nor all-in: may still act (one list for the scan in _next_to_act).
@@ -453,7 +455,9 @@ class HandState:
             back = top - max(others)
             self._give_back(back_to, back)
         last_round = self._live == 1 or number >= self._config.draws
-        dead_to, dead = self._unmatched_dead_money(last_round)
+        dead_to, dead = (
+            self._unmatched_dead_money(last_round) if self._config.returns_dead_money else (-1, 0)
+        )
         if dead:
             self._give_back(dead_to, dead)
             if dead_to == back_to:
@@ -526,6 +530,8 @@ class HandState:
             raise IllegalPost("R-TABLE-2", f"{player} posts the {kind.label} twice")
         total, live, dead = split_post(self._config, player, kind, amount, self._stack[i], check)
         self._put_in(i, total, live)
+        if dead and kind is not PostKind.ANTE:
+            self._dead[i] += dead
         result = _PostResultParts()
         result.player = player
         result.kind = kind
@@ -943,8 +949,23 @@ class HandState:
         live = [not f for f in self._folded]
         return tuple(
             Pot(amount, tuple(self._names[i] for i in eligible))
-            for amount, eligible in build_pots(self._invested, live)
+            for amount, eligible in self._build_pots(live)
         )
+
+    def _build_pots(self, live: list[bool]) -> list[tuple[int, list[int]]]:
+        """``build_pots`` of the contributions; a site that keeps dead blinds in the pot
+        (``returns_dead_money`` False) puts them in the main pot, not at their poster's level."""
+        dead = self._dead
+        if self._config.returns_dead_money or not any(dead):
+            return build_pots(self._invested, live)
+        pots = build_pots([c - d for c, d in zip(self._invested, dead, strict=True)], live)
+        extra = sum(dead)
+        if pots:
+            amount, eligible = pots[0]
+            pots[0] = (amount + extra, eligible)
+        else:
+            pots = [(extra, [i for i in range(self._n) if live[i]])]
+        return pots
 
     def _known_ranks(self, live: list[bool]) -> dict[int, int]:
         """The ``hand_rank`` of each live, unmucked player whose five cards are known."""
@@ -976,7 +997,7 @@ class HandState:
         name_of = names.__getitem__
         mucked = self._mucked
         live = list(map(not_, self._folded))
-        raw = build_pots(self._invested, live)
+        raw = self._build_pots(live)
         rakes = rake_by_pot([pot[0] for pot in raw], rake) if rake else [0] * len(raw)
         # Ranked only when a pot has two claimants: an uncontested hand ranks nobody.
         ranks: dict[int, int] | None = None

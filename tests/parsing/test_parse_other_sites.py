@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from histparse.parallel import iter_pieces, parse_piece
 from histparse.events import Hand
+from histparse.parallel import iter_pieces, parse_piece
 from histparse.parsing import ParseError, Unsupported, read_results
 from histparse.parsing.reader import iter_results
 

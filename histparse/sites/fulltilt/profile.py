@@ -31,4 +31,14 @@ FULL_TILT: Final = SiteProfile(
     # Full Tilt prints no "Betting is capped" line and never a reshuffle line.
     prints_cap_line=False,
     prints_reshuffle_line=False,
+    # A dead small blind nobody matches stays in the pot: "posts a dead small blind of $2.50",
+    # "posts $5", "raises to $10", everyone folds: $5 is returned and the pot is $15.
+    returns_dead_money=False,
+    # 2-7 Single Draw's draw has its own marker: "*** DRAW *** (Pot: $2.05)".
+    marks_single_draw=True,
+    # "No draw, no drop": every hand of the files that ends before the first draw has
+    # "Rake $0" (up to a $625 pot).
+    no_rake_before_draw=True,
+    # Heads-up the button posts the small blind and the summary tags it "(small blind)" only.
+    tags_button_heads_up=False,
 )

@@ -94,9 +94,10 @@ ARCHIVE_DIDNT_BET: Final = "didn't bet (folded)"
 
 def describe(rank: int) -> str:
     """A 2-7 hand as Full Tilt words it: ``7,6,4,3,2``, ``a pair of Sevens`` (no ``Lo:``),
-    ``a straight, Seven high``. The real files show no two pair or better: those keep the
-    PokerStars wording (an assumption, docs/findings.md)."""
-    text = describe_rank(rank, prefix="")
+    ``a pair of Twos``, ``a straight, Seven high``. The real files show no two pair or better:
+    those keep the PokerStars wording (an assumption, docs/findings.md)."""
+    # Full Tilt says "Twos" where PokerStars says "Deuces" ("a pair of Twos": 10-Game, STT).
+    text = describe_rank(rank, prefix="").replace("Deuces", "Twos")
     if text.startswith("a straight, "):
         return f"a straight, {text.rpartition(' to ')[2]} high"
     return text
