@@ -116,6 +116,7 @@ def _seats(r: Replay, out: list[Finding]) -> None:
 def _sections(r: Replay, out: list[Finding]) -> None:
     hand = r.hand
     body = r.body
+    order: tuple[Section, ...]
     if hand.game._value_ in _TRIPLE_DRAW_GAMES:
         order = _TD_ORDER
     elif r.profile.marks_single_draw:
