@@ -421,6 +421,9 @@ class HandState:
         the part of the top contributor's money above the next contributor's, once every
         opponent has folded or is all-in or the betting is over; ``(-1, 0)`` otherwise."""
         invested = self._invested
+        if not self._config.returns_dead_money and any(self._dead):
+            # Dead blinds stay in the pot: only the rest of what was put in can be unmatched.
+            invested = [c - d for c, d in zip(invested, self._dead, strict=True)]
         top = max(invested)
         if invested.count(top) > 1:
             return -1, 0  # matched (the usual case)
@@ -455,9 +458,7 @@ class HandState:
             back = top - max(others)
             self._give_back(back_to, back)
         last_round = self._live == 1 or number >= self._config.draws
-        dead_to, dead = (
-            self._unmatched_dead_money(last_round) if self._config.returns_dead_money else (-1, 0)
-        )
+        dead_to, dead = self._unmatched_dead_money(last_round)
         if dead:
             self._give_back(dead_to, dead)
             if dead_to == back_to:

@@ -261,7 +261,7 @@ def _positions(r: Replay, out: list[Finding]) -> None:
         wrong: list[tuple[Position, bool]] = []
         has = _P_BUTTON in tags
         on_button = line.seat == button
-        if on_button and heads_up_sb_only and p in sb_posters:
+        if on_button and heads_up_sb_only and (p in sb_posters or _P_SMALL_BLIND in tags):
             on_button = False  # heads-up the site tags the button "(small blind)" alone
         if has is not on_button:
             wrong.append((_P_BUTTON, has))

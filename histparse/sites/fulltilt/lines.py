@@ -97,13 +97,29 @@ _DISCARDS: Final = re.compile(r"discards (?:(1) card|([02-5]) cards)(?: \[([^\[\
 _PAT: Final = re.compile(r"stands pat(?: on \[([^\[\]]*)\])?")
 _DEALT_N: Final = re.compile(r"is dealt (?:(1) card|([2-5]) cards)")
 _SHOWS: Final = re.compile(r"shows \[([^\[\]]*)\](?: (.{1,60}))?")
-_WINS: Final = re.compile(r"wins the pot \(" + _M + r"\)((?: with .{1,60})?)")
+# "wins the pot ($x)"; the main and side pots of a 2-7 hand are not in the real files: the
+# words of the 10-Game file's split pots ("wins the side pot ($5)") are assumed, and several
+# side pots are numbered as PokerStars numbers them ("side pot-2").
+_WINS: Final = re.compile(
+    r"wins the (pot|main pot|side pot(?:-\d{1,2})?) \(" + _M + r"\)((?: with .{1,60})?)"
+)
 _ADDS: Final = re.compile(r"adds " + _M)
 _CLOCK: Final = re.compile(r"has (\d{1,3}) seconds left to act")
 _FEELING: Final = re.compile(r"is feeling ([a-z]{1,20})")
 _DEALT: Final = re.compile(r" \[([^\[\]]*)\](?: \[([^\[\]]*)\])?")
 _UNCALLED: Final = re.compile(r"Uncalled bet of " + _M + r" returned to (.{1,40})")
-_TOTAL: Final = re.compile(r"Total pot " + _M + r" \| Rake " + _M)
+# "Total pot $95.10 Main pot $85.10. Side pot $10. | Rake $3" (10-Game file, stud H/L).
+_TOTAL: Final = re.compile(
+    r"Total pot "
+    + _M
+    + r"(?: Main pot "
+    + _M
+    + r"\.((?: Side pot(?:-\d{1,2})? \$?"
+    + AMOUNT
+    + r"\.){1,9}))? \| Rake "
+    + _M
+)
+_SIDE: Final = re.compile(r" Side pot(-\d{1,2})? " + _M + r"\.")
 _DURATION: Final = re.compile(r"Duration \d{1,6}s")
 _SUMMARY_SEAT: Final = re.compile(r"Seat (\d{1,2}): ")
 _WON: Final = re.compile(r" showed \[([^\[\]]*)\] and won \(" + _M + r"\)(?: with (.{1,60}))?")
@@ -250,8 +266,18 @@ class LineReader:
             m = _TOTAL.fullmatch(content)
             if m is not None:
                 total = self.money(m.group(1), m.group(2), 11)
-                rake = self.money(m.group(3), m.group(4), m.start(3) + 1)
-                return "TOTAL_POT", SummaryPot(total, rake, line=line, trailing=trailing)
+                rake = self.money(m.group(6), m.group(7), m.start(6) + 1)
+                main = None
+                sides: list[Decimal] = []
+                numbered = False
+                if m.group(3) is not None:
+                    main = self.money(m.group(3), m.group(4), m.start(3) + 1)
+                    for side in _SIDE.finditer(m.group(5)):
+                        numbered = numbered or side.group(1) is not None
+                        sides.append(self.money(side.group(2), side.group(3), m.start(5) + 1))
+                return "TOTAL_POT", SummaryPot(
+                    total, rake, main, tuple(sides), numbered, line=line, trailing=trailing
+                )
         elif first == "D":
             if content.startswith("Dealt to "):
                 tok = self._dealt(content, line, trailing)
@@ -315,6 +341,8 @@ class LineReader:
     ) -> _Line | None:
         if rest.startswith(": "):
             return "CHAT", Chat(name, rest[2:], line=line, trailing=trailing)
+        if rest == ":":  # an empty chat line: "Hero: " (its space is trailing whitespace)
+            return "CHAT", Chat(name, "", line=line, trailing=trailing)
         rest = rest[1:]
         col = len(name) + 2
         verb = rest.partition(" ")[0]
@@ -426,10 +454,10 @@ class LineReader:
         if verb == "wins":
             m = _WINS.fullmatch(rest)
             if m is not None:
-                value = self.money(m.group(1), m.group(2), col + 14)
-                if m.group(3):
-                    self.details.append((index, m.group(3)))
-                return "COLLECTED", Collected(name, value, line=line, trailing=trailing)
+                value = self.money(m.group(2), m.group(3), col + m.start(2))
+                if m.group(4):
+                    self.details.append((index, m.group(4)))
+                return "COLLECTED", Collected(name, value, m.group(1), line=line, trailing=trailing)
         return self._status(name, rest, line, trailing)
 
     def _status(self, name: str, rest: str, line: int, trailing: str) -> _Line | None:
@@ -459,6 +487,8 @@ class LineReader:
             if tok is not None:
                 return tok
         name, sep, text = content.partition(": ")
+        if not sep and content.endswith(":"):
+            name, sep, text = content[:-1], ":", ""
         if sep and 0 < len(name) <= 40 and " " not in name.strip():
             return "CHAT", Chat(name, text, line=line, trailing=trailing)
         return None

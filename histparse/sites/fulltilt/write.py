@@ -213,7 +213,7 @@ class _Writer:
         detail = self.details.get(index)
         if detail is None and not self.layout.header_text:
             detail = self.win_description(e.player)
-        return f"{e.player} wins the pot ({self.amount(e.amount)}){detail or ''}"
+        return f"{e.player} wins the {e.pot} ({self.amount(e.amount)}){detail or ''}"
 
     def win_description(self, player: str) -> str:
         for e in self.hand.events:
@@ -317,7 +317,7 @@ def _w_mucks(w: _Writer, i: int, e: Event) -> str:
 
 def _w_chat(w: _Writer, i: int, e: Event) -> str:
     assert isinstance(e, Chat)
-    return f"{e.player}: {e.text}"
+    return f"{e.player}: {e.text}" if e.text else f"{e.player}:"
 
 
 def _w_status(w: _Writer, i: int, e: Event) -> str:
@@ -345,9 +345,13 @@ def _w_topup(w: _Writer, i: int, e: Event) -> str:
 
 def _w_pot(w: _Writer, i: int, e: Event) -> str:
     assert isinstance(e, SummaryPot)
-    if e.main is not None or e.sides:
-        raise WriteError("Full Tilt 2-7 hands print no side pots")
-    return f"Total pot {w.amount(e.total)} | Rake {w.amount(e.rake)}"
+    pots = ""
+    if e.main is not None:
+        pots = f" Main pot {w.amount(e.main)}."
+        for k, side in enumerate(e.sides, start=1):
+            label = f"Side pot-{k}" if e.sides_numbered else "Side pot"
+            pots += f" {label} {w.amount(side)}."
+    return f"Total pot {w.amount(e.total)}{pots} | Rake {w.amount(e.rake)}"
 
 
 def _w_summary_seat(w: _Writer, i: int, e: Event) -> str:
