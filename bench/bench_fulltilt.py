@@ -27,10 +27,8 @@ from histparse.writing import write_hand
 
 
 def _generate(site: str, hands: int, seed: int, out: Path) -> None:
-    status = main(
-        ["generate", "--hands", str(hands), "--seed", str(seed), "--site", site, "-q"]
-        + ["--out", str(out)]
-    )
+    argv = ["generate", "--hands", str(hands), "--seed", str(seed), "--site", site, "-q"]
+    status = main([*argv, "--out", str(out)])
     if status:
         raise SystemExit(f"generate --site {site} failed ({status})")
 
