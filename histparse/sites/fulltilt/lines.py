@@ -11,9 +11,12 @@ is anchored and free of nested quantifiers.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import Final
+from itertools import product
+from typing import Any, Final
 
+from histparse._records import builder
 from histparse.cards import DECK, Card
 from histparse.events import (
     Action,
@@ -154,6 +157,120 @@ _MARKER_TOKEN: Final = {
 
 GENERIC_EXPECTED: Final = "a Full Tilt hand line"
 
+_L: Final = ("line", "trailing")
+_new_action: Final = builder(
+    Action, *_L, "street", "player", "kind", "amount", "to_amount", "all_in"
+)
+_new_draw: Final = builder(Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards")
+_new_replaced: Final = builder(Replaced, *_L, "street", "player", "count")
+_new_mucks: Final = builder(Mucks, *_L, "player")
+_new_post: Final = builder(Post, *_L, "player", "kind", "amount", "all_in")
+_new_marker: Final = builder(SectionMarker, *_L, "section")
+_new_summary_seat: Final = builder(
+    SummarySeat,
+    *_L,
+    *("seat", "player", "positions", "outcome", "didnt_bet", "amount", "cards", "description"),
+)
+
+
+def _folds(outcomes: Mapping[SeatOutcome, str], didnt_bet: str) -> dict[str, Any]:
+    """Every summary outcome without money or cards after the name, tags included, with what
+    it says: most summary lines are one of these."""
+    out: dict[str, Any] = {}
+    for tags in (t for n in range(3) for t in product(POSITIONS, repeat=n)):
+        prefix = "".join(f" ({POSITIONS[p]})" for p in tags)
+        for outcome, text in outcomes.items():
+            out[f"{prefix} {text}"] = (tags, outcome, False)
+        out[f"{prefix} {didnt_bet}"] = (tags, SeatOutcome.FOLDED_BEFORE_DRAW, True)
+    return out
+
+
+_CLIENT_FOLDS: Final = _folds(CLIENT_OUTCOMES, CLIENT_DIDNT_BET)
+_ARCHIVE_FOLDS: Final = _folds(ARCHIVE_OUTCOMES, ARCHIVE_DIDNT_BET)
+_STREET_OF: Final = {
+    Section.DEALING_HANDS: Street.PREDRAW,
+    Section.FIRST_DRAW: Street.DRAW1,
+    Section.SECOND_DRAW: Street.DRAW2,
+    Section.THIRD_DRAW: Street.DRAW3,
+}
+
+# What the commonest verb lines after "<name> " say, independent of the player and the hand:
+# (terminal, currency symbol or None, then four fields by terminal: ACTION kind, amount,
+# to_amount, all_in / DRAW count, discarded, pat, pat_cards / REPLACED count). Read once and
+# kept; bounded in entries and key length, so hostile input cannot grow it.
+_Verb = tuple[str, str | None, Any, Any, Any, Any]
+KNOWN: dict[str, _Verb] = {}
+_KNOWN_SIZE: Final = 4096
+_KNOWN_KEY: Final = 60
+_FOLDED: Final[_Verb] = ("ACTION", None, ActionKind.FOLD, None, None, False)
+_CHECKED: Final[_Verb] = ("ACTION", None, ActionKind.CHECK, None, None, False)
+_MUCKS_VERB: Final[_Verb] = ("MUCKS", None, None, None, None, None)
+
+
+def _read_verb(rest: str) -> _Verb | None:
+    if rest == "folds":
+        return _FOLDED
+    if rest == "checks":
+        return _CHECKED
+    if rest == "mucks":
+        return _MUCKS_VERB
+    verb = rest.partition(" ")[0]
+    if verb in ("calls", "bets", "raises"):
+        m = _BET.fullmatch(rest)
+        if m is None:
+            return None
+        value = amount(m.group(3))
+        all_in = bool(m.group(4))
+        word = m.group(1)
+        if word == "calls":
+            return ("ACTION", m.group(2), ActionKind.CALL, value, None, all_in)
+        if word == "bets":
+            return ("ACTION", m.group(2), ActionKind.BET, value, value, all_in)
+        return ("ACTION", m.group(2), ActionKind.RAISE, None, value, all_in)
+    if verb == "discards":
+        m = _DISCARDS.fullmatch(rest)
+        if m is None:
+            return None
+        cards = None if m.group(3) is None else read_cards(m.group(3))
+        return ("DRAW", None, int(m.group(1) or m.group(2)), cards, False, None)
+    if verb == "posts":
+        m = _POSTS.fullmatch(rest)
+        if m is None or not m.group(1):
+            return None  # "posts $5" is recorded in the layout: the slow path reads it
+        value = amount(m.group(3))
+        return ("POST", m.group(2), _POST_KIND[m.group(1)], value, bool(m.group(4)), None)
+    if verb == "antes":
+        m = _ANTES.fullmatch(rest)
+        if m is None:
+            return None
+        return ("POST", m.group(1), PostKind.ANTE, amount(m.group(2)), bool(m.group(3)), None)
+    if rest == "stands pat":
+        return ("DRAW", None, 0, None, True, None)
+    if verb == "is":
+        m = _DEALT_N.fullmatch(rest)
+        if m is not None:
+            return ("REPLACED", None, int(m.group(1) or m.group(2)), None, None, None)
+    return None
+
+
+def _verb(rest: str) -> _Verb | None:
+    """``_read_verb``, kept (None also for unreadable cards: the slow path reports them)."""
+    try:
+        parsed = _read_verb(rest)
+    except LineError:
+        return None
+    if parsed is not None and len(rest) <= _KNOWN_KEY:
+        if len(KNOWN) >= _KNOWN_SIZE:
+            KNOWN.clear()
+        KNOWN[rest] = parsed
+    return parsed
+
+
+def clear_caches() -> None:
+    """Forget the verb lines read so far (for tests and measurements)."""
+    KNOWN.clear()
+
+
 _Line = tuple[str, Event | None]
 
 
@@ -178,6 +295,7 @@ class LineReader:
         self.summary_out: set[int] = set()  # seats the summary says are sitting out
         self.blank_after_header = False
         self.mucked_word = False
+        self.no_outcome = False
         outcomes = ARCHIVE_OUTCOMES if self.archive else CLIENT_OUTCOMES
         self.outcomes = {" " + text: o for o, text in outcomes.items()}
         self.didnt_bet = " " + (ARCHIVE_DIDNT_BET if self.archive else CLIENT_DIDNT_BET)
@@ -222,15 +340,105 @@ class LineReader:
             events.append(seat)
             i += 1
         self.names.sort(key=len, reverse=True)
+        # Names that no other seated name starts with (then "<name> " can only be that
+        # player), by their first word: the fast path below reads most lines through them.
+        names = self.names
+        by_word: dict[str, str] = {}
+        for who in names:
+            if not any(m != who and m.startswith(who + " ") for m in names):
+                word = who.partition(" ")[0]
+                if word in by_word:
+                    by_word[word] = ""  # two names share it: the slow path decides
+                else:
+                    by_word[word] = who
+        seat_owner = {str(k): v for k, v in self.by_seat.items()}
+        folds = _ARCHIVE_FOLDS if self.archive else _CLIENT_FOLDS
         n_seats = len(events)
+        symbol = self.symbol
+        known = KNOWN
+        add_kind = kinds.append
+        add_event = events.append
         for j in range(i, n):
+            content = contents[j]
+            name, _, rest = content.partition(" ")
+            player = by_word.get(name)
+            if player and player != name:
+                if content.startswith(player + " "):
+                    name, rest = player, content[len(player) + 1 :]
+                else:
+                    player = None
+            if player:
+                parsed = known.get(rest)
+                if parsed is None:
+                    parsed = _verb(rest)
+                if parsed is not None and (parsed[1] is None or parsed[1] == symbol):
+                    token = parsed[0]
+                    a, b, c, d = parsed[2:]
+                    line = first_line + j
+                    if token == "ACTION":
+                        add_kind(token)
+                        add_event(_new_action(line, trailings[j], self.street, name, a, b, c, d))
+                        continue
+                    if token == "DRAW":
+                        if self.single_draw and self.street is Street.PREDRAW:
+                            self.street = Street.DRAW1
+                        add_kind(token)
+                        add_event(_new_draw(line, trailings[j], self.street, name, a, b, c, d))
+                        continue
+                    if token == "REPLACED":
+                        add_kind(token)
+                        add_event(_new_replaced(line, trailings[j], self.street, name, a))
+                        continue
+                    if token == "POST":
+                        add_kind(token)
+                        add_event(_new_post(line, trailings[j], name, a, b, c))
+                        continue
+                    if token == "MUCKS":
+                        add_kind(token)
+                        add_event(_new_mucks(line, trailings[j], name))
+                        continue
+            elif name == "Seat":
+                number, _, body = rest.partition(": ")
+                owner = seat_owner.get(number)
+                if owner is not None and body.startswith(owner):
+                    fold = folds.get(body[len(owner) :])
+                    if fold is not None:
+                        tags, outcome, didnt_bet = fold
+                        seat_no = int(number)
+                        if outcome is SeatOutcome.SITTING_OUT:
+                            self.summary_out.add(seat_no)
+                        add_kind("SUMMARY_SEAT")
+                        add_event(
+                            _new_summary_seat(
+                                first_line + j,
+                                trailings[j],
+                                seat_no,
+                                owner,
+                                tags,
+                                outcome,
+                                didnt_bet,
+                                None,
+                                None,
+                                None,
+                            )
+                        )
+                        continue
+            elif name == "***":
+                section = MARKER_SECTION.get(content)
+                if section is not None and (
+                    section is not Section.FIRST_DRAW or not self.single_draw
+                ):
+                    street = _STREET_OF.get(section)
+                    if street is not None:
+                        self.street = street
+                    add_kind(_MARKER_TOKEN[section])
+                    add_event(_new_marker(first_line + j, trailings[j], section))
+                    continue
             self.index = j
-            token, event = self._line(
-                contents[j], first_line + j, trailings[j], len(events) - n_seats
-            )
-            kinds.append(token)
+            token, event = self._line(content, first_line + j, trailings[j], len(events) - n_seats)
+            add_kind(token)
             if event is not None:
-                events.append(event)
+                add_event(event)
             elif token == "BUTTON":
                 self.button_at = len(events) - n_seats
 
@@ -644,6 +852,7 @@ class LineReader:
             )
         if rest == "" and pos:
             # The broken line of a partial hand: "Seat 4: Gamboul (big blind) ".
+            self.no_outcome = True
             return SummarySeat(
                 seat, name, pos, SeatOutcome.NO_OUTCOME, line=line, trailing=trailing
             )

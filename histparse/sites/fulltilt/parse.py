@@ -10,7 +10,7 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Final, cast
 
-from histparse.events import Event, Hand, Seat, SeatOutcome, Source, SummarySeat
+from histparse.events import Event, Hand, Seat, Source, SummarySeat
 from histparse.game import Game
 from histparse.reading import Chunk, ParseError, Unsupported
 from histparse.sites.automaton import LineAutomaton, Unexpected
@@ -193,9 +193,7 @@ def _assemble(chunk: Chunk, header: Header, read: list[Event | Seat], reader: Li
         newline=newline,
         bom=chunk.bom,
     )
-    partial = header.partial or any(
-        isinstance(e, SummarySeat) and e.outcome is SeatOutcome.NO_OUTCOME for e in events
-    )
+    partial = header.partial or reader.no_outcome
     return Hand(
         site=SITE,
         hand_id=header.hand_id,
