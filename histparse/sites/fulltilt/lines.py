@@ -164,6 +164,9 @@ _new_action: Final = builder(
 _new_draw: Final = builder(Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards")
 _new_replaced: Final = builder(Replaced, *_L, "street", "player", "count")
 _new_mucks: Final = builder(Mucks, *_L, "player")
+_new_seat: Final = builder(
+    Seat, "seat", "player", "stack", "sitting_out", "out_of_hand", "bounty", *_L
+)
 _new_post: Final = builder(Post, *_L, "player", "kind", "amount", "all_in")
 _new_marker: Final = builder(SectionMarker, *_L, "section")
 _new_summary_seat: Final = builder(
@@ -371,9 +374,10 @@ class LineReader:
                 parsed = known.get(rest)
                 if parsed is None:
                     parsed = _verb(rest)
-                if parsed is not None and (parsed[1] is None or parsed[1] == symbol):
-                    token = parsed[0]
-                    a, b, c, d = parsed[2:]
+                if parsed is not None:
+                    token, sym, a, b, c, d = parsed
+                    if sym is not None and sym != symbol:
+                        token = ""  # the slow path reports the wrong currency
                     line = first_line + j
                     if token == "ACTION":
                         add_kind(token)
@@ -396,6 +400,23 @@ class LineReader:
                     if token == "MUCKS":
                         add_kind(token)
                         add_event(_new_mucks(line, trailings[j], name))
+                        continue
+                else:
+                    # Not a common verb: the player's other lines (wins, shows, status...).
+                    self.index = j
+                    try:
+                        tok = self._player_line(
+                            name,
+                            content[len(name) :],
+                            first_line + j,
+                            trailings[j],
+                            len(events) - n_seats,
+                        )
+                    except LineError:
+                        tok = None  # the slow path says it with every reading tried
+                    if tok is not None and tok[1] is not None:
+                        add_kind(tok[0])
+                        add_event(tok[1])
                         continue
             elif name == "Seat":
                 number, _, body = rest.partition(": ")
@@ -423,6 +444,12 @@ class LineReader:
                             )
                         )
                         continue
+            elif name == "Dealt":
+                tok = self._dealt(content, first_line + j, trailings[j])
+                if tok is not None:
+                    add_kind(tok[0])
+                    add_event(tok[1])  # type: ignore[arg-type]
+                    continue
             elif name == "***":
                 section = MARKER_SECTION.get(content)
                 if section is not None and (
@@ -433,6 +460,20 @@ class LineReader:
                         self.street = street
                     add_kind(_MARKER_TOKEN[section])
                     add_event(_new_marker(first_line + j, trailings[j], section))
+                    continue
+                self.index = j
+                token, event = self._marker(
+                    content, first_line + j, trailings[j], len(events) - n_seats
+                )
+                add_kind(token)
+                add_event(event)  # type: ignore[arg-type]
+                continue
+            elif name == "The":
+                m = _BUTTON.fullmatch(content)
+                if m is not None:
+                    self.button = int(m.group(1))
+                    self.button_at = len(events) - n_seats
+                    add_kind("BUTTON")
                     continue
             self.index = j
             token, event = self._line(content, first_line + j, trailings[j], len(events) - n_seats)
@@ -452,7 +493,7 @@ class LineReader:
         stack = self.money(m.group(3), m.group(4), len(name) + 11)
         self.by_seat[number] = name
         self.names.append(name)
-        seat = Seat(number, name, stack, bool(m.group(5)), line=line, trailing=trailing)
+        seat = _new_seat(number, name, stack, bool(m.group(5)), None, None, line, trailing)
         self.seats.append(seat)
         return seat
 

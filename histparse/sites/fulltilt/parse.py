@@ -10,6 +10,7 @@ from __future__ import annotations
 from importlib.resources import files
 from typing import Final, cast
 
+from histparse._records import fast
 from histparse.events import Event, Hand, Seat, Source, SummarySeat
 from histparse.game import Game
 from histparse.reading import Chunk, ParseError, Unsupported
@@ -181,7 +182,7 @@ def _assemble(chunk: Chunk, header: Header, read: list[Event | Seat], reader: Li
             if isinstance(e, SummarySeat) and any(p.value == "button" for p in e.positions)
         ]
         button = tagged[0] if tagged else (seats[0].seat if seats else 0)
-    layout = FullTiltLayout(
+    layout = _new_layout(
         money_symbol=header.money_symbol,
         archive=header.archive,
         header_text=chunk.contents[0] + chunk.trailings[0],
@@ -194,7 +195,7 @@ def _assemble(chunk: Chunk, header: Header, read: list[Event | Seat], reader: Li
         bom=chunk.bom,
     )
     partial = header.partial or reader.no_outcome
-    return Hand(
+    return _new_hand(
         site=SITE,
         hand_id=header.hand_id,
         game=header.game,
@@ -218,10 +219,16 @@ def _assemble(chunk: Chunk, header: Header, read: list[Event | Seat], reader: Li
         seats=tuple(seats),
         hero=reader.hero,
         events=tuple(events),
-        source=Source(chunk.path, chunk.first_line, chunk.last_line, text),
+        source=_new_source(chunk.path, chunk.first_line, chunk.last_line, text),
         layout=layout,
         partial=partial,
     )
+
+
+# Built once per hand: the generated constructors save the frozen __init__'s per-field calls.
+_new_hand: Final = fast(Hand)
+_new_layout: Final = fast(FullTiltLayout)
+_new_source: Final = fast(Source)
 
 
 def unsupported_game(content: str) -> str:
