@@ -33,7 +33,7 @@ from histparse.sites import site_named
 from histparse.sites.fulltilt.layout import FullTiltLayout
 
 FULLTILT = Path(__file__).resolve().parents[1] / "data" / "real_histories" / "fulltilt"
-SITE = "Full Tilt Poker"
+SITE = "FullTilt"
 
 
 def _results(path: Path) -> list[object]:

@@ -16,7 +16,7 @@ from histparse.replayer.findings import Severity
 from histparse.sites import profile_for
 
 FULLTILT = Path(__file__).resolve().parents[1] / "data" / "real_histories" / "fulltilt"
-SITE = "Full Tilt Poker"
+SITE = "FullTilt"
 DEAD_HAND = "26884156000"  # no deal, the posted small blind vanishes (docs/findings.md)
 
 

@@ -101,10 +101,8 @@ def test_a_toy_site_parses_audits_tabulates_and_shows(toy_package: Path) -> None
 def test_the_registry_lists_pokerstars_first_and_the_recognised_sites() -> None:
     names = [s.name for s in sites.SITES]
     assert names[0] == "PokerStars"
-    assert {"Full Tilt Poker", "Winamax", "Ongame", "Merge", "Boss Media", "Kings Club"} <= set(
-        names
-    )
-    assert names[1] == "Full Tilt Poker"
+    assert {"FullTilt", "Winamax", "Ongame", "Merge", "Boss Media", "Kings Club"} <= set(names)
+    assert names[1] == "FullTilt"
     assert sites.hand_start_prefixes() == (
         "PokerStars ",
         "Full Tilt Poker Game #",

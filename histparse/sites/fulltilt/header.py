@@ -19,7 +19,8 @@ from histparse.game import Game, LimitType
 
 __all__ = ["ARCHIVE", "CLIENT", "Header", "HeaderError", "OtherGame", "parse_header"]
 
-SITE: Final = "Full Tilt Poker"
+# The site as Hand.site, the tables and the export partitions name it (site=FullTilt).
+SITE: Final = "FullTilt"
 CLIENT: Final = "Full Tilt Poker Game #"
 ARCHIVE: Final = "FullTiltPoker Game #"
 

@@ -12,7 +12,7 @@ from histparse.sites.profile import SiteProfile
 __all__ = ["FULL_TILT"]
 
 FULL_TILT: Final = SiteProfile(
-    site="Full Tilt Poker",
+    site="FullTilt",
     # Multiway rounds cap at a bet and three raises (1500-3000 archive hand, 10-Game file).
     # Heads-up the files cannot tell: three heads-up SNG rounds reached exactly four bets and
     # each ended in a call. Reading taken: no cap heads-up, so a fifth bet heads-up is not an
