@@ -262,7 +262,8 @@ def _verb(rest: str) -> _Verb | None:
         parsed = _read_verb(rest)
     except LineError:
         return None
-    if parsed is not None and len(rest) <= _KNOWN_KEY:
+    # The hero's discards name cards: too many to keep (they would push the common lines out).
+    if parsed is not None and len(rest) <= _KNOWN_KEY and "[" not in rest:
         if len(KNOWN) >= _KNOWN_SIZE:
             KNOWN.clear()
         KNOWN[rest] = parsed
