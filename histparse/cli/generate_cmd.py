@@ -30,11 +30,11 @@ from histparse.simulation import (
     SimConfig,
     SimulationError,
     TournamentStructure,
+    as_full_tilt,
     parse_stakes,
     simulate,
     simulate_with_cards,
 )
-from histparse.sites.fulltilt.convert import as_full_tilt
 from histparse.writing import WriteError, write_file
 
 __all__ = ["build_config", "register", "run"]
