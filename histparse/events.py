@@ -34,10 +34,12 @@ __all__ = [
     "ActionKind",
     "CapReached",
     "Chat",
+    "Clock",
     "Collected",
     "DealtTo",
     "DoesntShow",
     "Draw",
+    "Emote",
     "Event",
     "Hand",
     "HandCancelled",
@@ -46,6 +48,7 @@ __all__ = [
     "Position",
     "Post",
     "PostKind",
+    "Replaced",
     "Reshuffle",
     "Seat",
     "SeatOutcome",
@@ -57,6 +60,7 @@ __all__ = [
     "StatusKind",
     "SummaryPot",
     "SummarySeat",
+    "TopUp",
     "TournamentFinish",
     "TournamentWin",
     "UncalledBet",
@@ -112,6 +116,11 @@ class StatusKind(Enum):
     DISCONNECTED = "disconnected"
     REMOVED = "removed_for_not_posting"
     ALLOWED_AFTER_BUTTON = "allowed_after_button"
+    # Full Tilt's (PokerStars prints none of these).
+    SITS_DOWN = "sits_down"  # a player takes a seat (not dealt in this hand)
+    STANDS_UP = "stands_up"  # a player leaves his seat
+    RECONNECTED = "reconnected"
+    REQUESTED_TIME = "requested_time"  # asks for the time bank
 
 
 class Position(Enum):
@@ -138,6 +147,10 @@ class SeatOutcome(Enum):
     SHOWED_LOST = "showed_lost"
     MUCKED = "mucked"
     COLLECTED = "collected"
+    # Full Tilt lists sitting-out players in the summary (PokerStars leaves them out).
+    SITTING_OUT = "sat_out"
+    # A summary seat line with no outcome at all (Full Tilt's broken partial hands).
+    NO_OUTCOME = "no_outcome"
 
     @property
     def folded(self) -> bool:
@@ -239,6 +252,16 @@ class Draw(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Replaced(Event):
+    """``X is dealt 2 cards``: the replacement cards of a draw, printed after every discard
+    line of the draw (Full Tilt; PokerStars prints only the discard)."""
+
+    street: Street
+    player: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Reshuffle(Event):
     """``The deck is reshuffled`` (mid-draw, when the stub runs out)."""
 
@@ -310,6 +333,31 @@ class PlayerStatus(Event):
     kind: StatusKind
     seat: int | None = None
     colon: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Clock(Event):
+    """``X has 15 seconds left to act`` (Full Tilt): no money, no action."""
+
+    player: str
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True)
+class Emote(Event):
+    """``X is feeling happy`` (Full Tilt's emotes): ``feeling`` as written."""
+
+    player: str
+    feeling: str
+
+
+@dataclass(frozen=True, slots=True)
+class TopUp(Event):
+    """``X adds $2.50`` (Full Tilt): chips added to the player's stack, for the next hand;
+    not pot money, even when printed mid-hand."""
+
+    player: str
+    amount: Decimal
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +488,9 @@ class Hand:
     events: tuple[Event, ...]
     source: Source
     layout: SiteLayout = field(default_factory=SiteLayout)
+    # A hand the site printed only in part (Full Tilt's "(partial)": the summary alone): read
+    # and shown, never replayed as if complete.
+    partial: bool = False
 
     def __repr__(self) -> str:
         # The dataclass repr prints every event (about 10 KB a hand): one line says which hand.

@@ -199,7 +199,9 @@ def test_the_checker_sees_imports_at_any_depth(tmp_path: Path) -> None:
 SITES_DIR = PACKAGE_DIR / "sites"
 # The site folders generic code may import directly, and why: the simulator makes PokerStars
 # hands (its output format is PokerStars text), so it builds their layout itself.
-SITE_IMPORTS_ALLOWED: Mapping[str, frozenset[str]] = {"simulation": frozenset({"pokerstars"})}
+SITE_IMPORTS_ALLOWED: Mapping[str, frozenset[str]] = {
+    "simulation": frozenset({"pokerstars", "fulltilt"})
+}
 
 
 def _site_folders() -> set[str]:

@@ -1,4 +1,5 @@
-"""``histparse generate --hands N --seed S --out FILE``: write simulated PokerStars histories.
+"""``histparse generate --hands N --seed S --out FILE``: write simulated PokerStars histories
+(``--site fulltilt``: as Full Tilt text, its client dialect).
 
 Plays hands of 2-7 Triple Draw through the rules engine with bots (``histparse.simulation``) and
 writes them as a PokerStars history file from the hero's seat. ``--phh FILE.phhs`` also writes
@@ -29,6 +30,7 @@ from histparse.simulation import (
     SimConfig,
     SimulationError,
     TournamentStructure,
+    as_full_tilt,
     parse_stakes,
     simulate,
     simulate_with_cards,
@@ -150,6 +152,12 @@ def run(args: argparse.Namespace) -> int:
             return 2
 
     def hands() -> Iterator[Hand]:
+        if args.site == "fulltilt":
+            yield from map(as_full_tilt, played())
+        else:
+            yield from played()
+
+    def played() -> Iterator[Hand]:
         if phh is None:
             for hand in simulate(args.hands, args.seed, config):
                 if counter is not None:
@@ -245,6 +253,13 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--chat-rate", type=float, help="chat lines per action (0.004)")
     p.add_argument("--seating-rate", type=float, help="players leaving per hand (0.04)")
+    p.add_argument(
+        "--site",
+        choices=("pokerstars", "fulltilt"),
+        default="pokerstars",
+        help="the site whose text is written: pokerstars (default) or fulltilt (Full Tilt's "
+        "client dialect)",
+    )
     p.add_argument("--lf", action="store_true", help="LF line endings (default CRLF)")
     p.add_argument("--bom", action="store_true", help="start the file with a UTF-8 BOM")
     p.add_argument(

@@ -47,6 +47,9 @@ class GameConfig:
     cap_lifted_heads_up: bool = False
     max_players: int = MAX_SEATS
     draws: int = MAX_DRAWS
+    # R-BET-7: dead money nobody can match any more (a dead small blind when everyone folds)
+    # goes back to its poster; False keeps it in the pot (Full Tilt's files).
+    returns_dead_money: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.limit, LimitType):

@@ -132,6 +132,7 @@ class HandState:
         "_cards",
         "_clockwise",
         "_config",
+        "_dead",
         "_draw_no",
         "_events",
         "_final_aggressor",
@@ -194,6 +195,7 @@ class HandState:
         self._stack = list(self._start)
         self._bet = [0] * n
         self._invested = [0] * n
+        self._dead = [0] * n  # dead money posted (dead blinds), by player
         self._folded = [False] * n
         self._all_in = [False] * n
         # Neither folded nor all-in: may still act (one list for the scan in _next_to_act).
@@ -419,6 +421,9 @@ class HandState:
         the part of the top contributor's money above the next contributor's, once every
         opponent has folded or is all-in or the betting is over; ``(-1, 0)`` otherwise."""
         invested = self._invested
+        if not self._config.returns_dead_money and any(self._dead):
+            # Dead blinds stay in the pot: only the rest of what was put in can be unmatched.
+            invested = [c - d for c, d in zip(invested, self._dead, strict=True)]
         top = max(invested)
         if invested.count(top) > 1:
             return -1, 0  # matched (the usual case)
@@ -526,6 +531,8 @@ class HandState:
             raise IllegalPost("R-TABLE-2", f"{player} posts the {kind.label} twice")
         total, live, dead = split_post(self._config, player, kind, amount, self._stack[i], check)
         self._put_in(i, total, live)
+        if dead and kind is not PostKind.ANTE:
+            self._dead[i] += dead
         result = _PostResultParts()
         result.player = player
         result.kind = kind
@@ -943,8 +950,23 @@ class HandState:
         live = [not f for f in self._folded]
         return tuple(
             Pot(amount, tuple(self._names[i] for i in eligible))
-            for amount, eligible in build_pots(self._invested, live)
+            for amount, eligible in self._build_pots(live)
         )
+
+    def _build_pots(self, live: list[bool]) -> list[tuple[int, list[int]]]:
+        """``build_pots`` of the contributions; a site that keeps dead blinds in the pot
+        (``returns_dead_money`` False) puts them in the main pot, not at their poster's level."""
+        dead = self._dead
+        if self._config.returns_dead_money or not any(dead):
+            return build_pots(self._invested, live)
+        pots = build_pots([c - d for c, d in zip(self._invested, dead, strict=True)], live)
+        extra = sum(dead)
+        if pots:
+            amount, eligible = pots[0]
+            pots[0] = (amount + extra, eligible)
+        else:
+            pots = [(extra, [i for i in range(self._n) if live[i]])]
+        return pots
 
     def _known_ranks(self, live: list[bool]) -> dict[int, int]:
         """The ``hand_rank`` of each live, unmucked player whose five cards are known."""
@@ -976,7 +998,7 @@ class HandState:
         name_of = names.__getitem__
         mucked = self._mucked
         live = list(map(not_, self._folded))
-        raw = build_pots(self._invested, live)
+        raw = self._build_pots(live)
         rakes = rake_by_pot([pot[0] for pot in raw], rake) if rake else [0] * len(raw)
         # Ranked only when a pot has two claimants: an uncontested hand ranks nobody.
         ranks: dict[int, int] | None = None

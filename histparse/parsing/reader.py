@@ -277,10 +277,13 @@ def _joined(chunks: list[Chunk]) -> Chunk:
     last = first.last_line
     overflow = first.overflow
     for chunk in chunks[1:]:
+        # The blank lines end as the line before them does (Full Tilt's archive hands keep a
+        # blank line after the header, CRLF in CRLF files): the hand is written back exactly.
+        newline = "\r\n" if raw[-1].endswith("\r\n") else "\n"
         for _ in range(chunk.first_line - last - 1):
             contents.append("")
             trailings.append("")
-            raw.append("\n")
+            raw.append(newline)
         contents += chunk.contents
         trailings += chunk.trailings
         raw += chunk.raw

@@ -39,6 +39,11 @@ def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = Fals
     snapshot of the engine state after every event.
     """
     profile = profile or profile_for(hand.site)
+    if hand.partial:
+        job = _job(hand, profile, trace)
+        job.cancelled = True
+        job.add(Code.HAND_PARTIAL, "the site printed only part of this hand; it is not replayed")
+        return build_result(job, job.findings, check=False)
     # A cancelled hand is not replayed at all. Rather than scan every hand's events for
     # 'Hand cancelled' first, the pass stops when it meets one (``Cancelled``) and a fresh
     # start builds the cancelled result: the same result, since nothing of the pass is kept.

@@ -221,6 +221,7 @@ class Feed(Facts):
                 profile.cap_lifted_heads_up,
                 max(MAX_SEATS, dealt),
                 self.draws,
+                profile.returns_dead_money,
             )
         except ConfigError as exc:
             self.add(Code.BLIND_AMOUNT, f"the stakes cannot be played: {exc.message}", line)
@@ -776,6 +777,7 @@ def _game_config(
     cap_lifted: bool,
     max_players: int,
     draws: int,
+    returns_dead_money: bool = True,
 ) -> GameConfig:
     key = (
         limit._value_,  # the member's hash would be a Python-level call
@@ -788,6 +790,7 @@ def _game_config(
         cap_lifted,
         max_players,
         draws,
+        returns_dead_money,
     )
     config = _CONFIGS.get(key)
     if config is None:
@@ -802,6 +805,7 @@ def _game_config(
             cap_lifted_heads_up=cap_lifted,
             max_players=max_players,
             draws=draws,
+            returns_dead_money=returns_dead_money,
         )
         if len(_CONFIGS) < 4096:  # bounded: stakes are few, but input is untrusted
             _CONFIGS[key] = config

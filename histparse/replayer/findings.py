@@ -35,6 +35,7 @@ class Code(StrEnum):
     REPLAY_ABORTED = "REPLAY-ABORTED"
     REPLAY_UNSUPPORTED = "REPLAY-UNSUPPORTED"
     HAND_CANCELLED = "HAND-CANCELLED"
+    HAND_PARTIAL = "HAND-PARTIAL"
     STRUCT_SECTIONS = "STRUCT-SECTIONS"
     STRUCT_STREET = "STRUCT-STREET"
     STRUCT_SEATS = "STRUCT-SEATS"
@@ -177,6 +178,14 @@ _TABLE: Final[tuple[tuple[Code, Severity, str | None, str, str], ...]] = (
         "reading",
     ),
     (Code.HAND_CANCELLED, _I, None, "The site cancelled the hand; it is not replayed.", "reading"),
+    (
+        Code.HAND_PARTIAL,
+        _I,
+        None,
+        "The site printed only part of the hand (Full Tilt's '(partial)': the summary alone); "
+        "it is read and shown, never replayed as if complete.",
+        "reading",
+    ),
     # -- structure
     (
         Code.STRUCT_SECTIONS,

@@ -16,14 +16,18 @@ from histparse.engine import HandState
 from histparse.events import (
     Action,
     Chat,
+    Clock,
     DealtTo,
     Draw,
+    Emote,
     Event,
     Hand,
     Mucks,
     PlayerStatus,
+    Replaced,
     Reshuffle,
     Shows,
+    TopUp,
 )
 from histparse.game import Street
 from histparse.replayer.checks.cards import hero_draw, is_hand
@@ -32,8 +36,10 @@ from histparse.replayer.findings import Code, Finding, make_finding
 __all__ = ["HeroCards"]
 
 _PREDRAW = Street.PREDRAW
-# Lines that may stand between a hero's draw and the 'Dealt to' line that answers it.
-_BETWEEN_DRAW_AND_DEALT = (Chat, PlayerStatus, Reshuffle)
+# Lines that may stand between a hero's draw and the 'Dealt to' line that answers it. Full
+# Tilt prints every discard of the draw first, then the replacements in the same order, so the
+# other players' discard and 'is dealt' lines (and its clock, emote and top-up lines) may too.
+_BETWEEN_DRAW_AND_DEALT = (Chat, PlayerStatus, Reshuffle, Replaced, Clock, Emote, TopUp)
 
 
 class HeroCards:
@@ -118,6 +124,8 @@ class HeroCards:
                     return None
                 self.consumed_dealt.add(k)
                 return e
+            if type(e) is Draw and e.player != player:
+                continue
             if not isinstance(e, _BETWEEN_DRAW_AND_DEALT):
                 return None
         return None

@@ -351,8 +351,10 @@ def _action_text(e: Action, money: MoneyText) -> str:
         text = f"calls {money(e.amount or _ZERO)}"
     elif kind is ActionKind.BET:
         text = f"bets {money(e.amount or _ZERO)}"
+    elif e.amount is None:  # a site that writes only the total ("raises to $x")
+        text = f"raises to {money(e.to_amount or _ZERO)}"
     else:
-        text = f"raises {money(e.amount or _ZERO)} to {money(e.to_amount or _ZERO)}"
+        text = f"raises {money(e.amount)} to {money(e.to_amount or _ZERO)}"
     return text + _all_in(e.all_in)
 
 

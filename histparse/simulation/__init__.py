@@ -26,6 +26,7 @@ from histparse.simulation.bots import (
 from histparse.simulation.census import Census, census
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.errors import SimulationError
+from histparse.simulation.fulltilt import as_full_tilt
 from histparse.simulation.session import simulate, simulate_with_cards
 from histparse.simulation.structure import (
     HardCase,
@@ -62,6 +63,7 @@ __all__ = [
     "SimConfig",
     "SimulationError",
     "TournamentStructure",
+    "as_full_tilt",
     "census",
     "default_levels",
     "default_payouts",

@@ -47,6 +47,7 @@ def folder(name: str) -> Site:
 # histparse only recognises follow.
 SITES: tuple[Site, ...] = (
     folder("pokerstars"),
+    folder("fulltilt"),
     *RECOGNISED,
 )
 """Every site, in the order their first lines are tried."""

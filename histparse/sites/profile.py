@@ -69,6 +69,13 @@ class SiteProfile:
     * ``rake_in_tournaments``: whether tournament and play-money hands may be raked.
     * ``prints_cap_line``/``prints_reshuffle_line``: the site announces the cap and the
       reshuffle, so a missing announcement is a finding.
+    * ``returns_dead_money``: R-BET-7, dead money nobody can match (a dead small blind when
+      everyone folds) goes back to its poster; False keeps it in the pot.
+    * ``marks_single_draw``: single draw's one draw opens with a marker line (the
+      ``FIRST_DRAW`` section); PokerStars prints none.
+    * ``no_rake_before_draw``: R-SHOW-4, a hand that ends before the first draw is not raked.
+    * ``tags_button_heads_up``: heads-up, the summary tags the button (the small blind) as
+      ``(button)`` too; False when it tags it ``(small blind)`` alone.
     """
 
     site: str
@@ -80,6 +87,10 @@ class SiteProfile:
     rake_in_tournaments: bool = False
     prints_cap_line: bool = False
     prints_reshuffle_line: bool = False
+    returns_dead_money: bool = True
+    marks_single_draw: bool = False
+    no_rake_before_draw: bool = False
+    tags_button_heads_up: bool = True
 
 
 GENERIC: Final = SiteProfile(site="generic")

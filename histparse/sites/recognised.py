@@ -90,19 +90,7 @@ class RecognisedSite:
         return iter(())
 
 
-FULL_TILT: Final = RecognisedSite(
-    "Full Tilt Poker",
-    (
-        ("Full Tilt Poker Game #", UNKNOWN),
-        ("FullTiltPoker Game #", UNKNOWN),
-        ("Full Tilt Poker Tournament Summary ", "tournament summary"),
-    ),
-    # The archive export puts "******************** # 1 ******..." alone before each hand.
-    separators=re.compile(r"\*{10,} # \d+ \*{10,}"),
-)
-
 RECOGNISED: Final = (
-    FULL_TILT,
     RecognisedSite("Winamax", (("Winamax Poker - ", UNKNOWN),)),
     RecognisedSite("Ongame", (("***** History for hand ", UNKNOWN),)),
     # XML: Merge prints a <description> before the first <game> of a file.

@@ -160,6 +160,11 @@ def _unseated(hand: Hand, seats: dict[str, Seat], involved: set[str]) -> TableEr
 
 def read_ledger(hand: Hand) -> Ledger:
     """Walk ``hand.events`` once; raise ``TableError`` for events the tables cannot account for."""
+    if hand.partial:
+        raise TableError(
+            f"{hand.site} hand {hand.hand_id} ({hand.source.path}:{hand.source.first_line}): "
+            "the site printed only part of this hand (partial)"
+        )
     small_bet, big_bet, small_blind, big_blind = _stake_blinds(hand)
     seats = {s.player: s for s in hand.seats}
     steps: list[Step] = []

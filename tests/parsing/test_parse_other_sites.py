@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from histparse.events import Hand
 from histparse.parallel import iter_pieces, parse_piece
 from histparse.parsing import ParseError, Unsupported, read_results
 from histparse.parsing.reader import iter_results
@@ -27,9 +28,11 @@ def test_other_sites_are_unsupported_not_rejected() -> None:
         ("Kings Club", "Limit 2-7 Triple Draw"): 1,
         ("Merge", "unknown"): 15,  # one per <game>; the <description> goes with the first
         ("Boss Media", "unknown"): 1,
-        ("Full Tilt Poker", "tournament summary"): 1,  # its placings after a blank line too
-        ("Full Tilt Poker", "unknown"): 1,  # the archive's hand; its separator is passed over
+        ("FullTilt", "tournament summary"): 1,  # its placings after a blank line too
     }
+    # The Full Tilt archive hand is parsed (its separator passed over, its blank line joined).
+    (hand,) = [r for r in results if isinstance(r, Hand)]
+    assert (hand.site, hand.hand_id) == ("FullTilt", "27088270000")
 
 
 def test_pieces_read_other_sites_as_the_reader_does() -> None:

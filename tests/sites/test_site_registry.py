@@ -101,10 +101,14 @@ def test_a_toy_site_parses_audits_tabulates_and_shows(toy_package: Path) -> None
 def test_the_registry_lists_pokerstars_first_and_the_recognised_sites() -> None:
     names = [s.name for s in sites.SITES]
     assert names[0] == "PokerStars"
-    assert {"Full Tilt Poker", "Winamax", "Ongame", "Merge", "Boss Media", "Kings Club"} <= set(
-        names
+    assert {"FullTilt", "Winamax", "Ongame", "Merge", "Boss Media", "Kings Club"} <= set(names)
+    assert names[1] == "FullTilt"
+    assert sites.hand_start_prefixes() == (
+        "PokerStars ",
+        "Full Tilt Poker Game #",
+        "FullTiltPoker Game #",
+        "Full Tilt Poker Tournament Summary ",
     )
-    assert sites.hand_start_prefixes() == ("PokerStars ",)
 
 
 def test_site_for_reads_first_lines() -> None:
@@ -171,7 +175,10 @@ def test_a_rejected_chunk_names_the_site_that_rejected_it() -> None:
     (nobody,) = parse_results("just some words\n")
     assert isinstance(stars, ParseError) and stars.site == "PokerStars"
     assert isinstance(nobody, ParseError) and nobody.site is None
-    assert nobody.expected == "a PokerStars header line ('PokerStars Game #<id>: ...')"
+    assert nobody.expected == (
+        "a PokerStars header line ('PokerStars Game #<id>: ...') or "
+        "a Full Tilt header line ('Full Tilt Poker Game #<id>: ...')"
+    )
 
 
 def test_write_hand_refuses_a_hand_of_another_site() -> None:
@@ -186,8 +193,8 @@ def test_write_hand_refuses_a_hand_of_another_site() -> None:
     assert write_hand(hand) == hand.source.text
     with pytest.raises(NotWritable, match="no site called 'Nowhere'"):
         write_hand(dataclasses.replace(hand, site="Nowhere"))
-    with pytest.raises(NotWritable, match="cannot write Full Tilt Poker hands"):
-        write_hand(dataclasses.replace(hand, site="Full Tilt Poker"))
+    with pytest.raises(NotWritable, match="cannot write Winamax hands"):
+        write_hand(dataclasses.replace(hand, site="Winamax"))
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class OtherLayout(SiteLayout):

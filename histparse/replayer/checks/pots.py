@@ -98,6 +98,16 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
                 line,
             )
         )
+    elif rake and profile.no_rake_before_draw and r.body.reached_draw == 0:
+        out.append(
+            make_finding(
+                hand,
+                Code.POT_RAKE_PROFILE,
+                f"rake {money(hand, rake)} on a hand that ends before the first draw "
+                f"({profile.site} takes none)",
+                line,
+            )
+        )
     elif profile.max_rake is not None and rake:
         num, den = _ratio(profile.max_rake)
         if rake * den <= total * num:

@@ -46,6 +46,8 @@ _TD_ORDER = (
     _SUMMARY,
 )
 _SINGLE_ORDER = (_DEALING_HANDS, _SHOW_DOWN, _SUMMARY)
+# A site that marks the one draw of single draw (Full Tilt's "*** DRAW ***").
+_SINGLE_MARKED_ORDER = (_DEALING_HANDS, Section.FIRST_DRAW, _SHOW_DOWN, _SUMMARY)
 _DRAW_MARKERS = (Section.FIRST_DRAW, Section.SECOND_DRAW, Section.THIRD_DRAW)
 
 
@@ -114,7 +116,13 @@ def _seats(r: Replay, out: list[Finding]) -> None:
 def _sections(r: Replay, out: list[Finding]) -> None:
     hand = r.hand
     body = r.body
-    order = _TD_ORDER if hand.game._value_ in _TRIPLE_DRAW_GAMES else _SINGLE_ORDER
+    order: tuple[Section, ...]
+    if hand.game._value_ in _TRIPLE_DRAW_GAMES:
+        order = _TD_ORDER
+    elif r.profile.marks_single_draw:
+        order = _SINGLE_MARKED_ORDER
+    else:
+        order = _SINGLE_ORDER
     present: list[Section] = list(map(_SECTION, body.sections))
     try:
         ranks = list(map(order.index, present))

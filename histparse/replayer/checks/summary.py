@@ -244,6 +244,7 @@ def _positions(r: Replay, out: list[Finding]) -> None:
     sb_posters = [x.player for x in body.posts if x.kind is _SMALL_BLIND]
     bb = body.big_blind_player
     button = hand.button_seat
+    heads_up_sb_only = not r.profile.tags_button_heads_up and len(hand.dealt_in()) == 2
     for line in body.summary_seats:
         tags = line.positions
         p = line.player
@@ -259,7 +260,10 @@ def _positions(r: Replay, out: list[Finding]) -> None:
             continue
         wrong: list[tuple[Position, bool]] = []
         has = _P_BUTTON in tags
-        if has is not (line.seat == button):
+        on_button = line.seat == button
+        if on_button and heads_up_sb_only and (p in sb_posters or _P_SMALL_BLIND in tags):
+            on_button = False  # heads-up the site tags the button "(small blind)" alone
+        if has is not on_button:
             wrong.append((_P_BUTTON, has))
         has = _P_SMALL_BLIND in tags
         if sb_posters:
