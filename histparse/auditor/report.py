@@ -28,6 +28,9 @@ Rank = tuple[int, int, int, str, str]
 # At most this many findings are listed under each code; the JSON document lists them all.
 MAX_LISTED = 1000
 
+# Unsupported games listed by name in the text report (the most frequent first).
+MAX_GAMES = 10
+
 
 def _hand_key(f: Finding) -> HandKey:
     # Rejected chunks have no hand id: each one is its own "hand", named by its line.
@@ -148,6 +151,22 @@ def write_text(
         f"{counts.parsed} parsed, {counts.rejected} rejected, {counts.unsupported} unsupported",
         file=out,
     )
+    if counts.duplicates:
+        print(
+            f"skipped {_plural(counts.duplicates, 'duplicate hand')} (same site and hand id "
+            "as a hand read before)",
+            file=out,
+        )
+    games = sorted(counts.unsupported_games.items(), key=lambda kv: (-kv[1], kv[0]))
+    for (site, game), n in games[:MAX_GAMES]:
+        print(f"unsupported: {_plural(n, 'hand')} of {site} {game}", file=out)
+    if len(games) > MAX_GAMES:
+        rest = sum(n for _, n in games[MAX_GAMES:])
+        print(
+            f"unsupported: {_plural(rest, 'hand')} of {len(games) - MAX_GAMES} other games "
+            "(--json lists them)",
+            file=out,
+        )
     print(
         f"findings: {_plural(counts.errors, 'error')}, {_plural(counts.warnings, 'warning')}, "
         f"{counts.info} info"
@@ -184,7 +203,8 @@ def write_text(
 
 def write_json(counts: AuditCounts, findings: Iterable[Finding], out: IO[str]) -> None:
     """One JSON object: ``findings`` (every finding as a record, one a line), then the counts
-    ``hands_read``, ``hands_parsed``, ``hands_rejected`` and ``hands_unsupported``. The
+    ``hands_read``, ``hands_parsed``, ``hands_rejected``, ``hands_unsupported``,
+    ``hands_duplicate`` and ``unsupported_games``. The
     findings are written as they are read, so ``findings`` may be the audit run that fills
     ``counts``."""
     out.write('{"findings": [')
@@ -197,5 +217,10 @@ def write_json(counts: AuditCounts, findings: Iterable[Finding], out: IO[str]) -
         "hands_parsed": counts.parsed,
         "hands_rejected": counts.rejected,
         "hands_unsupported": counts.unsupported,
+        "hands_duplicate": counts.duplicates,
+        "unsupported_games": [
+            {"site": site, "game": game, "hands": n}
+            for (site, game), n in sorted(counts.unsupported_games.items())
+        ],
     }
     out.write("\n],\n" + json.dumps(tail)[1:] + "\n")

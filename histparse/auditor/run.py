@@ -8,10 +8,11 @@ finding and keeps the counts a report needs.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from histparse.auditor.across import StackChain
+from histparse.auditor.across import StackChain, stack_record
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import replay
@@ -29,10 +30,15 @@ def audit(hands: Iterable[Hand], *, profile: SiteProfile | None = None) -> Itera
     ``profile`` overrides each hand's site profile (for what-if audits).
     """
     chain = StackChain()
+    seen: set[tuple[str, str]] = set()
     for hand in hands:
+        key = (hand.site, str(hand.hand_id))
+        if key in seen:
+            continue  # the same hand read twice: its findings are the first reading's
+        seen.add(key)
         result = replay(hand, profile=profile)
         yield from result.findings
-        yield from chain.feed(result)
+        yield from chain.feed(stack_record(result))
 
 
 def rejected_finding(error: ParseError) -> Finding:
@@ -52,10 +58,16 @@ def rejected_finding(error: ParseError) -> Finding:
 
 @dataclass
 class AuditCounts:
-    """What an ``AuditRun`` read (``read == parsed + rejected + unsupported``) and found."""
+    """What an ``AuditRun`` read (``read == parsed + rejected + unsupported``) and found.
+
+    ``duplicates`` counts the parsed hands skipped as a second reading of a hand (same site
+    and hand id); ``unsupported_games`` the unsupported hands by ``(site, game)``.
+    """
 
     read: int = 0
     parsed: int = 0
+    duplicates: int = 0
+    unsupported_games: Counter[tuple[str, str]] = field(default_factory=Counter)
     rejected: int = 0
     unsupported: int = 0
     info: int = 0
@@ -77,7 +89,8 @@ class AuditRun:
 
     Rejected chunks become ``PARSE-REJECTED`` findings; unsupported hands are counted only.
     A chunk that is not a parsed hand breaks the check across hands for its file (something
-    unseen happened at the table in between).
+    unseen happened at the table in between). A second reading of a hand (same site and hand
+    id) is skipped and counted in ``counts.duplicates``.
     """
 
     def __init__(self, results: Iterable[Result], *, profile: SiteProfile | None = None) -> None:
@@ -88,16 +101,22 @@ class AuditRun:
     def __iter__(self) -> Iterator[Finding]:
         counts = self.counts
         chain = StackChain()
+        seen: set[tuple[str, str]] = set()
         profile = self._profile
         for result in self._results:
             counts.read += 1
             if isinstance(result, Hand):
                 counts.parsed += 1
+                key = (result.site, str(result.hand_id))
+                if key in seen:
+                    counts.duplicates += 1
+                    continue
+                seen.add(key)
                 r = replay(result, profile=profile)
                 for f in r.findings:
                     counts.add_finding(f)
                     yield f
-                for f in chain.feed(r):
+                for f in chain.feed(stack_record(r)):
                     counts.add_finding(f)
                     yield f
             elif isinstance(result, ParseError):
@@ -108,6 +127,7 @@ class AuditRun:
                 yield f
             else:
                 counts.unsupported += 1
+                counts.unsupported_games[(result.site, result.game)] += 1
                 chain.break_file(result.file)
 
 

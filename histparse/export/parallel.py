@@ -93,7 +93,6 @@ class _Writer:
                 self._tables(piece, keep, extra)
                 keep, extra = {}, {}
                 self.commit()
-        self.joiner.end(piece.last)
         self._tables(piece, keep, extra)
         return hands
 
