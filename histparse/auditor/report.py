@@ -18,6 +18,7 @@ from typing import IO
 
 from histparse.auditor.run import AuditCounts
 from histparse.replayer.findings import CODES, Code, Finding, Severity
+from histparse.textio import visible
 
 __all__ = ["Digest", "write_json", "write_text"]
 
@@ -178,7 +179,9 @@ def write_text(
     print("\nworst hands:", file=out)
     for (path, hand), sev in worst:
         parts = [_plural(sev[s], s.label) for s in sorted(sev, reverse=True) if sev[s]]
-        print(f"  #{hand}  {', '.join(parts)}  ({path})", file=out)
+        # Never "#line 1", as if it were a hand number.
+        name = f"(rejected text at {hand})" if hand.startswith("line ") else f"#{hand}"
+        print(f"  {name}  {', '.join(parts)}  ({visible(path)})", file=out)
     if digest.hands > len(worst):
         print(f"  ... and {digest.hands - len(worst)} more", file=out)
     for code in digest.code_order():
@@ -193,7 +196,7 @@ def write_text(
         listed = digest.listed(code)
         for f in listed:
             hand = f"#{f.hand_id}" if f.hand_id is not None else "(no hand)"
-            print(f"  {hand} {f.file}:{f.line}: {f.message}", file=out)
+            print(f"  {hand} {visible(f.file)}:{f.line}: {visible(f.message)}", file=out)
         if part.findings > len(listed):
             print(
                 f"  ... and {part.findings - len(listed)} more (--json lists every finding)",

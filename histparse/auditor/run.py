@@ -12,14 +12,23 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
-from histparse.auditor.across import StackChain, stack_record
+from histparse.auditor.across import StackChain, StackRecord, stack_record
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import replay
-from histparse.replayer.findings import CODES, Code, Finding, Severity
+from histparse.replayer.findings import CODES, Code, Finding, Severity, make_finding
 from histparse.sites.profile import SiteProfile
+from histparse.textio import one_line
 
-__all__ = ["AuditCounts", "AuditRun", "audit", "audit_results", "rejected_finding"]
+__all__ = [
+    "AuditCounts",
+    "AuditRun",
+    "audit",
+    "audit_results",
+    "checked",
+    "failed_finding",
+    "rejected_finding",
+]
 
 Result = Hand | ParseError | Unsupported
 
@@ -36,9 +45,30 @@ def audit(hands: Iterable[Hand], *, profile: SiteProfile | None = None) -> Itera
         if key in seen:
             continue  # the same hand read twice: its findings are the first reading's
         seen.add(key)
-        result = replay(hand, profile=profile)
-        yield from result.findings
-        yield from chain.feed(stack_record(result))
+        findings, record = checked(hand, profile)
+        yield from findings
+        if record is not None:
+            yield from chain.feed(record)
+
+
+def checked(
+    hand: Hand, profile: SiteProfile | None = None
+) -> tuple[tuple[Finding, ...], StackRecord | None]:
+    """The replay findings of ``hand`` and its record for the check across hands; an
+    unexpected exception becomes one ``AUDIT-FAILED`` finding (and no record), so that one odd
+    hand never stops a run."""
+    try:
+        r = replay(hand, profile=profile)
+        return r.findings, stack_record(r)
+    except Exception as exc:
+        return (failed_finding(hand, exc),), None
+
+
+def failed_finding(hand: Hand, error: BaseException) -> Finding:
+    """The ``AUDIT-FAILED`` finding of a hand the auditor raised ``error`` on."""
+    return make_finding(
+        hand, Code.AUDIT_FAILED, f"the auditor failed on this hand: {one_line(error)}"
+    )
 
 
 def rejected_finding(error: ParseError) -> Finding:
@@ -112,11 +142,13 @@ class AuditRun:
                     counts.duplicates += 1
                     continue
                 seen.add(key)
-                r = replay(result, profile=profile)
-                for f in r.findings:
+                findings, record = checked(result, profile)
+                for f in findings:
                     counts.add_finding(f)
                     yield f
-                for f in chain.feed(stack_record(r)):
+                if record is None:
+                    continue
+                for f in chain.feed(record):
                     counts.add_finding(f)
                     yield f
             elif isinstance(result, ParseError):

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from histparse.auditor.report import write_json, write_text
+from histparse.cli.paths import list_or_report
 from histparse.cli.spool import spooled
 from histparse.parallel import Progress, audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
@@ -30,11 +31,10 @@ def _severity(text: str) -> Severity:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse audit``; return the exit status."""
-    try:
-        auditing = audit_paths(args.paths, jobs=args.jobs or cpu_count())
-    except FileNotFoundError as exc:
-        print(f"histparse audit: {exc}", file=sys.stderr)
+    listed = list_or_report("audit", args.paths)
+    if listed is None:
         return 2
+    auditing = audit_paths(listed.files, jobs=args.jobs or cpu_count())
     progress = Progress.for_terminal(len(auditing.files), quiet=args.quiet)
     auditing.progress = progress
     # The report is written as the findings stream in, into a temporary file (in memory while
@@ -61,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
             progress.close()
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)
-    return 1 if auditing.counts.errors else 0
+    return listed.status(1 if auditing.counts.errors else 0)
 
 
 def register(subparsers: Any) -> None:

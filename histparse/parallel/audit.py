@@ -13,15 +13,14 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
-from histparse.auditor.across import StackChain, StackRecord, stack_record
-from histparse.auditor.run import AuditCounts, rejected_finding
+from histparse.auditor.across import StackChain, StackRecord
+from histparse.auditor.run import AuditCounts, checked, rejected_finding
 from histparse.events import Hand
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
 from histparse.parsing import ParseError, Unsupported
-from histparse.replayer import replay
 from histparse.replayer.findings import Finding
 
 __all__ = [
@@ -74,9 +73,9 @@ class PieceChain:
         self._path = path
 
     def hand(self, hand: Hand) -> AuditItem:
-        """Replay ``hand`` (exceptions of the replayer propagate) and summarise it."""
-        r = replay(hand)
-        return AuditItem(ItemKind.HAND, r.findings, stack_record(r))
+        """Replay ``hand`` and summarise it (an exception is the hand's AUDIT-FAILED)."""
+        findings, record = checked(hand)
+        return AuditItem(ItemKind.HAND, findings, record)
 
     def other(self, result: ParseError | Unsupported) -> AuditItem:
         """A chunk that is not a parsed hand: it breaks the chain of the file."""
