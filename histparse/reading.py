@@ -5,6 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+# How much of a rejected line a message shows.
+_TEXT_SHOWN = 300
+_BINARY_EXCERPT = 32
+
+
+def _looks_binary(text: str) -> bool:
+    """Whether a line holds binary data: NULs, or mostly control or replacement characters."""
+    if "\x00" in text:
+        return True
+    sample = text[:512]
+    odd = sum(1 for c in sample if (c < " " and c not in "\t") or c == "\ufffd")
+    return odd * 10 > len(sample)
+
 
 class ParseError(ValueError):
     """A hand (or a chunk of text between hands) that could not be parsed.
@@ -46,7 +59,14 @@ class ParseError(ValueError):
         if self.expected:
             detail += f" (expected {self.expected})"
         if self.text:
-            detail += f": {self.text!r}"
+            # A few hundred characters say what the line was; binary data says it in a word.
+            text = self.text
+            if _looks_binary(text):
+                detail += f" (not a text history: binary data): {text[:_BINARY_EXCERPT]!r}..."
+            elif len(text) > _TEXT_SHOWN:
+                detail += f": {text[:_TEXT_SHOWN]!r}... ({len(text):,} characters)"
+            else:
+                detail += f": {text!r}"
         return detail
 
     def __repr__(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import io
 import os
+import unicodedata
 from collections.abc import Iterator
 from typing import IO, BinaryIO, Final, cast
 
@@ -23,12 +24,14 @@ __all__ = [
     "decode_line",
     "decoded_lines",
     "lines_of_bytes",
+    "one_line",
     "read_utf16_line",
     "text_lines",
     "utf16_codec",
     "utf16_encoding",
     "utf16_lines",
     "utf16_units",
+    "visible",
 ]
 
 PathArg = str | os.PathLike[str]
@@ -240,3 +243,28 @@ def text_lines(f: IO[str]) -> Iterator[str]:
     rest of a longer line is read and dropped, so memory stays bounded)."""
     for _, line in _bounded_utf16(f, 0):
         yield line
+
+
+def one_line(exc: BaseException, limit: int = 200) -> str:
+    """``Type: message`` of an exception, on one line of at most ``limit`` characters."""
+    text = " ".join(str(exc).split())
+    if len(text) > limit:
+        text = text[: limit - 3] + "..."
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def visible(text: str) -> str:
+    """``text`` with every control, format (bidi overrides, zero-width) or other invisible
+    character written as ``\\xNN`` / ``\\uNNNN``, so a name prints as what it is."""
+    if text.isprintable():
+        return text
+    out = []
+    for c in text:
+        if c.isprintable() or (c == " "):
+            out.append(c)
+        elif unicodedata.category(c) in ("Zs",):
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            code = ord(c)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)

@@ -18,6 +18,7 @@ from typing import IO
 
 from histparse.auditor.run import AuditCounts
 from histparse.replayer.findings import CODES, Code, Finding, Severity
+from histparse.textio import visible
 
 __all__ = ["Digest", "write_json", "write_text"]
 
@@ -27,6 +28,9 @@ Rank = tuple[int, int, int, str, str]
 
 # At most this many findings are listed under each code; the JSON document lists them all.
 MAX_LISTED = 1000
+
+# Unsupported games listed by name in the text report (the most frequent first).
+MAX_GAMES = 10
 
 
 def _hand_key(f: Finding) -> HandKey:
@@ -148,6 +152,22 @@ def write_text(
         f"{counts.parsed} parsed, {counts.rejected} rejected, {counts.unsupported} unsupported",
         file=out,
     )
+    if counts.duplicates:
+        print(
+            f"skipped {_plural(counts.duplicates, 'duplicate hand')} (same site and hand id "
+            "as a hand read before)",
+            file=out,
+        )
+    games = sorted(counts.unsupported_games.items(), key=lambda kv: (-kv[1], kv[0]))
+    for (site, game), n in games[:MAX_GAMES]:
+        print(f"unsupported: {_plural(n, 'hand')} of {site} {game}", file=out)
+    if len(games) > MAX_GAMES:
+        rest = sum(n for _, n in games[MAX_GAMES:])
+        print(
+            f"unsupported: {_plural(rest, 'hand')} of {len(games) - MAX_GAMES} other games "
+            "(--json lists them)",
+            file=out,
+        )
     print(
         f"findings: {_plural(counts.errors, 'error')}, {_plural(counts.warnings, 'warning')}, "
         f"{counts.info} info"
@@ -159,7 +179,9 @@ def write_text(
     print("\nworst hands:", file=out)
     for (path, hand), sev in worst:
         parts = [_plural(sev[s], s.label) for s in sorted(sev, reverse=True) if sev[s]]
-        print(f"  #{hand}  {', '.join(parts)}  ({path})", file=out)
+        # Never "#line 1", as if it were a hand number.
+        name = f"(rejected text at {hand})" if hand.startswith("line ") else f"#{hand}"
+        print(f"  {name}  {', '.join(parts)}  ({visible(path)})", file=out)
     if digest.hands > len(worst):
         print(f"  ... and {digest.hands - len(worst)} more", file=out)
     for code in digest.code_order():
@@ -174,7 +196,7 @@ def write_text(
         listed = digest.listed(code)
         for f in listed:
             hand = f"#{f.hand_id}" if f.hand_id is not None else "(no hand)"
-            print(f"  {hand} {f.file}:{f.line}: {f.message}", file=out)
+            print(f"  {hand} {visible(f.file)}:{f.line}: {visible(f.message)}", file=out)
         if part.findings > len(listed):
             print(
                 f"  ... and {part.findings - len(listed)} more (--json lists every finding)",
@@ -184,7 +206,8 @@ def write_text(
 
 def write_json(counts: AuditCounts, findings: Iterable[Finding], out: IO[str]) -> None:
     """One JSON object: ``findings`` (every finding as a record, one a line), then the counts
-    ``hands_read``, ``hands_parsed``, ``hands_rejected`` and ``hands_unsupported``. The
+    ``hands_read``, ``hands_parsed``, ``hands_rejected``, ``hands_unsupported``,
+    ``hands_duplicate`` and ``unsupported_games``. The
     findings are written as they are read, so ``findings`` may be the audit run that fills
     ``counts``."""
     out.write('{"findings": [')
@@ -197,5 +220,10 @@ def write_json(counts: AuditCounts, findings: Iterable[Finding], out: IO[str]) -
         "hands_parsed": counts.parsed,
         "hands_rejected": counts.rejected,
         "hands_unsupported": counts.unsupported,
+        "hands_duplicate": counts.duplicates,
+        "unsupported_games": [
+            {"site": site, "game": game, "hands": n}
+            for (site, game), n in sorted(counts.unsupported_games.items())
+        ],
     }
     out.write("\n],\n" + json.dumps(tail)[1:] + "\n")

@@ -8,17 +8,27 @@ finding and keeps the counts a report needs.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from histparse.auditor.across import StackChain
+from histparse.auditor.across import StackChain, StackRecord, stack_record
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import replay
-from histparse.replayer.findings import CODES, Code, Finding, Severity
+from histparse.replayer.findings import CODES, Code, Finding, Severity, make_finding
 from histparse.sites.profile import SiteProfile
+from histparse.textio import one_line
 
-__all__ = ["AuditCounts", "AuditRun", "audit", "audit_results", "rejected_finding"]
+__all__ = [
+    "AuditCounts",
+    "AuditRun",
+    "audit",
+    "audit_results",
+    "checked",
+    "failed_finding",
+    "rejected_finding",
+]
 
 Result = Hand | ParseError | Unsupported
 
@@ -29,10 +39,36 @@ def audit(hands: Iterable[Hand], *, profile: SiteProfile | None = None) -> Itera
     ``profile`` overrides each hand's site profile (for what-if audits).
     """
     chain = StackChain()
+    seen: set[tuple[str, str]] = set()
     for hand in hands:
-        result = replay(hand, profile=profile)
-        yield from result.findings
-        yield from chain.feed(result)
+        key = (hand.site, str(hand.hand_id))
+        if key in seen:
+            continue  # the same hand read twice: its findings are the first reading's
+        seen.add(key)
+        findings, record = checked(hand, profile)
+        yield from findings
+        if record is not None:
+            yield from chain.feed(record)
+
+
+def checked(
+    hand: Hand, profile: SiteProfile | None = None
+) -> tuple[tuple[Finding, ...], StackRecord | None]:
+    """The replay findings of ``hand`` and its record for the check across hands; an
+    unexpected exception becomes one ``AUDIT-FAILED`` finding (and no record), so that one odd
+    hand never stops a run."""
+    try:
+        r = replay(hand, profile=profile)
+        return r.findings, stack_record(r)
+    except Exception as exc:
+        return (failed_finding(hand, exc),), None
+
+
+def failed_finding(hand: Hand, error: BaseException) -> Finding:
+    """The ``AUDIT-FAILED`` finding of a hand the auditor raised ``error`` on."""
+    return make_finding(
+        hand, Code.AUDIT_FAILED, f"the auditor failed on this hand: {one_line(error)}"
+    )
 
 
 def rejected_finding(error: ParseError) -> Finding:
@@ -52,10 +88,16 @@ def rejected_finding(error: ParseError) -> Finding:
 
 @dataclass
 class AuditCounts:
-    """What an ``AuditRun`` read (``read == parsed + rejected + unsupported``) and found."""
+    """What an ``AuditRun`` read (``read == parsed + rejected + unsupported``) and found.
+
+    ``duplicates`` counts the parsed hands skipped as a second reading of a hand (same site
+    and hand id); ``unsupported_games`` the unsupported hands by ``(site, game)``.
+    """
 
     read: int = 0
     parsed: int = 0
+    duplicates: int = 0
+    unsupported_games: Counter[tuple[str, str]] = field(default_factory=Counter)
     rejected: int = 0
     unsupported: int = 0
     info: int = 0
@@ -77,7 +119,8 @@ class AuditRun:
 
     Rejected chunks become ``PARSE-REJECTED`` findings; unsupported hands are counted only.
     A chunk that is not a parsed hand breaks the check across hands for its file (something
-    unseen happened at the table in between).
+    unseen happened at the table in between). A second reading of a hand (same site and hand
+    id) is skipped and counted in ``counts.duplicates``.
     """
 
     def __init__(self, results: Iterable[Result], *, profile: SiteProfile | None = None) -> None:
@@ -88,16 +131,24 @@ class AuditRun:
     def __iter__(self) -> Iterator[Finding]:
         counts = self.counts
         chain = StackChain()
+        seen: set[tuple[str, str]] = set()
         profile = self._profile
         for result in self._results:
             counts.read += 1
             if isinstance(result, Hand):
                 counts.parsed += 1
-                r = replay(result, profile=profile)
-                for f in r.findings:
+                key = (result.site, str(result.hand_id))
+                if key in seen:
+                    counts.duplicates += 1
+                    continue
+                seen.add(key)
+                findings, record = checked(result, profile)
+                for f in findings:
                     counts.add_finding(f)
                     yield f
-                for f in chain.feed(r):
+                if record is None:
+                    continue
+                for f in chain.feed(record):
                     counts.add_finding(f)
                     yield f
             elif isinstance(result, ParseError):
@@ -108,6 +159,7 @@ class AuditRun:
                 yield f
             else:
                 counts.unsupported += 1
+                counts.unsupported_games[(result.site, result.game)] += 1
                 chain.break_file(result.file)
 
 

@@ -9,7 +9,9 @@ import sys
 from collections.abc import Sequence
 
 from histparse import __version__
+from histparse.cli.paths import EXIT_FAILED
 from histparse.parallel.ranges import FileChanged
+from histparse.textio import one_line
 
 # Each module named here defines ``register(subparsers) -> None``; the subparser it adds sets
 # ``func`` (a callable taking the parsed ``argparse.Namespace`` and returning an exit status).
@@ -60,4 +62,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
+    except OSError as exc:
+        # A disk full, a file gone: the file named, one line, "could not run".
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"histparse {args.command}: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:
+        # A killed worker (BrokenProcessPool), a RecursionError, a bug: never the status of
+        # "some hands were rejected".
+        print(f"histparse {args.command}: internal error: {one_line(exc)}", file=sys.stderr)
+        return EXIT_FAILED
     return status

@@ -13,10 +13,11 @@ import sys
 from typing import Any
 
 from histparse.auditor.report import write_json, write_text
+from histparse.cli.paths import list_or_report
 from histparse.cli.spool import spooled
 from histparse.parallel import Progress, audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
-from histparse.parsing import expand_paths, read_results
+from histparse.parsing import read_results
 from histparse.replayer.findings import Severity
 from histparse.views import AuditReport
 
@@ -34,11 +35,10 @@ def run(args: argparse.Namespace) -> int:
     """Run ``histparse audit``; return the exit status."""
     if args.html is not None:
         return run_html(args)
-    try:
-        auditing = audit_paths(args.paths, jobs=args.jobs or cpu_count())
-    except FileNotFoundError as exc:
-        print(f"histparse audit: {exc}", file=sys.stderr)
+    listed = list_or_report("audit", args.paths)
+    if listed is None:
         return 2
+    auditing = audit_paths(listed.files, jobs=args.jobs or cpu_count())
     progress = Progress.for_terminal(len(auditing.files), quiet=args.quiet)
     auditing.progress = progress
     # The report is written as the findings stream in, into a temporary file (in memory while
@@ -65,18 +65,17 @@ def run(args: argparse.Namespace) -> int:
             progress.close()
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)
-    return 1 if auditing.counts.errors else 0
+    return listed.status(1 if auditing.counts.errors else 0)
 
 
 def run_html(args: argparse.Namespace) -> int:
     """``histparse audit PATH... --html FILE``: the audit as one self-contained page (the same
     exit status as the text report). The page needs the hands themselves (sites, stakes, the
     worst hands' replayers), so it reads them in this process rather than on the pool."""
-    try:
-        files = expand_paths(args.paths)
-    except FileNotFoundError as exc:
-        print(f"histparse audit: {exc}", file=sys.stderr)
+    listed = list_or_report("audit", args.paths)
+    if listed is None:
         return 2
+    files = listed.files
     progress = Progress.for_terminal(len(files), quiet=args.quiet)
     report = AuditReport(min_severity=args.min_severity)
     try:
@@ -101,7 +100,7 @@ def run_html(args: argparse.Namespace) -> int:
         f"{c.info} info; wrote {args.html}",
         file=sys.stderr,
     )
-    return 1 if c.errors else 0
+    return listed.status(1 if c.errors else 0)
 
 
 def register(subparsers: Any) -> None:

@@ -13,6 +13,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from histparse.cli.paths import list_or_report
 from histparse.phh import ConvertReport, PhhFileError, convert_files
 
 __all__ = ["register", "report", "run"]
@@ -57,8 +58,11 @@ def report(result: ConvertReport, out: TextIO, *, listed: int | None = _DEFAULT_
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse convert``; return the exit status."""
+    listed = list_or_report("convert", args.paths)
+    if listed is None:
+        return 2
     try:
-        result = convert_files(args.paths, args.out, allow_unknown=args.allow_unknown)
+        result = convert_files(listed.files, args.out, allow_unknown=args.allow_unknown)
     except (FileNotFoundError, PhhFileError) as exc:
         print(f"histparse convert: {exc}", file=sys.stderr)
         return 2
@@ -68,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not args.quiet:
         report(result, sys.stdout, listed=None if args.list_all else _DEFAULT_LISTED)
-    return 1 if result.rejected else 0
+    return listed.status(1 if result.rejected else 0)
 
 
 def register(subparsers: Any) -> None:

@@ -12,12 +12,12 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from histparse.cli.paths import list_or_report, with_skipped
 from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult
 from histparse.export.parallel import export_files
 from histparse.parallel import Progress, cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.options import add_jobs_option
-from histparse.parallel.ranges import list_files
 
 __all__ = ["register", "report", "run"]
 
@@ -58,13 +58,16 @@ def _positive(text: str) -> int:
     return value
 
 
-def _export(args: argparse.Namespace, jobs: int, client: Any) -> ExportResult:
+def _export(args: argparse.Namespace, jobs: int, client: Any) -> tuple[ExportResult, int] | None:
     # Listed once, here or (paths only the cluster's workers can see) by a worker, and counted
     # for the progress line.
-    files = list_files(args.paths, client)
+    listed = list_or_report("export", args.paths, client)
+    if listed is None:
+        return None
+    files = listed.files
     progress = Progress.for_terminal(len(files), quiet=args.quiet)
     try:
-        return export_files(
+        result = export_files(
             files,
             args.out,
             audit=args.audit,
@@ -74,6 +77,7 @@ def _export(args: argparse.Namespace, jobs: int, client: Any) -> ExportResult:
             client=client,
             progress=progress,
         )
+        return result, listed.skipped
     finally:
         progress.close()
 
@@ -83,10 +87,10 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs or cpu_count()
     try:
         if args.scheduler is None:
-            result = _export(args, jobs, None)
+            done = _export(args, jobs, None)
         else:
             with dask_client(args.scheduler, workers=jobs) as client:
-                result = _export(args, jobs, client)
+                done = _export(args, jobs, client)
     except (FileNotFoundError, DatasetError, DaskUnavailable) as exc:
         print(f"histparse export: {exc}", file=sys.stderr)
         return 2
@@ -94,9 +98,12 @@ def run(args: argparse.Namespace) -> int:
         where = exc.filename or ""
         print(f"histparse export: {where}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    if done is None:
+        return 2
+    result, skipped = done
     if not args.quiet:
         report(result, sys.stdout, audit_requested=args.audit)
-    return 1 if result.bad else 0
+    return with_skipped(1 if result.bad else 0, skipped)
 
 
 def register(subparsers: Any) -> None:

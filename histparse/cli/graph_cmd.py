@@ -41,14 +41,14 @@ def run(args: argparse.Namespace) -> int:
     """Run ``histparse graph``."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
+    from histparse.cli.paths import list_or_report
     from histparse.cli.stats_cmd import load_tables
     from histparse.plots import PlotError
 
-    try:
-        loaded = load_tables(args.paths)
-    except FileNotFoundError as exc:
-        print(f"histparse graph: {exc}", file=sys.stderr)
+    listed = list_or_report("graph", args.paths)
+    if listed is None:
         return 2
+    loaded = load_tables(listed.files)
     loaded.report(sys.stderr)
     try:
         fig = _plot(args.kind)(loaded.tables, args.player)
@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"histparse graph: cannot write {args.out}: {exc}", file=sys.stderr)
         return 2
     print(f"wrote {args.out}")
-    return 1 if loaded.rejected else 0
+    return listed.status(1 if loaded.rejected else 0)
 
 
 def register(subparsers: Any) -> None:

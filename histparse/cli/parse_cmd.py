@@ -12,11 +12,12 @@ import sys
 from collections.abc import Iterable
 from typing import Any, TextIO
 
+from histparse.cli.paths import list_or_report
 from histparse.cli.spool import spooled
 from histparse.parallel import count_piece, cpu_count, ordered_map, pieces_for
 from histparse.parallel.counts import errors_of
 from histparse.parallel.options import add_jobs_option
-from histparse.parsing import ReadCounts, expand_paths
+from histparse.parsing import ReadCounts
 
 __all__ = ["register", "report", "run"]
 
@@ -44,11 +45,10 @@ def report(
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse parse``; return the exit status."""
-    try:
-        files = expand_paths(args.paths)
-    except FileNotFoundError as exc:
-        print(f"histparse parse: {exc}", file=sys.stderr)
+    listed = list_or_report("parse", args.paths)
+    if listed is None:
         return 2
+    files = listed.files
     counts = ReadCounts()
     jobs = args.jobs or cpu_count()
     # The rejected chunks are listed after the counts, which are known only at the end: they
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         spool.seek(0)
         rejected = (line.rstrip("\n") for line in spool)
         report(counts, rejected, len(files), sys.stdout, quiet=args.quiet)
-    return 1 if counts.rejected else 0
+    return listed.status(1 if counts.rejected else 0)
 
 
 def register(subparsers: Any) -> None:

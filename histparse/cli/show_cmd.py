@@ -13,8 +13,10 @@ import argparse
 import sys
 from typing import Any
 
+from histparse.cli.paths import EXIT_FAILED, list_or_report
 from histparse.parsing import ParseError, Unsupported
 from histparse.show import BadHandId, find_hand, normalize_hand_id, render_hand
+from histparse.textio import one_line
 from histparse.views import hand_page
 
 __all__ = ["register", "run"]
@@ -30,18 +32,18 @@ def _hand_id(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse show``; return the exit status."""
     hand_id: str = args.hand_id
-    try:
-        found = find_hand(hand_id, args.paths)
-    except FileNotFoundError as exc:
-        print(f"histparse show: {exc}", file=sys.stderr)
+    listed = list_or_report("show", args.paths)
+    if listed is None:
         return 2
+    try:
+        found = find_hand(hand_id, listed.files)
     except OSError as exc:
         print(f"histparse show: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
         return 2
     if found is None:
         where = ", ".join(args.paths)
         print(f"histparse show: hand #{hand_id} not found in {where}", file=sys.stderr)
-        return 1
+        return listed.status(1)
     if isinstance(found, ParseError):
         print(f"histparse show: hand #{hand_id} could not be parsed: {found}", file=sys.stderr)
         return 1
@@ -53,9 +55,18 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     if args.html is not None:
-        return _write_html(args.html, hand_page(found))
-    sys.stdout.write(render_hand(found))
-    return 0
+        return listed.status(_write_html(args.html, hand_page(found)))
+    try:
+        text = render_hand(found)
+    except Exception as exc:
+        where = f"{found.source.path}:{found.source.first_line}"
+        print(
+            f"histparse show: hand #{hand_id} ({where}) cannot be shown: {one_line(exc)}",
+            file=sys.stderr,
+        )
+        return EXIT_FAILED
+    sys.stdout.write(text)
+    return listed.status(0)
 
 
 def _write_html(path: str, text: str) -> int:

@@ -115,9 +115,12 @@ def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
 
     # The headline stats; the per-count draw distribution is in --json and --csv.
     shown = [s for s in STATS if s not in DRAW_COUNT_STATS]
-    cols: dict[str, list[str]] = {"player": [str(v) for v in stats["player"]]}
+    from histparse.cli.safe_text import visible
+
+    # Names as they are, never as terminal controls (escape sequences, bidi overrides).
+    cols: dict[str, list[str]] = {"player": [visible(str(v)) for v in stats["player"]]}
     for key in by:
-        cols[key] = [str(v) for v in stats[key]]
+        cols[key] = [visible(str(v)) for v in stats[key]]
     cols["hands"] = [str(v) for v in stats["hands"]]
     cols["net"] = [_dec(v) or "-" for v in stats["net"]]
     cols["bb/100"] = [_dec(v) or "-" for v in stats["bb_per_100"]]
@@ -133,13 +136,13 @@ def run(args: argparse.Namespace) -> int:
     from histparse.stats import player_stats
 
     by = [args.by] if args.by else []
-    try:
-        from histparse.parallel import cpu_count
+    from histparse.cli.paths import list_or_report
+    from histparse.parallel import cpu_count
 
-        loaded = load_tables(args.paths, jobs=args.jobs or cpu_count())
-    except FileNotFoundError as exc:
-        print(f"histparse stats: {exc}", file=sys.stderr)
+    listed = list_or_report("stats", args.paths)
+    if listed is None:
         return 2
+    loaded = load_tables(listed.files, jobs=args.jobs or cpu_count())
     loaded.report(sys.stderr)
     if loaded.tables.players.empty:
         print("histparse stats: no hands to report on", file=sys.stderr)
@@ -155,10 +158,12 @@ def run(args: argparse.Namespace) -> int:
         json.dump(stats_json(stats, by), sys.stdout, indent=1)
         print()
     elif args.csv:
-        stats.to_csv(sys.stdout, index=False)
+        from histparse.cli.safe_text import safe_csv
+
+        safe_csv(stats, sys.stdout)
     else:
         print(readable(stats, by))
-    return 1 if loaded.rejected else 0
+    return listed.status(1 if loaded.rejected else 0)
 
 
 def register(subparsers: Any) -> None:

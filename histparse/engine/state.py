@@ -580,6 +580,12 @@ class HandState:
         else:
             seat = self.expected_blinds().big_blind
             big_blind_at = self._seats.index(seat)
+            if self._all_in[big_blind_at]:
+                # R-BET-8: the big blind went all-in on the ante and posts nothing; the others
+                # still call the full big blind, and it counts as the round's first bet.
+                rnd.level = config.big_blind
+                rnd.bet_count = 1
+                rnd.current_bet = max(rnd.current_bet, config.big_blind)
         self._start_round(rnd, (big_blind_at + 1) % n)
 
     # -- betting ----------------------------------------------------------------------------------

@@ -93,7 +93,6 @@ class _Writer:
                 self._tables(piece, keep, extra)
                 keep, extra = {}, {}
                 self.commit()
-        self.joiner.end(piece.last)
         self._tables(piece, keep, extra)
         return hands
 
@@ -107,13 +106,16 @@ class _Writer:
     ) -> None:
         ex, batch = self.ex, self.batch
         part, hid = info.partition, info.hand_id
-        added = ex.added.get(part)
+        # A hand id is unique per site, not per month: the same hand dated in two months (a
+        # time zone, an edited file) is one hand, written once.
+        site = part[0]
+        added = ex.added.get(site)
         if added is None:
-            added = ex.added[part] = HandIds()
+            added = ex.added[site] = HandIds()
         if hid in added:
             ex.present += 1
             ex.repeated += 1
-        elif hid in ex._existing(part):
+        elif ex._exists(site, hid):
             ex.present += 1
         elif info.refused is not None:
             ex.table_rejected += 1

@@ -22,7 +22,6 @@ from histparse.frames import tables
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, piece_results
 from histparse.parsing import ParseError, Result
-from histparse.replayer import Replay
 from histparse.stats.errors import TableError
 
 __all__ = ["ExportItem", "ExportPiece", "HandInfo", "export_group", "export_piece"]
@@ -52,14 +51,13 @@ class ExportItem:
 @dataclass(frozen=True, slots=True)
 class ExportPiece:
     """A piece's items in order, the tables of its hands by partition (every hand the tables
-    accepted, each table with a ``hand_id`` column) and the replays the joiner needs."""
+    accepted, each table with a ``hand_id`` column)."""
 
     file_index: int
     path: str
     items: list[ExportItem]
     tables: dict[Partition, dict[str, pa.Table]] = field(default_factory=dict)
     hand_ids: dict[Partition, list[str]] = field(default_factory=dict)
-    last: list[Replay] = field(default_factory=list)
 
 
 def export_piece(piece: Piece, audit: bool = True) -> ExportPiece:
@@ -112,8 +110,7 @@ def export_group(
         t = tables(hands, counts, on_error=refuse)
         out[part] = {name: _arrow(name, getattr(t, name)) for name in TABLES}
         ids[part] = [str(v) for v in t.hands["hand_id"]]
-    last = chain.last() if audit else []
-    return ExportPiece(file_index, path, items, out, ids, last)
+    return ExportPiece(file_index, path, items, out, ids)
 
 
 def _with_refusal(info: HandInfo, row: FindingRow) -> HandInfo:

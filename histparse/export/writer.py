@@ -95,7 +95,7 @@ class _Exporter:
     compression: str
     counts: ReadCounts = field(default_factory=ReadCounts)
     existing: dict[Partition, HandIds] = field(default_factory=dict)
-    added: dict[Partition, HandIds] = field(default_factory=dict)
+    added: dict[str, HandIds] = field(default_factory=dict)  # by site
     reject_keys: set[RejectKey] = field(default_factory=set)
     new: int = 0
     present: int = 0
@@ -115,6 +115,11 @@ class _Exporter:
         for code, site, hid, file, line in zip(*columns, strict=True):
             if code in (PARSE_REJECTED, TABLE_REJECTED):
                 self.reject_keys.add((code, site or "", hid or "", file or "", line or 0))
+
+    def _exists(self, site: str, hand_id: str) -> bool:
+        """Whether the dataset holds ``hand_id`` of ``site`` in any month."""
+        parts = [p for p in self.store.hands_by_partition if p[0] == site]
+        return any(hand_id in self._existing(p) for p in parts)
 
     def _existing(self, part: Partition) -> HandIds:
         keys = self.existing.get(part)

@@ -42,6 +42,7 @@ from histparse.stats.errors import TableError
 from histparse.stats.flags import PlayerFlags, hand_flags
 from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
 from histparse.stats.positions import Position, positions_by_player
+from histparse.textio import one_line
 
 __all__ = ["CHUNK_HANDS", "FindingLike", "Findings", "HandErrorHandler", "Tables", "tables"]
 
@@ -376,6 +377,11 @@ def tables(
                 if on_error is None:
                     raise
                 on_error(hand, exc)
+            except Exception as exc:
+                if on_error is None:
+                    raise
+                # One odd hand must not stop the run: it is left out and reported.
+                on_error(hand, TableError(f"{hand.site} hand {hid} ({place}): {one_line(exc)}"))
             if len(acc.hands) >= CHUNK_HANDS:
                 parts.append(_frames(acc))
                 acc = _Acc(allin_ev=allin_ev)

@@ -1,28 +1,26 @@
 """``audit`` in parallel: workers replay the hands of a piece; this process joins the pieces.
 
-The check across hands compares each hand with the previous one at its table, which may be in
-the previous piece. A worker runs that check within its piece and sends back, besides the
-findings, the replays this process needs to finish it: each table's first hand in the piece
-(before anything broke the chain) and each table's last hand. Feeding those to one
-``StackChain`` here, in input order, gives exactly the findings of a single sequential run.
+The check across hands compares each hand with the latest one at its table, which may be in
+an earlier piece. A worker sends back, besides each hand's findings, its ``StackRecord``;
+feeding those to one ``StackChain`` here, in input order, gives exactly the findings of a
+single sequential run (duplicates skipped the same way).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
-from histparse.auditor.across import StackChain
-from histparse.auditor.run import AuditCounts, rejected_finding
+from histparse.auditor.across import StackChain, StackRecord
+from histparse.auditor.run import AuditCounts, checked, rejected_finding
 from histparse.events import Hand
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
 from histparse.parsing import ParseError, Unsupported
-from histparse.replayer import Replay, replay
 from histparse.replayer.findings import Finding
 
 __all__ = [
@@ -37,8 +35,6 @@ __all__ = [
 ]
 
 PathArg = str | os.PathLike[str]
-# As StackChain keys its tables.
-TableKey = tuple[str, str, str | None, bool]
 
 
 class ItemKind(Enum):
@@ -51,91 +47,85 @@ class ItemKind(Enum):
 
 @dataclass(frozen=True, slots=True)
 class AuditItem:
-    """One chunk's findings; ``first`` is the replay of a hand whose previous hand at its
-    table, if any, is in an earlier piece (its check across hands is done by the joiner)."""
+    """One chunk's own findings; ``stack`` summarises a replayed hand for the check across
+    hands, which the joiner runs."""
 
     kind: ItemKind
     findings: tuple[Finding, ...] = ()
-    first: Replay | None = None
+    stack: StackRecord | None = None
+    game: tuple[str, str] | None = None  # an unsupported hand's site and game
 
 
 @dataclass(frozen=True, slots=True)
 class PieceAudit:
-    """A piece's items in order, and the last replay of each table after the piece's last
-    break of the chain (what the next piece is checked against)."""
+    """A piece's items in order."""
 
     file_index: int
     path: str
     items: list[AuditItem]
-    last: list[Replay] = field(default_factory=list)
-
-
-def _key(hand: Hand) -> TableKey:
-    return (hand.site, hand.table_name, hand.tournament_id, hand.is_play_money)
 
 
 class PieceChain:
-    """The worker's side of the check across hands, for the chunks of one piece in order."""
+    """The worker's side of the check across hands, for the chunks of one piece in order: it
+    replays each hand and sends its ``StackRecord``; the parent runs the one chain."""
 
     def __init__(self, path: str) -> None:
         self._path = path
-        self._chain = StackChain()
-        self._seen: set[TableKey] = set()
-        self._last: dict[TableKey, Replay] = {}
-        self._broken = False
 
     def hand(self, hand: Hand) -> AuditItem:
-        """Replay ``hand`` (exceptions of the replayer propagate) and check it."""
-        r = replay(hand)
-        key = _key(hand)
-        first = None if self._broken or key in self._seen else r
-        self._seen.add(key)
-        self._last[key] = r
-        return AuditItem(ItemKind.HAND, (*r.findings, *self._chain.feed(r)), first)
+        """Replay ``hand`` and summarise it (an exception is the hand's AUDIT-FAILED)."""
+        findings, record = checked(hand)
+        return AuditItem(ItemKind.HAND, findings, record)
 
     def other(self, result: ParseError | Unsupported) -> AuditItem:
         """A chunk that is not a parsed hand: it breaks the chain of the file."""
-        self._broken = True
-        self._last.clear()
-        self._chain.break_file(self._path)
         if isinstance(result, ParseError):
             return AuditItem(ItemKind.REJECTED, (rejected_finding(result),))
-        return AuditItem(ItemKind.UNSUPPORTED)
-
-    def last(self) -> list[Replay]:
-        """Each table's last replay after the last break."""
-        return list(self._last.values())
+        return AuditItem(ItemKind.UNSUPPORTED, game=(result.site, result.game))
 
 
 def audit_piece(piece: Piece) -> PieceAudit:
-    """Parse and replay a piece; run the check across hands within it."""
+    """Parse and replay a piece."""
     chain = PieceChain(piece.path)
     items = [
         chain.hand(result) if isinstance(result, Hand) else chain.other(result)
         for result in piece_results(piece)
     ]
-    return PieceAudit(piece.file_index, piece.path, items, chain.last())
+    return PieceAudit(piece.file_index, piece.path, items)
 
 
 class Joiner:
-    """Finishes the check across hands over pieces given in input order."""
+    """Runs the check across hands over pieces given in input order, and skips the second
+    reading of a hand (same site and hand id: a file read twice, overlapping exports), whose
+    findings are the first one's and whose stacks would look like top-ups."""
 
     def __init__(self) -> None:
         self._chain = StackChain()
+        self._seen: set[tuple[str, str]] = set()
+        self.duplicates = 0
+
+    def is_duplicate(self, item: AuditItem) -> bool:
+        """Whether ``item`` is a hand already seen (counted in ``duplicates``)."""
+        rec = item.stack
+        if item.kind is not ItemKind.HAND or rec is None:
+            return False
+        key = (rec.site, rec.hand_id)
+        if key in self._seen:
+            self.duplicates += 1
+            return True
+        self._seen.add(key)
+        return False
 
     def findings(self, path: str, item: AuditItem) -> tuple[Finding, ...]:
-        """All of ``item``'s findings; call for every item of a piece in order, then ``end``."""
+        """All of ``item``'s findings (none for a duplicate); call for every item in order."""
         if item.kind is ItemKind.HAND:
-            if item.first is not None:
-                return (*item.findings, *self._chain.feed(item.first))
-            return item.findings
+            if item.stack is None:
+                return item.findings
+            if self.is_duplicate(item):
+                return ()
+            return (*item.findings, *self._chain.feed(item.stack))
         self._chain.break_file(path)
         return item.findings
-
-    def end(self, last: Iterable[Replay]) -> None:
-        """The piece is done: remember its tables' last hands (``PieceAudit.last``)."""
-        for r in last:
-            self._chain.feed(r)
 
 
 class ParallelAudit:
@@ -175,10 +165,12 @@ class ParallelAudit:
                     counts.rejected += 1
                 else:
                     counts.unsupported += 1
+                    if item.game is not None:
+                        counts.unsupported_games[item.game] += 1
                 for f in joiner.findings(piece.path, item):
                     counts.add_finding(f)
                     yield f
-            joiner.end(piece.last)
+                counts.duplicates = joiner.duplicates
             if self.progress is not None:
                 self.progress.update(hands, piece.file_index)
 

@@ -21,7 +21,7 @@ from typing import BinaryIO, Final, cast
 from histparse import sites, textio
 from histparse.parallel import utf16
 from histparse.parallel.pool import DaskClient
-from histparse.parsing import expand_paths
+from histparse.parsing import UnreadablePath, expand_paths
 
 __all__ = [
     "DEFAULT_BLOCK",
@@ -207,24 +207,48 @@ def _head_text(f: BinaryIO, data: bytes, lo: int, j: int) -> str:
     return textio.decode_line(content[: textio.MAX_LINE]).rstrip(_STRIP)
 
 
+_BACK_STEP: Final = 1 << 16
+
+
+def _blank_before(data: bytes, j: int) -> int:
+    """The offset in ``data`` just past its last byte before ``j`` that is not blank (0 when
+    all are), looked for a window at a time (C speed, one window copied)."""
+    while j > 0:
+        lo = max(j - _BACK_STEP, 0)
+        kept = len(data[lo:j].rstrip(_BLANK))
+        if kept:
+            return lo + kept
+        j = lo
+    return 0
+
+
 def _after_bom(f: BinaryIO, data: bytes, lo: int, j: int) -> bool:
     """Whether the last line before the one at ``data[j]`` that is not blank is a BOM alone
-    (``data`` holds the file's bytes from offset ``lo``; earlier ones are read if needed)."""
-    k = j
-    while True:
-        while k > 0 and data[k - 1] in _BLANK:
-            k -= 1
-        if lo == 0 or k >= len(_BOM8_BYTES) + 1:
-            break
-        more = min(lo, 1 << 16)
-        f.seek(lo - more)
-        data = f.read(more) + data
-        lo -= more
-        k += more
-    start = k - len(_BOM8_BYTES)
-    if start < 0 or data[start:k] != _BOM8_BYTES:
+    (``data`` holds the file's bytes from offset ``lo``; earlier ones are read if needed).
+
+    A run of blank bytes before the line is walked back a block at a time, one block held:
+    linear time and flat memory however long the run."""
+    k = _blank_before(data, j)
+    end = lo + k  # the file offset just past the last byte that is not blank
+    if k == 0 and lo > 0:
+        pos, end = lo, 0
+        while pos > 0:
+            more = min(pos, _BACK_STEP)
+            f.seek(pos - more)
+            i = len(f.read(more).rstrip(_BLANK))
+            if i > 0:
+                end = pos - more + i
+                break
+            pos -= more
+    start = end - len(_BOM8_BYTES)
+    if start < 0:
         return False
-    return data[start - 1] == 10 if start else lo == 0
+    before = max(start - 1, 0)
+    f.seek(before)
+    tail = f.read(end - before)
+    if tail[-len(_BOM8_BYTES) :] != _BOM8_BYTES:
+        return False
+    return start == 0 or tail[0] == 10
 
 
 class _Window:
@@ -293,14 +317,17 @@ def _check_count(n: int, path: str, first_line: int, span: Span) -> None:
 
 
 def list_files(
-    paths: Iterable[str | os.PathLike[str]], client: DaskClient | None = None
+    paths: Iterable[str | os.PathLike[str]],
+    client: DaskClient | None = None,
+    skipped: list[UnreadablePath] | None = None,
 ) -> list[str]:
-    """The files named by ``paths``, as ``expand_paths`` lists them here; when a path is not
-    visible here and a Dask ``client`` is given, listed by a worker instead (for a client
-    that cannot see the cluster's shared filesystem). Raises ``FileNotFoundError``."""
+    """The files named by ``paths``, as ``expand_paths`` lists them here (``skipped`` as
+    there); when a path is not visible here and a Dask ``client`` is given, listed by a worker
+    instead (for a client that cannot see the cluster's shared filesystem). Raises
+    ``FileNotFoundError``."""
     names = [os.fspath(p) for p in paths]
     try:
-        return expand_paths(names)
+        return expand_paths(names, skipped)
     except FileNotFoundError:
         if client is None:
             raise

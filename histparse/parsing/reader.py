@@ -8,8 +8,11 @@ one is a parsed ``Hand``, a rejected chunk (``ParseError``) or an ``Unsupported`
 
 from __future__ import annotations
 
+import errno
 import glob
 import os
+import re
+import stat
 import warnings
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -21,7 +24,7 @@ from histparse import sites
 from histparse.events import Hand
 from histparse.reading import Chunk, ParseError, Unsupported
 from histparse.sites import Continuation, Site
-from histparse.textio import BOM, PathArg, bytes_lines, decoded_lines, text_lines
+from histparse.textio import BOM, PathArg, bytes_lines, decoded_lines, one_line, text_lines
 
 Result = Hand | ParseError | Unsupported
 OnError = Literal["raise", "warn"] | Callable[[ParseError], object]
@@ -33,6 +36,11 @@ _GLOB_CHARS: Final = frozenset("*?[")
 # A bound that keeps memory flat on hostile input; real hands are far below it (under 200
 # lines of under 300 characters).
 MAX_CHUNK_CHARS: Final = 1 << 20
+# No site writes a number (amount, hand or tournament id) of more digits than this; a longer
+# one is refused before it reaches the engine, whose arithmetic and messages would choke on
+# it (Python refuses to print an int of more than 4,300 digits).
+MAX_NUMBER_DIGITS: Final = 30
+_LONG_NUMBER: Final = re.compile(r"[0-9](?:[,.]?[0-9]){" + str(MAX_NUMBER_DIGITS) + ",}")
 _TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
 MAX_GAMES: Final = 256
 OTHER_GAMES: Final = "other games"
@@ -78,25 +86,125 @@ def game_label(hand: Hand) -> str:
     return game if hand.mixed_game is None else f"{hand.mixed_game} ({game})"
 
 
-def expand_paths(paths: Iterable[PathArg]) -> list[str]:
-    """Files named by ``paths``: files as given, directories searched recursively for
-    ``*.txt``, and glob patterns. Raises ``FileNotFoundError`` for a path that matches nothing."""
+class UnreadablePath(OSError):
+    """A path named or found that is not a readable regular file (``strerror`` says why)."""
+
+
+def expand_paths(
+    paths: Iterable[PathArg], skipped: list[UnreadablePath] | None = None
+) -> list[str]:
+    """Files named by ``paths``: files as given, directories searched (iteratively, any
+    depth) for ``*.txt``, and glob patterns.
+
+    Only regular files are read: a FIFO, a device or a file of ``/proc`` or ``/sys`` never
+    ends or reads differently each time. Such a path, an unreadable file or directory is an
+    ``UnreadablePath``: appended to ``skipped`` when given (the rest is listed), raised when
+    not. Raises ``FileNotFoundError`` for a path that matches nothing and for a directory
+    holding no history file (``no history files under PATH``).
+    """
     out: list[str] = []
+
+    def bad(path: str, why: str) -> None:
+        error = UnreadablePath(errno.EINVAL, why, path)
+        if skipped is None:
+            raise error
+        skipped.append(error)
+
     for p in paths:
         text = os.fspath(p)
         path = Path(text)
         if path.is_dir():
-            out.extend(sorted(str(f) for f in path.rglob("*.txt") if f.is_file()))
-        elif path.exists():
-            out.append(text)
+            found = _walk(text, bad)
+            if not found:
+                raise FileNotFoundError(f"no history files under {text}")
+            out.extend(found)
+        elif path.exists() or path.is_symlink():
+            why = _not_readable(text)
+            if why is None:
+                out.append(text)
+            else:
+                bad(text, why)
         elif _GLOB_CHARS & set(text):
             matches = sorted(m for m in glob.glob(text, recursive=True) if Path(m).is_file())
             if not matches:
                 raise FileNotFoundError(f"no file matches {text!r}")
-            out.extend(matches)
+            for m in matches:
+                why = _not_readable(m)
+                if why is None:
+                    out.append(m)
+                else:
+                    bad(m, why)
         else:
             raise FileNotFoundError(f"no such file or directory: {text!r}")
     return out
+
+
+_PSEUDO_ROOTS: Final = ("/proc/", "/sys/")
+
+
+def _not_readable(path: str) -> str | None:
+    """Why ``path`` cannot be read as a history file, or None."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        return f"cannot read: {exc.strerror}"
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a FIFO"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket"
+            if stat.S_ISSOCK(mode)
+            else "a directory"
+            if stat.S_ISDIR(mode)
+            else "not a file"
+        )
+        return f"not a regular file ({kind}); only regular files are read"
+    real = os.path.realpath(path)
+    if real.startswith(_PSEUDO_ROOTS):
+        return "not a regular file (a pseudo-file of the system); only regular files are read"
+    try:
+        with open(path, "rb"):
+            pass
+    except OSError as exc:
+        return f"cannot read: {exc.strerror}"
+    return None
+
+
+def _walk(top: str, bad: Callable[[str, str], None]) -> list[str]:
+    """The readable ``*.txt`` regular files under ``top``, sorted; an explicit stack instead
+    of recursion (any depth), each directory entered once (symbolic link loops)."""
+    found: list[str] = []
+    stack = [top]
+    visited: set[tuple[int, int]] = set()
+    while stack:
+        folder = stack.pop()
+        try:
+            st = os.stat(folder)
+            if (st.st_dev, st.st_ino) in visited:
+                continue
+            visited.add((st.st_dev, st.st_ino))
+            with os.scandir(folder) as entries:
+                listed = list(entries)
+        except OSError as exc:
+            bad(folder, f"cannot read the directory: {exc.strerror}")
+            continue
+        for entry in listed:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if is_dir:
+                stack.append(entry.path)
+            elif entry.name.endswith(".txt"):
+                why = _not_readable(entry.path)
+                if why is None:
+                    found.append(entry.path)
+                else:
+                    bad(entry.path, why)
+    found.sort()
+    return found
 
 
 def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
@@ -189,12 +297,24 @@ def parse_any_chunk(chunk: Chunk, site: Site | None = None) -> Result:
             site=None if site is None else site.name,
         )
     if site is not None:
+        absurd = _absurd_number(chunk, site)
+        if absurd is not None:
+            return absurd
         try:
             return site.parse(chunk)
         except ParseError as exc:
             # Without its traceback, whose frames would keep the whole chunk and the
             # parser's state alive for as long as the error is kept.
             return exc.with_traceback(None)
+        except Exception as exc:
+            return ParseError(
+                f"the {site.name} parser failed on this hand: {one_line(exc)}",
+                file=chunk.path,
+                line=chunk.first_line,
+                text=head[:200],
+                hand_id=_header_id(head),
+                site=site.name,
+            )
     return ParseError(
         "text outside a hand",
         file=chunk.path,
@@ -202,6 +322,36 @@ def parse_any_chunk(chunk: Chunk, site: Site | None = None) -> Result:
         text=head,
         expected=sites.expected_first_lines(),
     )
+
+
+def _absurd_number(chunk: Chunk, site: Site) -> ParseError | None:
+    """The rejection of a chunk holding a number of more than ``MAX_NUMBER_DIGITS`` digits."""
+    search = _LONG_NUMBER.search
+    for i, content in enumerate(chunk.contents):
+        m = search(content)
+        if m is not None:
+            digits = sum(c.isdigit() for c in m.group())
+            return ParseError(
+                f"a number of {digits:,} digits: no site writes an amount or id that long",
+                file=chunk.path,
+                line=chunk.first_line + i,
+                column=m.start() + 1,
+                text=content[: m.start() + 40] + ("..." if len(content) > m.start() + 40 else ""),
+                expected=f"at most {MAX_NUMBER_DIGITS} digits",
+                first_line=chunk.first_line,
+                hand_id=_header_id(chunk.contents[0]),
+                site=site.name,
+            )
+    return None
+
+
+_HEADER_ID: Final = re.compile(r"#([0-9]{1,30})\b")
+
+
+def _header_id(head: str) -> str | None:
+    """The hand number of a header line (``#12345``), for a rejection found before parsing."""
+    m = _HEADER_ID.search(head)
+    return None if m is None else m.group(1)
 
 
 def iter_results(lines: Iterable[str], path: str, *, first_line: int = 1) -> Iterator[Result]:

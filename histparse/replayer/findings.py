@@ -31,6 +31,7 @@ class Code(StrEnum):
     ``str()``, ``format()`` and JSON give the value, so outputs read the same as plain strings."""
 
     PARSE_REJECTED = "PARSE-REJECTED"
+    AUDIT_FAILED = "AUDIT-FAILED"
     MONEY_UNREPRESENTABLE = "MONEY-UNREPRESENTABLE"
     REPLAY_ABORTED = "REPLAY-ABORTED"
     REPLAY_UNSUPPORTED = "REPLAY-UNSUPPORTED"
@@ -153,6 +154,14 @@ _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 _TABLE: Final[tuple[tuple[Code, Severity, str | None, str, str], ...]] = (
     # -- reading and replaying
     (Code.PARSE_REJECTED, _E, None, "The text could not be parsed as a hand.", "reading"),
+    (
+        Code.AUDIT_FAILED,
+        _E,
+        None,
+        "The auditor raised an unexpected error on the hand (a bug to report); the message "
+        "names it, and the run went on with the other hands.",
+        "reading",
+    ),
     (
         Code.MONEY_UNREPRESENTABLE,
         _E,

@@ -45,6 +45,7 @@ from histparse.replayer import replay as replay_hand
 from histparse.show.pot import running_pot
 from histparse.sites import words_for
 from histparse.stats.positions import positions_by_player
+from histparse.textio import visible
 
 __all__ = ["describe_cards", "render_hand"]
 
@@ -117,7 +118,9 @@ def render_hand(hand: Hand, replay: Replay | None = None) -> str:
     lines.extend(_result(hand, replay, money))
     lines.append("")
     lines.extend(_findings(replay))
-    return "\n".join(lines) + "\n"
+    # Names and chat are shown as they are, never as terminal controls (escape sequences,
+    # bidi overrides): every invisible character is written as an escape.
+    return "\n".join(visible(line) for line in lines) + "\n"
 
 
 # ------------------------------------------------------------------------------------ header

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from test_tables_builder import HandBuilder
 
 from histparse.auditor import audit
+from histparse.auditor import run as audit_run  # where each hand is replayed
 from histparse.events import Action, Hand
 from histparse.export import (
     AUDIT_FAILED,
@@ -38,7 +39,6 @@ from histparse.export import (
 from histparse.export import findings as findings_module
 from histparse.frames import Tables, tables
 from histparse.game import ActionKind, LimitType, Street
-from histparse.parallel import audit as parallel_audit
 from histparse.parsing import read_histories
 from histparse.replayer import replay
 from histparse.stats import player_stats
@@ -346,11 +346,11 @@ def _real_auditor(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(findings_module, "_auditor", lambda: audit)
     replayed: list[str] = []
 
-    def spy(hand: Hand) -> Any:
+    def spy(hand: Hand, **kw: Any) -> Any:
         replayed.append(hand.hand_id)
-        return replay(hand)
+        return replay(hand, **kw)
 
-    monkeypatch.setattr(parallel_audit, "replay", spy)
+    monkeypatch.setattr(audit_run, "replay", spy)
     return replayed
 
 
@@ -365,6 +365,7 @@ def test_audit_findings_are_exported_for_new_hands(
     hands = real_hands()
     expected = list(audit(hands))
     assert expected, "the real hands should give the auditor something to report"
+    replayed.clear()  # audit() replays through the same function
     result = export_results(hands, tmp_path / "ds", batch_size=10)
     assert result.audited and result.findings == len(expected)
     assert replayed == _ids(hands)  # each hand replayed once, in order
@@ -402,12 +403,12 @@ def test_an_auditor_failure_does_not_stop_the_export(
     hands = real_hands()
     target = hands[3].hand_id
 
-    def failing(hand: Hand) -> Any:
+    def failing(hand: Hand, **kw: Any) -> Any:
         if hand.hand_id == target:
             raise RuntimeError("boom")
-        return replay(hand)
+        return replay(hand, **kw)
 
-    monkeypatch.setattr(parallel_audit, "replay", failing)
+    monkeypatch.setattr(audit_run, "replay", failing)
     result = export_results(hands, tmp_path / "ds")
     assert result.new == len(hands)
     f = load_findings(tmp_path / "ds")

@@ -46,7 +46,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
         chunks[i] = _SEAT.sub(lambda m: f"{m[1]}{float(m[2]) + 1.5:g}{m[3]}", chunks[i], 1)
     chunks.insert(7, "some junk that is not a hand\nat all")
     (base / "table.txt").write_text("\ufeff" + "\n\n\n".join(chunks) + "\n", encoding="utf-8")
-    (base / "crlf.txt").write_bytes(text.replace("\n", "\r\n").encode())
+    # Other hand ids: the same hand read twice would be skipped as a duplicate.
+    renumbered = text.replace("Hand #6", "Hand #7")
+    (base / "crlf.txt").write_bytes(renumbered.replace("\n", "\r\n").encode())
     return base
 
 

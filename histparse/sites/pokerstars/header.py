@@ -315,7 +315,7 @@ def _parse_middle(content: str, pos: int, middle_end: int) -> _Middle | str:
         description, sep, level_text = middle.rpartition(" - ")
         lm = _LEVEL.fullmatch(level_text) if sep else None
         if lm is None:
-            if not _looks_supported(middle):
+            if not looks_supported(middle):
                 return middle
             raise LineError(
                 "tournament header without a level",
@@ -336,7 +336,7 @@ def _parse_middle(content: str, pos: int, middle_end: int) -> _Middle | str:
     else:
         mixed = _MIXED.fullmatch(middle)
         if mixed is None:
-            if not _looks_supported(middle):
+            if not looks_supported(middle):
                 return middle
             raise LineError(
                 "cash header without stakes",
@@ -354,6 +354,13 @@ def _parse_middle(content: str, pos: int, middle_end: int) -> _Middle | str:
     game_name, limit = _game_of(description)
     game = GAME_OF.get(game_name)
     if game is None or limit is None:
+        near = _near_supported(description)
+        if near is not None:
+            raise LineError(
+                f"unknown game {description[:80]!r}, {near[0]} {near[1]!r}",
+                column=pos + 1,
+                expected="a game name exactly as PokerStars writes it",
+            )
         return description if mixed_game is None else f"{mixed_game} ({description})"
 
     sm = _STAKES.fullmatch(stakes_text)
@@ -387,8 +394,50 @@ def _parse_middle(content: str, pos: int, middle_end: int) -> _Middle | str:
     )
 
 
-def _looks_supported(text: str) -> bool:
-    return any(name in text for name in GAME_OF)
+# Every supported game as a header names it ("Triple Draw 2-7 Lowball Limit").
+_SUPPORTED_NAMES: Final = tuple(f"{name}{suffix}" for name in GAME_OF for suffix, _ in _LIMITS)
+
+
+def _near_supported(description: str) -> tuple[str, str] | None:
+    """How a game name that is not supported is close to one that is (one typo away, or
+    holding it), or None: such a header is a damaged hand, not another game."""
+    for name in _SUPPORTED_NAMES:
+        if name in description:
+            return "which holds", name
+    for name in _SUPPORTED_NAMES:
+        if _one_edit(description, name):
+            return "one typo from", name
+    return None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` differ by exactly one inserted, deleted, replaced or swapped
+    character."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    i = 0
+    while i < min(len(a), len(b)) and a[i] == b[i]:
+        i += 1
+    if len(a) == len(b):
+        if a[i + 1 :] == b[i + 1 :]:
+            return True
+        return a[i : i + 2] == b[i : i + 2][::-1] and a[i + 2 :] == b[i + 2 :]
+    if len(a) > len(b):
+        return a[i + 1 :] == b[i:]
+    return a[i:] == b[i + 1 :]
+
+
+def looks_supported(text: str) -> bool:
+    """Whether ``text`` names a supported game, or one typo from one (a damaged header)."""
+    if any(name in text for name in GAME_OF):
+        return True
+    text = text[:200]
+    for name in GAME_OF:
+        n = len(name)
+        for i in range(len(text) - n + 2):
+            if any(_one_edit(text[i : i + n + d], name) for d in (-1, 0, 1)):
+                return True
+    return False
 
 
 _GAME_LABEL: Final = 60

@@ -27,6 +27,7 @@ from histparse.sites.pokerstars.header import (
     OtherGame,
     TableLine,
     game_of_header,
+    looks_supported,
     parse_header,
     parse_table,
 )
@@ -255,7 +256,7 @@ def _parse_chunk(chunk: Chunk) -> Hand | Unsupported:
     try:
         header = parse_header(contents[0])
     except LineError as exc:
-        if "2-7 Lowball" not in contents[0]:
+        if not looks_supported(contents[0]):
             # A header we cannot read for a game we do not parse anyway: count it, no error.
             return Unsupported(SITE, game_of_header(contents[0]), chunk.path, first)
         raise _error(chunk, 0, exc, None) from None
