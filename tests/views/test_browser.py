@@ -79,6 +79,9 @@ def test_every_real_hand_steps_through_with_the_replays_pots(tmp_path: Path) -> 
     for seen, hand in zip(report["hands"], hands, strict=True):
         expected = step_pots(hand)
         assert seen["hand"] == hand.hand_id
+        if not expected:  # a partial hand (summary only): nothing to step, no pot shown
+            assert seen["pots"] in ([], [""]), hand.hand_id
+            continue
         assert seen["pots"] == expected
         assert seen["back"] == (expected[-2] if len(expected) > 1 else expected[0])
 
