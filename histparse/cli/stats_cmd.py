@@ -64,9 +64,10 @@ def is_dataset(path: str) -> bool:
     return (Path(path) / MARKER).is_file()
 
 
-def load_tables(paths: Sequence[str], *, jobs: int = 1) -> Loaded:
+def load_tables(paths: Sequence[str], *, jobs: int = 1, quiet: bool = True) -> Loaded:
     """Read every history under ``paths`` and make the tables (in ``jobs`` processes); rejected
-    hands are kept aside. A path that is an exported dataset directory is read with
+    hands are kept aside; ``quiet=False`` shows progress on a terminal. A path that is an
+    exported dataset directory is read with
     ``histparse.load`` instead (its tables are those the text gave). Raises
     ``FileNotFoundError`` for a missing path."""
     from histparse.parallel.tables import tables_of_paths
@@ -74,7 +75,15 @@ def load_tables(paths: Sequence[str], *, jobs: int = 1) -> Loaded:
     datasets = [p for p in paths if is_dataset(p)]
     if datasets:
         return _load_datasets(datasets, [p for p in paths if p not in datasets], jobs)
-    run = tables_of_paths(paths, jobs=jobs)
+    from histparse.parallel.progress import Progress
+    from histparse.parallel.ranges import list_files
+
+    # A progress line on a terminal (stderr) while the text is read: it can take a while.
+    progress = Progress.for_terminal(len(list_files(paths)), quiet=quiet)
+    try:
+        run = tables_of_paths(paths, jobs=jobs, progress=progress)
+    finally:
+        progress.close()
     assert run.tables is not None
     return Loaded(run.tables, run.parse_errors, run.table_errors)
 
@@ -83,7 +92,8 @@ def _load_datasets(datasets: list[str], texts: list[str], jobs: int) -> Loaded:
     from histparse.export import load
     from histparse.frames.build import concat_tables
 
-    parts = [load(d) for d in datasets]
+    # The reports read the hands and players tables only.
+    parts = [load(d, only=("hands", "players")) for d in datasets]
     loaded = Loaded(parts[0] if len(parts) == 1 else concat_tables(parts))
     if texts:
         more = load_tables(texts, jobs=jobs)
@@ -171,11 +181,11 @@ def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
 def mixed_units_notes(stats: pd.DataFrame) -> list[str]:
     """One line per player whose rows are in several units: they are reported apart, and no
     total is given (compare them in big blinds: ``net bb``, ``bb/100``)."""
+    pairs = stats[["player", "unit"]].astype(str).drop_duplicates()
+    several = pairs[pairs["player"].duplicated(keep=False)]
     notes = []
-    for player, rows in stats.groupby("player", observed=True, sort=True):
-        units = sorted({str(u) for u in rows["unit"]})
-        if len(units) < 2:
-            continue
+    for player, rows in several.groupby("player", sort=True):
+        units = sorted(rows["unit"])
         notes.append(
             f"{player}: results in {len(units)} units ({', '.join(units)}) are shown apart and "
             "never added; compare them in big blinds (net bb, bb/100)"
@@ -199,7 +209,9 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
     from histparse.parallel import cpu_count
 
     try:
-        loaded = load_tables(args.paths, jobs=getattr(args, "jobs", None) or cpu_count())
+        loaded = load_tables(
+            args.paths, jobs=getattr(args, "jobs", None) or cpu_count(), quiet=False
+        )
     except FileNotFoundError as exc:
         print(f"histparse {command}: {exc}", file=sys.stderr)
         return 2

@@ -8,7 +8,7 @@ data exactly as on parsed files. Only committed files are read (see ``store``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -104,15 +104,21 @@ def _read(store: DatasetDir, dataset: str) -> pa.Table:
     return ds.to_table()
 
 
-def load(path: PathArg) -> Tables:
+def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
     """The ``hands``, ``players``, ``actions`` and ``draws`` tables of a dataset directory,
-    exactly as ``histparse.tables`` makes them. Raises ``DatasetError`` if ``path`` is not a
-    histparse dataset of this schema version."""
+    exactly as ``histparse.tables`` makes them. ``only`` names the tables to read (``hands``
+    always among them); the others come back empty, with their columns (the reports read
+    only ``hands`` and ``players``). Raises ``DatasetError`` if ``path`` is not a histparse
+    dataset of a version this histparse reads."""
     store = DatasetDir.open(path)
     frames: dict[str, pd.DataFrame] = {}
     sites: pd.Index[Any] | None = None
+    wanted = {"hands", *only}
     for name in TABLES:
-        table = _read(store, name)
+        if name in wanted:
+            table = _read(store, name)
+        else:
+            table = SCHEMAS[name].empty_table()
         if name == "hands" and store.version < 2:
             table = _units_of_version_1(table)
         data = {c.name: _series(c, table.column(c.name)) for c in TABLE_COLUMNS[name]}
