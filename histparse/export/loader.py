@@ -115,10 +115,7 @@ def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
     sites: pd.Index[Any] | None = None
     wanted = {"hands", *only}
     for name in TABLES:
-        if name in wanted:
-            table = _read(store, name)
-        else:
-            table = SCHEMAS[name].empty_table()
+        table = _read(store, name) if name in wanted else SCHEMAS[name].empty_table()
         if name == "hands" and store.version < 2:
             table = _units_of_version_1(table)
         data = {c.name: _series(c, table.column(c.name)) for c in TABLE_COLUMNS[name]}
