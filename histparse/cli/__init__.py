@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generate_cmd",
     "convert_cmd",
     "show_cmd",
+    "sessions_cmd",
 )
 
 
