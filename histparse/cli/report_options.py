@@ -151,11 +151,13 @@ def all_games(args: argparse.Namespace) -> bool:
     return any(v.casefold() == "all" for g in args.game or [] for v in _csv(g))
 
 
-def cut(tables: Tables, args: argparse.Namespace, err: TextIO = sys.stderr) -> Tables:
+def cut(tables: Tables, args: argparse.Namespace, err: TextIO | None = None) -> Tables:
     """The tables cut by the options' filter; a note on ``err`` counts the hands left out by
     the default game choice (so that nothing is dropped unsaid)."""
     from histparse.frames.filters import select
 
+    # sys.stderr as it is now (not as it was at import: a caller may have replaced it).
+    err = sys.stderr if err is None else err
     games = sorted({str(g) for g in tables.hands["game"].dropna().unique()})
     f = hand_filter(args, games)
     out = select(tables, f)

@@ -62,24 +62,16 @@ def test_generated_multi_table_sessions_match_the_hands() -> None:
     assert (s["tables"] >= 1).all() and s["tables"].max() > 1  # tables change within a session
 
 
-def _cli(*args: str) -> str:
-    # In a process of its own: run in this one, it was seen to leave a later in-process
-    # ``stats`` of tests/cli/test_parallel_cli.py printing nothing (not yet understood).
-    import subprocess
-    import sys
-
-    done = subprocess.run(
-        [sys.executable, "-m", "histparse", *args], capture_output=True, text=True, check=True
-    )
-    return done.stdout
-
-
-def test_sessions_command() -> None:
+def test_sessions_command(tmp_path: object, capsys: pytest.CaptureFixture[str]) -> None:
     import json
     from pathlib import Path
 
+    from histparse.cli import main
+
     samples = str(Path(__file__).resolve().parents[2] / "sample_histories")
-    rows = json.loads(_cli("sessions", samples, "--player", "hero", "--json"))
+    assert main(["sessions", samples, "--player", "hero", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
     assert {r["unit"] for r in rows} == {"USD", "tournament chips"}
     assert all(r["start"] <= r["end"] for r in rows)
-    assert " USD" in _cli("sessions", samples, "--player", "hero")
+    assert main(["sessions", samples, "--player", "hero"]) == 0
+    assert " USD" in capsys.readouterr().out
