@@ -3,7 +3,9 @@
 Exporting again into the same DIR adds only the hands not yet there and says how many were new
 and how many already present. Rejected hands go to DIR/findings. Exit status: 0 when every hand
 was exported or already present, 1 when some chunks or hands were rejected (they are in
-DIR/findings), 2 when it could not run (missing path, DIR not a dataset, DIR busy).
+DIR/findings) or a hand was not written because a different hand holds its id (listed on stderr,
+``ID-CONFLICT`` in DIR/findings), 2 when it could not run (missing path, DIR not a dataset,
+DIR busy).
 """
 
 from __future__ import annotations
@@ -103,7 +105,24 @@ def run(args: argparse.Namespace) -> int:
     result, skipped = done
     if not args.quiet:
         report(result, sys.stdout, audit_requested=args.audit)
-    return with_skipped(1 if result.bad else 0, skipped)
+    report_conflicts(result, sys.stderr)
+    return with_skipped(1 if result.bad or result.conflicts else 0, skipped)
+
+
+def report_conflicts(result: ExportResult, out: TextIO, *, limit: int = 20) -> None:
+    """Warn about hands not written because a different hand holds their id (never silent)."""
+    if not result.conflicts:
+        return
+    print(
+        f"histparse export: warning: {len(result.conflicts)} hand(s) not written: another hand "
+        "with the same site and id but different content is kept (recorded in DIR/findings "
+        "as ID-CONFLICT):",
+        file=out,
+    )
+    for conflict in result.conflicts[:limit]:
+        print(f"  {conflict}", file=out)
+    if len(result.conflicts) > limit:
+        print(f"  ... and {len(result.conflicts) - limit} more", file=out)
 
 
 def register(subparsers: Any) -> None:

@@ -10,6 +10,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
+from histparse.cli.paths import with_skipped
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -23,35 +25,40 @@ __all__ = ["KINDS", "register", "run"]
 KINDS = ("all", "net", "positions", "draws", "showdown")
 
 
-def _plot(kind: str) -> Callable[[TablesLike, str], Figure]:
+def _plot(kind: str, unit: str | None) -> Callable[[TablesLike, str], Figure]:
     from histparse import plots
 
     if kind == "all":
-        return plots.dashboard
+        return lambda tables, player: plots.dashboard(tables, player, unit)
     single = {
         "net": plots.plot_net,
         "positions": plots.plot_positions,
         "draws": plots.plot_draw_stats,
         "showdown": plots.plot_showdown_classes,
     }[kind]
-    return lambda tables, player: single(tables, player, None)
+    return lambda tables, player: single(tables, player, None, unit)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse graph``."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
 
-    from histparse.cli.paths import list_or_report
-    from histparse.cli.stats_cmd import load_tables
+    from histparse.cli.report_options import match_players
+    from histparse.cli.stats_cmd import report_tables
     from histparse.plots import PlotError
 
-    listed = list_or_report("graph", args.paths)
-    if listed is None:
+    got = report_tables(args, "graph")
+    if isinstance(got, int):
+        return got
+    loaded, tables = got
+    known = [str(p) for p in tables.players["player"].cat.categories]
+    found, problems = match_players([args.player], known)
+    if problems:
+        print(f"histparse graph: {problems[0]}", file=sys.stderr)
         return 2
-    loaded = load_tables(listed.files)
-    loaded.report(sys.stderr)
+    # The tables cut by --unit already; several units are drawn apart.
     try:
-        fig = _plot(args.kind)(loaded.tables, args.player)
+        fig = _plot(args.kind, None)(tables, found[0])
     except PlotError as exc:
         print(f"histparse graph: {exc}", file=sys.stderr)
         return 2
@@ -63,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"histparse graph: cannot write {args.out}: {exc}", file=sys.stderr)
         return 2
     print(f"wrote {args.out}")
-    return listed.status(1 if loaded.rejected else 0)
+    return with_skipped(1 if loaded.rejected else 0, loaded.skipped)
 
 
 def register(subparsers: Any) -> None:
@@ -73,8 +80,16 @@ def register(subparsers: Any) -> None:
         help="graphs of a player's results: net won, bb/100 by position, draws, showdowns",
         description="Draw a player's graphs from the hands under PATH into an image file.",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
+    p.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="history files, directories, globs, or exported dataset directories",
+    )
     p.add_argument("--player", required=True, metavar="NAME", help="the player to draw")
     p.add_argument("--out", required=True, metavar="FILE", help="image file (.png, .svg, .pdf)")
     p.add_argument("--kind", choices=KINDS, default="all", help="one graph, or all four (default)")
+    from histparse.cli.report_options import add_filter_options
+
+    add_filter_options(p)
     p.set_defaults(func=run)

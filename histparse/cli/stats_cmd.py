@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO
 
+from histparse.cli.paths import with_skipped
+
 # pandas, the parser and the tables are imported when the command runs, not when the CLI
 # starts: every subcommand's module is imported to build the argument parser.
 if TYPE_CHECKING:
@@ -29,7 +31,8 @@ if TYPE_CHECKING:
 __all__ = ["BY_CHOICES", "Loaded", "load_tables", "register", "run", "stats_json"]
 
 # ``histparse.stats.BY_KEYS`` (a test keeps them equal).
-BY_CHOICES = ("position", "stakes", "date", "table", "session")
+BY_CHOICES = ("position", "stakes", "game", "date", "table", "session")
+SORT_CHOICES = ("player", "hands", "net_bb", "bb_per_100", "BB_per_100")
 
 
 @dataclass(slots=True)
@@ -39,6 +42,7 @@ class Loaded:
     tables: Tables
     parse_errors: list[ParseError] = field(default_factory=list)
     table_errors: list[TableError] = field(default_factory=list)
+    skipped: int = 0  # paths that could not be read (exit status 3)
 
     @property
     def rejected(self) -> int:
@@ -54,14 +58,52 @@ class Loaded:
             print(f"  {err}", file=out)
 
 
-def load_tables(paths: Sequence[str], *, jobs: int = 1) -> Loaded:
+def is_dataset(path: str) -> bool:
+    """``path`` is an exported dataset directory (``histparse export``)."""
+    from pathlib import Path
+
+    from histparse.export.store import MARKER
+
+    return (Path(path) / MARKER).is_file()
+
+
+def load_tables(paths: Sequence[str], *, jobs: int = 1, quiet: bool = True) -> Loaded:
     """Read every history under ``paths`` and make the tables (in ``jobs`` processes); rejected
-    hands are kept aside. Raises ``FileNotFoundError`` for a missing path."""
+    hands are kept aside; ``quiet=False`` shows progress on a terminal. A path that is an
+    exported dataset directory is read with
+    ``histparse.load`` instead (its tables are those the text gave). Raises
+    ``FileNotFoundError`` for a missing path."""
     from histparse.parallel.tables import tables_of_paths
 
-    run = tables_of_paths(paths, jobs=jobs)
+    datasets = [p for p in paths if is_dataset(p)]
+    if datasets:
+        return _load_datasets(datasets, [p for p in paths if p not in datasets], jobs)
+    from histparse.parallel.progress import Progress
+    from histparse.parallel.ranges import list_files
+
+    # A progress line on a terminal (stderr) while the text is read: it can take a while.
+    progress = Progress.for_terminal(len(list_files(paths)), quiet=quiet)
+    try:
+        run = tables_of_paths(paths, jobs=jobs, progress=progress)
+    finally:
+        progress.close()
     assert run.tables is not None
     return Loaded(run.tables, run.parse_errors, run.table_errors)
+
+
+def _load_datasets(datasets: list[str], texts: list[str], jobs: int) -> Loaded:
+    from histparse.export import load
+    from histparse.frames.build import concat_tables
+
+    # The reports read the hands and players tables only.
+    parts = [load(d, only=("hands", "players")) for d in datasets]
+    loaded = Loaded(parts[0] if len(parts) == 1 else concat_tables(parts))
+    if texts:
+        more = load_tables(texts, jobs=jobs)
+        loaded = Loaded(
+            concat_tables([loaded.tables, more.tables]), more.parse_errors, more.table_errors
+        )
+    return loaded
 
 
 def _rate(value: float) -> float | None:
@@ -73,19 +115,23 @@ def _dec(value: object) -> str | None:
     return str(value) if isinstance(value, Decimal) else None
 
 
+_DECIMALS = ("net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share")
+
+
 def stats_json(stats: pd.DataFrame, by: Sequence[str] = ()) -> list[dict[str, Any]]:
-    """``player_stats`` rows as JSON-ready objects: ``player``, the ``by`` keys, ``hands``, money
-    as decimal strings (``net``, ``bb_per_100``, ``BB_per_100``, ``rake_share``) and, for every
+    """``player_stats`` rows as JSON-ready objects: ``player``, ``unit`` (what ``net`` and
+    ``rake_share`` count), the ``by`` keys, ``hands``, decimals as strings (``net``,
+    ``net_bb``, ``net_BB``, ``bb_per_100``, ``BB_per_100``, ``rake_share``) and, for every
     stat, ``{"count", "opp", "rate"}`` (rate null without opportunities)."""
     from histparse.stats import STATS
 
     rows: list[dict[str, Any]] = []
     for rec in stats.to_dict("records"):
-        obj: dict[str, Any] = {"player": str(rec["player"])}
+        obj: dict[str, Any] = {"player": str(rec["player"]), "unit": str(rec["unit"])}
         for key in by:
             obj[key] = str(rec[key])
         obj["hands"] = int(rec["hands"])
-        for money in ("net", "bb_per_100", "BB_per_100", "rake_share"):
+        for money in _DECIMALS:
             obj[money] = _dec(rec[money])
         for s in STATS:
             obj[s.name] = {
@@ -122,38 +168,117 @@ def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
     for key in by:
         cols[key] = [visible(str(v)) for v in stats[key]]
     cols["hands"] = [str(v) for v in stats["hands"]]
-    cols["net"] = [_dec(v) or "-" for v in stats["net"]]
+    # Every amount carries its unit: rows of different units sit apart, never added.
+    cols["net"] = [
+        f"{_dec(v)} {u}" if _dec(v) is not None else "-"
+        for v, u in zip(stats["net"], stats["unit"], strict=True)
+    ]
+    cols["net bb"] = [_dec(v) or "-" for v in stats["net_bb"]]
     cols["bb/100"] = [_dec(v) or "-" for v in stats["bb_per_100"]]
     cols["BB/100"] = [_dec(v) or "-" for v in stats["BB_per_100"]]
     for s in shown:
         cols[s.label] = [_fmt_rate(float(v), s.kind) for v in stats[s.rate]]
     frame = pd.DataFrame(cols)
-    return frame.to_string(index=False)
+    text = frame.to_string(index=False)
+    notes = mixed_units_notes(stats)
+    return text + ("\n\n" + "\n".join(notes) if notes else "")
+
+
+def mixed_units_notes(stats: pd.DataFrame) -> list[str]:
+    """One line per player whose rows are in several units: they are reported apart, and no
+    total is given (compare them in big blinds: ``net bb``, ``bb/100``)."""
+    pairs = stats[["player", "unit"]].astype(str).drop_duplicates()
+    several = pairs[pairs["player"].duplicated(keep=False)]
+    notes = []
+    for player, rows in several.groupby("player", sort=True):
+        units = sorted(rows["unit"])
+        notes.append(
+            f"{player}: results in {len(units)} units ({', '.join(units)}) are shown apart and "
+            "never added; compare them in big blinds (net bb, bb/100)"
+        )
+    return notes
+
+
+def by_keys(text: str | None) -> list[str]:
+    """``--by stakes,position``: the grouping keys, checked."""
+    keys = [k.strip() for k in (text or "").split(",") if k.strip()]
+    for k in keys:
+        if k not in BY_CHOICES:
+            raise ValueError(f"cannot group by {k!r}; choose from {', '.join(BY_CHOICES)}")
+    return keys
+
+
+def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Tables] | int:
+    """Load the paths, say what was left out, and cut the tables by the filter options; an
+    exit status (2) when that cannot be done."""
+    from histparse.cli.paths import list_or_report
+    from histparse.cli.report_options import cut
+    from histparse.parallel import cpu_count
+
+    # Exported datasets are read as such; the text paths are listed as every command lists
+    # them (unreadable paths named and counted, "no history files under PATH").
+    datasets = [p for p in args.paths if is_dataset(p)]
+    texts = [p for p in args.paths if p not in datasets]
+    skipped = 0
+    files: list[str] = list(datasets)
+    if texts:
+        listed = list_or_report(command, texts)
+        if listed is None:
+            return 2
+        files += listed.files
+        skipped = listed.skipped
+    try:
+        loaded = load_tables(files, jobs=getattr(args, "jobs", None) or cpu_count(), quiet=False)
+    except FileNotFoundError as exc:
+        print(f"histparse {command}: {exc}", file=sys.stderr)
+        return 2
+    loaded.skipped = skipped
+    loaded.report(sys.stderr)
+    if loaded.tables.players.empty:
+        print(f"histparse {command}: no hands to report on", file=sys.stderr)
+        return 2
+    try:
+        tables = cut(loaded.tables, args)
+    except ValueError as exc:
+        print(f"histparse {command}: {exc}", file=sys.stderr)
+        return 2
+    if tables.players.empty:
+        print(f"histparse {command}: no hands match the filters", file=sys.stderr)
+        return 2
+    return loaded, tables
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse stats``."""
+    from histparse.cli.report_options import all_games, match_players
     from histparse.stats import player_stats
 
-    by = [args.by] if args.by else []
-    from histparse.cli.paths import list_or_report
-    from histparse.parallel import cpu_count
-
-    listed = list_or_report("stats", args.paths)
-    if listed is None:
+    try:
+        by = by_keys(args.by)
+    except ValueError as exc:
+        print(f"histparse stats: {exc}", file=sys.stderr)
         return 2
-    loaded = load_tables(listed.files, jobs=args.jobs or cpu_count())
-    loaded.report(sys.stderr)
-    if loaded.tables.players.empty:
-        print("histparse stats: no hands to report on", file=sys.stderr)
-        return 2
-    stats = player_stats(loaded.tables, by=by, players=args.player)
+    if all_games(args) and "game" not in by:
+        by.insert(0, "game")
+    got = report_tables(args, "stats")
+    if isinstance(got, int):
+        return got
+    loaded, tables = got
+    players = None
     if args.player:
-        known = set(stats["player"].astype(str))
-        missing = [p for p in args.player if p not in known]
-        if missing:
-            print(f"histparse stats: no hands for player(s) {', '.join(missing)}", file=sys.stderr)
+        known = [str(p) for p in tables.players["player"].cat.categories]
+        players, problems = match_players(args.player, known)
+        if problems:
+            for msg in problems:
+                print(f"histparse stats: {msg}", file=sys.stderr)
             return 2
+    stats = player_stats(tables, by=by, players=players)
+    if args.min_hands:
+        stats = stats[stats["hands"] >= args.min_hands].reset_index(drop=True)
+    if args.sort and args.sort != "player":
+        stats = stats.sort_values(
+            args.sort, ascending=False, kind="stable", na_position="last"
+        ).reset_index(drop=True)
     if args.json:
         json.dump(stats_json(stats, by), sys.stdout, indent=1)
         print()
@@ -163,7 +288,7 @@ def run(args: argparse.Namespace) -> int:
         safe_csv(stats, sys.stdout)
     else:
         print(readable(stats, by))
-    return listed.status(1 if loaded.rejected else 0)
+    return with_skipped(1 if loaded.rejected else 0, loaded.skipped)
 
 
 def register(subparsers: Any) -> None:
@@ -173,11 +298,33 @@ def register(subparsers: Any) -> None:
         help="player statistics (VPIP, PFR, 3-bet, steals, aggression, showdowns, draws)",
         description="Player statistics of the hands under PATH (definitions: docs/stats.md).",
     )
-    p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
     p.add_argument(
-        "--player", action="append", metavar="NAME", help="only this player (repeatable)"
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="history files, directories, globs, or exported dataset directories",
     )
-    p.add_argument("--by", choices=BY_CHOICES, help="one row per player and this key")
+    p.add_argument(
+        "--player",
+        action="append",
+        metavar="NAME",
+        help="only this player (repeatable; any letter case)",
+    )
+    p.add_argument(
+        "--by",
+        metavar="KEYS",
+        help=f"one row per player, unit and these keys, e.g. stakes,position "
+        f"({', '.join(BY_CHOICES)})",
+    )
+    p.add_argument(
+        "--sort",
+        choices=SORT_CHOICES,
+        default="player",
+        help="row order: by player (default) or this column, largest first",
+    )
+    from histparse.cli.report_options import add_filter_options
+
+    add_filter_options(p)
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of objects")
     out.add_argument("--csv", action="store_true", help="CSV with every column")

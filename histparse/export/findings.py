@@ -18,6 +18,7 @@ from histparse.stats.errors import TableError
 
 __all__ = [
     "AUDIT_FAILED",
+    "ID_CONFLICT",
     "PARSE_REJECTED",
     "TABLE_REJECTED",
     "FindingRow",
@@ -31,6 +32,7 @@ __all__ = [
 PARSE_REJECTED: Final = str(Code.PARSE_REJECTED)
 TABLE_REJECTED: Final = "TABLE-REJECTED"
 AUDIT_FAILED: Final = "AUDIT-FAILED"
+ID_CONFLICT: Final = "ID-CONFLICT"
 
 RejectKey = tuple[str, str, str, str, int]
 

@@ -8,7 +8,7 @@ data exactly as on parsed files. Only committed files are read (see ``store``).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -17,6 +17,7 @@ import pyarrow as pa
 import pyarrow.dataset as pads
 
 from histparse.export.schema import (
+    CATEGORY_TYPE,
     FINDINGS,
     PARTITIONING,
     SCHEMAS,
@@ -27,6 +28,7 @@ from histparse.export.schema import (
 from histparse.export.store import DatasetDir
 from histparse.frames import Tables
 from histparse.frames.schema import Column, Kind
+from histparse.stats.units import unit_of
 
 __all__ = ["load", "load_findings", "read_arrow"]
 
@@ -34,6 +36,13 @@ PathArg = str | os.PathLike[str]
 
 _STRING: Final = pd.StringDtype("pyarrow")
 _NUMPY: Final = {Kind.BOOL: "bool", Kind.INT8: "int8", Kind.INT16: "int16", Kind.INT32: "int32"}
+
+
+_NULLABLE: Final = {
+    Kind.NULLABLE_INT8: (pa.int8(), pd.Int8Dtype()),
+    Kind.NULLABLE_INT16: (pa.int16(), pd.Int16Dtype()),
+    Kind.NULLABLE_INT32: (pa.int32(), pd.Int32Dtype()),
+}
 
 
 def _mapper(arrow: pa.DataType, dtype: Any) -> Callable[[pa.DataType], Any]:
@@ -62,8 +71,9 @@ def _series(col: Column, values: pa.ChunkedArray) -> pd.Series[Any]:
         return pd.Series(values.to_pandas(types_mapper=_mapper(pa.string(), _STRING)), name=name)
     if kind is Kind.TIMESTAMP:
         return pd.Series(values.to_pandas(), name=name).astype("datetime64[ns, UTC]")
-    if kind is Kind.NULLABLE_INT8:
-        mapper = _mapper(pa.int8(), pd.Int8Dtype())
+    nullable = _NULLABLE.get(kind)
+    if nullable is not None:
+        mapper = _mapper(*nullable)
         return pd.Series(values.to_pandas(types_mapper=mapper), name=name)
     if kind is Kind.NULLABLE_FLOAT64:
         mapper = _mapper(pa.float64(), pd.Float64Dtype())
@@ -97,15 +107,20 @@ def _read(store: DatasetDir, dataset: str) -> pa.Table:
     return ds.to_table()
 
 
-def load(path: PathArg) -> Tables:
+def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
     """The ``hands``, ``players``, ``actions`` and ``draws`` tables of a dataset directory,
-    exactly as ``histparse.tables`` makes them. Raises ``DatasetError`` if ``path`` is not a
-    histparse dataset of this schema version."""
+    exactly as ``histparse.tables`` makes them. ``only`` names the tables to read (``hands``
+    always among them); the others come back empty, with their columns (the reports read
+    only ``hands`` and ``players``). Raises ``DatasetError`` if ``path`` is not a histparse
+    dataset of a version this histparse reads."""
     store = DatasetDir.open(path)
     frames: dict[str, pd.DataFrame] = {}
     sites: pd.Index[Any] | None = None
+    wanted = {"hands", *only}
     for name in TABLES:
-        table = _read(store, name)
+        table = _read(store, name) if name in wanted else SCHEMAS[name].empty_table()
+        if name == "hands" and store.version < 2:
+            table = _units_of_version_1(table)
         data = {c.name: _series(c, table.column(c.name)) for c in TABLE_COLUMNS[name]}
         if sites is None:
             sites = data["site"].cat.categories
@@ -116,6 +131,28 @@ def load(path: PathArg) -> Tables:
             )
         frames[name] = pd.DataFrame(data)
     return Tables(**frames)
+
+
+def _units_of_version_1(hands: pa.Table) -> pa.Table:
+    """Version 1 had no ``unit`` nor ``is_play_money``: a cash hand without a currency was a
+    play-money one (PokerStars writes a currency for every real-money cash game)."""
+    currency = hands.column("currency").cast(pa.string()).to_pylist()
+    tournament = hands.column("is_tournament").to_pylist()
+    play = [not t and c is None for c, t in zip(currency, tournament, strict=True)]
+    units = [
+        unit_of(c, is_tournament=bool(t), is_play_money=p)
+        for c, t, p in zip(currency, tournament, play, strict=True)
+    ]
+    for name, values in (("unit", pa.array(units, CATEGORY_TYPE)), ("is_play_money", play)):
+        i = hands.schema.get_field_index(name)
+        hands = hands.set_column(
+            i,
+            hands.schema.field(i),
+            pa.array(values, hands.schema.field(i).type)
+            if not isinstance(values, pa.Array)
+            else values,
+        )
+    return hands
 
 
 def load_findings(path: PathArg) -> pd.DataFrame:

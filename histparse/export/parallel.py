@@ -20,13 +20,14 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from histparse.events import Hand
-from histparse.export.findings import FindingRow, _row, auditor_available
+from histparse.export.findings import ID_CONFLICT, FindingRow, _row, auditor_available
 from histparse.export.ids import HandIds
 from histparse.export.pieces import ExportPiece, HandInfo, export_group, export_piece
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
 from histparse.export.writer import (
     DEFAULT_BATCH_SIZE,
+    Conflict,
     ExportResult,
     _Exporter,
     _findings_arrow,
@@ -88,7 +89,10 @@ class _Writer:
                 counts.parsed += 1
                 hands += 1
                 self.chunks += 1
-                self._hand(info, item.audit.findings, findings, keep, extra)
+                digest = info.digest
+                if info.refused is None:
+                    digest = piece.digests.get(info.partition, {}).get(info.hand_id)
+                self._hand(info, digest, item.audit.findings, findings, keep, extra)
             if self.chunks >= ex.batch_size:
                 self._tables(piece, keep, extra)
                 keep, extra = {}, {}
@@ -99,6 +103,7 @@ class _Writer:
     def _hand(
         self,
         info: HandInfo,
+        digest: str | None,
         own: tuple[Finding, ...],
         findings: tuple[Finding, ...],
         keep: dict[Partition, set[str]],
@@ -115,19 +120,44 @@ class _Writer:
         if hid in added:
             ex.present += 1
             ex.repeated += 1
+            self._same(info, digest, ex.added_digests.get(part, {}).get(hid))
         elif ex._exists(site, hid):
             ex.present += 1
+            self._same(info, digest, ex.existing_digest(part, hid))
         elif info.refused is not None:
             ex.table_rejected += 1
             ex._reject(info.refused, batch.rejects)
         else:
             added.add(hid)
+            if digest is not None:
+                place = f"{info.file}:{info.line}"
+                ex.added_digests.setdefault(part, {})[hid] = (digest, place)
             keep.setdefault(part, set()).add(hid)
             batch.kept.extend(_row(f) for f in findings)
             if info.audit_failed is not None:
                 batch.kept.append(info.audit_failed)
             if len(findings) > len(own):
                 extra[(part, hid)] = len(findings) - len(own)
+
+    def _same(self, info: HandInfo, digest: str | None, kept: tuple[str, str] | None) -> None:
+        """A hand whose id is kept already: record a conflict when its content differs (a
+        different hand given the same id), rather than count it silently as present."""
+        if digest is None or kept is None or not kept[0] or kept[0] == digest:
+            return
+        ex = self.ex
+        site = info.partition[0]
+        conflict = Conflict(site, info.hand_id, info.file, info.line, kept[1])
+        ex.conflicts.append(conflict)
+        row = FindingRow(
+            site=site,
+            hand_id=info.hand_id,
+            code=ID_CONFLICT,
+            severity="warning",
+            message=str(conflict),
+            file=info.file,
+            line=info.line,
+        )
+        ex._reject(row, self.batch.rejects)
 
     def _tables(
         self,

@@ -19,6 +19,7 @@ from histparse.export.schema import TABLES
 from histparse.export.store import Partition
 from histparse.export.writer import _arrow, month_of
 from histparse.frames import tables
+from histparse.frames.build import hand_digest
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, piece_results
 from histparse.parsing import ParseError, Result
@@ -36,6 +37,9 @@ class HandInfo:
     hand_id: str
     refused: FindingRow | None = None
     audit_failed: FindingRow | None = None
+    file: str = ""
+    line: int = 0
+    digest: str | None = None  # of a hand the piece's tables refused (a repeat within it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +62,7 @@ class ExportPiece:
     items: list[ExportItem]
     tables: dict[Partition, dict[str, pa.Table]] = field(default_factory=dict)
     hand_ids: dict[Partition, list[str]] = field(default_factory=dict)
+    digests: dict[Partition, dict[str, str]] = field(default_factory=dict)
 
 
 def export_piece(piece: Piece, audit: bool = True) -> ExportPiece:
@@ -89,7 +94,13 @@ def export_group(
                     failed[len(items)] = audit_failed(result, exc)
             n = len(item.findings) + (len(items) in failed)
             counts[(result.site, str(result.hand_id))] = n
-            info = HandInfo(part, str(result.hand_id), audit_failed=failed.get(len(items)))
+            info = HandInfo(
+                part,
+                str(result.hand_id),
+                audit_failed=failed.get(len(items)),
+                file=result.source.path,
+                line=result.source.first_line,
+            )
             items.append(ExportItem(item, info))
         else:
             other = chain.other(result)
@@ -99,19 +110,28 @@ def export_group(
             items.append(ExportItem(other, None, reject))
     out: dict[Partition, dict[str, pa.Table]] = {}
     ids: dict[Partition, list[str]] = {}
+    digests: dict[Partition, dict[str, str]] = {}
 
     def refuse(hand: Hand, error: TableError) -> None:
         i = index_of[id(hand)]
         item = items[i]
         assert item.hand is not None
-        items[i] = ExportItem(item.audit, _with_refusal(item.hand, table_rejected(hand, error)))
+        try:
+            digest: str | None = hand_digest(hand)
+        except TableError:
+            digest = None
+        refused = _with_refusal(item.hand, table_rejected(hand, error), digest)
+        items[i] = ExportItem(item.audit, refused)
 
     for part, hands in by_part.items():
         t = tables(hands, counts, on_error=refuse)
         out[part] = {name: _arrow(name, getattr(t, name)) for name in TABLES}
         ids[part] = [str(v) for v in t.hands["hand_id"]]
-    return ExportPiece(file_index, path, items, out, ids)
+        digests[part] = dict(zip(ids[part], t.hands["digest"].astype(str), strict=True))
+    return ExportPiece(file_index, path, items, out, ids, digests)
 
 
-def _with_refusal(info: HandInfo, row: FindingRow) -> HandInfo:
-    return HandInfo(info.partition, info.hand_id, row, info.audit_failed)
+def _with_refusal(info: HandInfo, row: FindingRow, digest: str | None) -> HandInfo:
+    return HandInfo(
+        info.partition, info.hand_id, row, info.audit_failed, info.file, info.line, digest
+    )

@@ -32,6 +32,7 @@ __all__ = [
     "PARTITIONING",
     "PARTITION_KEYS",
     "PARTITION_SCHEMA",
+    "READABLE_VERSIONS",
     "SCHEMAS",
     "SCHEMA_FINGERPRINT",
     "SCHEMA_VERSION",
@@ -48,7 +49,10 @@ __all__ = [
 ]
 
 SCHEMA_VERSION: Final = 2
-SCHEMA_FINGERPRINT: Final = "6a3bdfa1e307d716"
+# Version 1 lacks the columns version 2 added (units, cards, source, digest); ``load`` reads
+# them as nulls (``unit`` is derived again from the other columns).
+READABLE_VERSIONS: Final = (1, 2)
+SCHEMA_FINGERPRINT: Final = "5815597d0adc57a5"
 
 VERSION_KEY: Final = b"histparse.schema_version"
 DATASET_KEY: Final = b"histparse.dataset"
@@ -81,6 +85,8 @@ _ARROW: dict[Kind, pa.DataType] = {
     Kind.INT32: pa.int32(),
     Kind.NULLABLE_INT8: pa.int8(),
     Kind.NULLABLE_FLOAT64: pa.float64(),
+    Kind.NULLABLE_INT16: pa.int16(),
+    Kind.NULLABLE_INT32: pa.int32(),
     Kind.TIMESTAMP: TIMESTAMP_TYPE,
 }
 
@@ -129,7 +135,8 @@ FINDINGS: Final = (
         CATEGORY_TYPE,
         "Finding code: the auditor's codes (docs/findings.md), `PARSE-REJECTED` for a chunk the "
         "parser rejected, `TABLE-REJECTED` for a parsed hand the tables could not account for, "
-        "`AUDIT-FAILED` for a hand the auditor raised an exception on.",
+        "`AUDIT-FAILED` for a hand the auditor raised an exception on, `ID-CONFLICT` for a hand "
+        "not written because a different hand with its site and id is kept.",
         nullable=False,
     ),
     _field("severity", CATEGORY_TYPE, "`info`, `warning` or `error`.", nullable=False),

@@ -34,7 +34,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from histparse.export.errors import DatasetError
-from histparse.export.schema import DATASETS, SCHEMA_VERSION
+from histparse.export.schema import DATASETS, READABLE_VERSIONS, SCHEMA_VERSION
 
 __all__ = ["MARKER", "DatasetDir", "Partition", "new_batch_id", "partition_path"]
 
@@ -90,18 +90,20 @@ class DatasetDir:
     files: dict[str, list[str]] = field(default_factory=dict)  # dataset -> relative paths
     hands_by_partition: dict[Partition, list[str]] = field(default_factory=dict)
     commits: int = 0
+    version: int = SCHEMA_VERSION  # of the files (an older one is read, never written to)
 
     # ------------------------------------------------------------------ opening
 
     @classmethod
     def open(cls, root: str | os.PathLike[str]) -> DatasetDir:
         """Open an existing dataset for reading. Raises ``DatasetError`` if ``root`` is not a
-        histparse dataset of this schema version, or a committed file is missing."""
+        histparse dataset of a version this histparse reads, or a committed file is missing."""
         path = Path(root)
         if not path.is_dir():
             raise DatasetError(f"{path}: no such dataset directory")
-        cls._check_marker(path)
+        version = cls._check_marker(path, READABLE_VERSIONS)
         ds = cls(path)
+        ds.version = version
         ds.refresh()
         return ds
 
@@ -120,7 +122,7 @@ class DatasetDir:
                 )
             path.mkdir(parents=True, exist_ok=True)
             _write_json_atomic(path / MARKER, {"format": FORMAT, "schema_version": SCHEMA_VERSION})
-        cls._check_marker(path)
+        cls._check_marker(path, (SCHEMA_VERSION,))
         (path / COMMITS).mkdir(exist_ok=True)
         for name in DATASETS:
             (path / name).mkdir(exist_ok=True)
@@ -129,7 +131,7 @@ class DatasetDir:
         return ds
 
     @staticmethod
-    def _check_marker(path: Path) -> None:
+    def _check_marker(path: Path, versions: tuple[int, ...]) -> int:
         marker = path / MARKER
         try:
             data = json.loads(marker.read_text(encoding="utf-8"))
@@ -140,11 +142,14 @@ class DatasetDir:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise DatasetError(f"{marker}: not a histparse dataset marker")
         version = data.get("schema_version")
-        if version != SCHEMA_VERSION:
+        if version not in versions:
             raise DatasetError(
-                f"{path}: schema version {version}, this histparse reads and writes version "
-                f"{SCHEMA_VERSION}; export into a new directory"
+                f"{path}: schema version {version}, this histparse writes version "
+                f"{SCHEMA_VERSION} (and reads {', '.join(map(str, READABLE_VERSIONS))}); "
+                "export into a new directory"
             )
+        assert isinstance(version, int)
+        return version
 
     def refresh(self) -> None:
         """Read the commit records again."""
@@ -163,9 +168,9 @@ class DatasetDir:
                 version = data["schema_version"]
             except (OSError, ValueError, KeyError, TypeError) as exc:
                 raise DatasetError(f"{record}: unreadable commit record: {exc}") from None
-            if version != SCHEMA_VERSION:
+            if version != self.version:
                 raise DatasetError(
-                    f"{record}: batch of schema version {version}, expected {SCHEMA_VERSION}"
+                    f"{record}: batch of schema version {version}, expected {self.version}"
                 )
             for rel in rels:
                 if not (self.root / rel).is_file():

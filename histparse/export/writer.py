@@ -21,6 +21,7 @@ import pyarrow.dataset as pads
 from histparse.events import Hand
 from histparse.export.errors import DatasetError
 from histparse.export.findings import (
+    ID_CONFLICT,
     PARSE_REJECTED,
     TABLE_REJECTED,
     FindingRow,
@@ -31,10 +32,28 @@ from histparse.export.schema import FILE_SCHEMAS, FINDINGS, PARTITION_KEYS
 from histparse.export.store import DatasetDir, Partition
 from histparse.parsing import ReadCounts
 
-__all__ = ["DEFAULT_BATCH_SIZE", "ExportResult", "month_of"]
+__all__ = ["DEFAULT_BATCH_SIZE", "Conflict", "ExportResult", "month_of"]
 
 DEFAULT_BATCH_SIZE: Final = 10_000
 PathArg = str | os.PathLike[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """A hand not written because another hand with its site and id, but different content
+    (``digest``), is in the dataset or came earlier in the input."""
+
+    site: str
+    hand_id: str
+    file: str
+    line: int
+    earlier: str  # where the hand kept under that id came from (``file:line``), if known
+
+    def __str__(self) -> str:
+        return (
+            f"{self.file}:{self.line}: {self.site} hand {self.hand_id} differs from the hand "
+            f"with that id already kept ({self.earlier or 'in the dataset'}); not written"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +74,7 @@ class ExportResult:
     audited: bool
     batches: int
     recovered_files: int
+    conflicts: tuple[Conflict, ...] = ()
 
     @property
     def bad(self) -> int:
@@ -104,6 +124,11 @@ class _Exporter:
     findings: int = 0
     batches: int = 0
     recovered: int = 0  # files an interrupted export left, removed before this one
+    # Digests (and where each hand came from) of the hands kept under each id: this run's, and
+    # the dataset's, read for a partition when one of its ids comes again.
+    added_digests: dict[Partition, dict[str, tuple[str, str]]] = field(default_factory=dict)
+    existing_digests: dict[Partition, dict[str, tuple[str, str]]] = field(default_factory=dict)
+    conflicts: list[Conflict] = field(default_factory=list)
 
     def load_reject_keys(self) -> None:
         paths = self.store.paths("findings")
@@ -113,7 +138,7 @@ class _Exporter:
         table = pads.dataset(paths, format="parquet").to_table(columns=cols)
         columns = [table.column(c).to_pylist() for c in cols]
         for code, site, hid, file, line in zip(*columns, strict=True):
-            if code in (PARSE_REJECTED, TABLE_REJECTED):
+            if code in (PARSE_REJECTED, TABLE_REJECTED, ID_CONFLICT):
                 self.reject_keys.add((code, site or "", hid or "", file or "", line or 0))
 
     def _exists(self, site: str, hand_id: str) -> bool:
@@ -133,6 +158,22 @@ class _Exporter:
                 ids = table.column("hand_id").to_pylist()
             keys = self.existing[part] = HandIds(ids)
         return keys
+
+    def existing_digest(self, part: Partition, hand_id: str) -> tuple[str, str] | None:
+        """The digest and place (``file:line``) of the dataset's hand ``hand_id`` in ``part``."""
+        known = self.existing_digests.get(part)
+        if known is None:
+            known = self.existing_digests[part] = {}
+            paths = [
+                str(self.store.root / rel) for rel in self.store.hands_by_partition.get(part, [])
+            ]
+            if paths:
+                cols = ["hand_id", "digest", "source_file", "source_line"]
+                table = pads.dataset(paths, format="parquet").to_table(columns=cols)
+                rows = zip(*(table.column(c).to_pylist() for c in cols), strict=True)
+                for hid, digest, file, line in rows:
+                    known[hid] = (digest or "", f"{file}:{line}" if file else "")
+        return known.get(hand_id)
 
     def _reject(self, row: FindingRow, into: list[FindingRow]) -> None:
         """Keep a reject unless the same one (same chunk or hand, file and line) is already
@@ -158,4 +199,5 @@ class _Exporter:
             audited=self.audit,
             batches=self.batches,
             recovered_files=self.recovered,
+            conflicts=tuple(self.conflicts),
         )

@@ -9,6 +9,7 @@ hands take seconds.
 from __future__ import annotations
 
 import gc
+import hashlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
@@ -24,8 +25,8 @@ import pyarrow as pa
 from pandas.api.types import union_categoricals
 
 from histparse.allin import AllInEV, AllInPlayer, allin_ev
-from histparse.cards import Card, format_cards
-from histparse.events import Hand
+from histparse.cards import Card, CardError, format_cards
+from histparse.events import Cards, Hand
 from histparse.frames.schema import (
     ACTIONS,
     DRAWS,
@@ -37,14 +38,25 @@ from histparse.frames.schema import (
     frame,
 )
 from histparse.money import Money
+from histparse.ranking import hand_rank
 from histparse.replayer import replay
+from histparse.stats.classes import showdown_class
 from histparse.stats.errors import TableError
 from histparse.stats.flags import PlayerFlags, hand_flags
 from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
 from histparse.stats.positions import Position, positions_by_player
+from histparse.stats.units import unit_of
 from histparse.textio import one_line
 
-__all__ = ["CHUNK_HANDS", "FindingLike", "Findings", "HandErrorHandler", "Tables", "tables"]
+__all__ = [
+    "CHUNK_HANDS",
+    "FindingLike",
+    "Findings",
+    "HandErrorHandler",
+    "Tables",
+    "concat_tables",
+    "tables",
+]
 
 
 @runtime_checkable
@@ -212,9 +224,35 @@ def _positions(ledger: Ledger) -> dict[str, Position]:
     return positions_by_player(ledger.seat, hand.button_seat, small_blind_posted=small_blind_posted)
 
 
+def hand_digest(hand: Hand) -> str:
+    """The ``digest`` column of ``hand`` (``TableError`` if the tables cannot read it)."""
+    return _digest(hand, read_ledger(hand))
+
+
+def _digest(hand: Hand, ledger: Ledger) -> str:
+    """A fingerprint of the hand's content, cheap to make (no event is formatted): what tells
+    two different hands given the same id apart (docs/tables.md, ``digest``)."""
+    seats = ";".join(f"{s.seat}:{s.player}:{s.stack}" for s in hand.seats)
+    hero = ledger.dealt_cards.get(hand.hero or "")
+    text = (
+        f"{hand.started_at.isoformat()}|{hand.table_name}|{hand.button_seat}|{seats}|"
+        f"{len(hand.events)}|{_cards(hero)}|{ledger.total_pot}|{hand.stakes}"
+    )
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def _unit(hand: Hand) -> str:
+    return unit_of(
+        hand.currency,
+        is_tournament=hand.is_tournament,
+        is_play_money=hand.is_play_money,
+        money_symbol=hand.layout.money_symbol,
+    )
+
+
 def _stakes_label(hand: Hand) -> str:
     low, high = hand.stakes
-    return f"{low}/{high} {hand.currency or 'chips'} {hand.limit_type.label}"
+    return f"{low}/{high} {_unit(hand)} {hand.limit_type.label}"
 
 
 HandErrorHandler: TypeAlias = Callable[[Hand, TableError], object]
@@ -259,6 +297,8 @@ class _Acc:
     allin: list[AllInPlayer | None] = field(default_factory=list)
     allin_draws: list[int | None] = field(default_factory=list)
     allin_method: list[str | None] = field(default_factory=list)
+    dealt_cards: list[str | None] = field(default_factory=list)
+    final_cards: list[Cards | None] = field(default_factory=list)
     steps: list[Step] = field(default_factory=list)
     draws: list[DrawRecord] = field(default_factory=list)
 
@@ -270,10 +310,12 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
     players = ledger.players
     hand_row = (
         hand.site, str(hand.hand_id), hand.game.label, hand.limit_type.label, hand.currency,
-        _stakes_label(hand), ledger.small_bet, ledger.big_bet, ledger.small_blind,
+        _unit(hand), _stakes_label(hand), ledger.small_bet, ledger.big_bet, ledger.small_blind,
         ledger.big_blind, hand.started_at, hand.table_name, hand.max_seats,
-        hand.button_seat, len(players), hand.is_tournament, hand.tournament_id,
+        hand.button_seat, len(players), hand.is_tournament, hand.is_play_money,
+        hand.tournament_id,
         ledger.total_pot, ledger.rake, hand.hero, ledger.has_showdown, cancelled, n_findings,
+        hand.source.path, hand.source.first_line, _digest(hand, ledger),
     )  # fmt: skip
     if cancelled:
         _check_fits(hand, ledger, [])
@@ -294,6 +336,7 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
     acc.n_steps.append(len(ledger.steps))
     acc.n_draws.append(len(ledger.draws))
     hero = hand.hero
+    dealt, final = ledger.dealt_cards, ledger.final_cards
     for p, net in zip(players, nets, strict=True):
         acc.player.append(p)
         acc.seat.append(seat[p])
@@ -313,6 +356,8 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
             acc.allin.append(None)
             acc.allin_draws.append(None)
             acc.allin_method.append(None)
+        acc.dealt_cards.append(_cards(dealt.get(p)))
+        acc.final_cards.append(final.get(p))
     acc.steps.extend(ledger.steps)
     acc.draws.extend(ledger.draws)
 
@@ -434,6 +479,12 @@ def _union(pieces: list[pd.Series[Any]]) -> pd.Categorical:
     return union_categoricals(pieces, sort_categories=True)
 
 
+def concat_tables(parts: Sequence[Tables]) -> Tables:
+    """The tables of several batches (or datasets) as one; categoricals get the union of the
+    batches' categories."""
+    return _concat(list(parts))
+
+
 def _concat(parts: list[Tables]) -> Tables:
     """One table from batches; categoricals get the union of the batches' categories."""
 
@@ -500,6 +551,27 @@ def _cards(cards: tuple[Card, ...] | None) -> str | None:
     return None if cards is None else format_cards(cards)
 
 
+def _final_columns(finals: list[Cards | None]) -> dict[str, list[Any]]:
+    """``final_cards``, ``final_rank`` and ``final_class`` of each player's final known hand."""
+    texts: list[str | None] = []
+    ranks: list[int | None] = []
+    classes: list[str | None] = []
+    for cards in finals:
+        if cards is None:
+            texts.append(None)
+            ranks.append(None)
+            classes.append(None)
+            continue
+        texts.append(format_cards(cards))
+        try:
+            ranks.append(hand_rank(cards))
+        except CardError:
+            ranks.append(None)
+        cls = showdown_class(cards)
+        classes.append(None if cls is None else cls.value)
+    return {"final_cards": texts, "final_rank": ranks, "final_class": classes}
+
+
 def _draws(acc: _Acc, keys: _Keys) -> pd.DataFrame:
     draws = acc.draws
     data: dict[str, object] = keys.expand(acc.n_draws)
@@ -507,6 +579,7 @@ def _draws(acc: _Acc, keys: _Keys) -> pd.DataFrame:
     data["player"] = [d.player for d in draws]
     data["discarded"] = [d.discarded for d in draws]
     data["pat"] = [d.pat for d in draws]
+    data["kept_cards"] = [_cards(d.kept_cards) for d in draws]
     data["discarded_cards"] = [_cards(d.discarded_cards) for d in draws]
     data["received_cards"] = [_cards(d.received_cards) for d in draws]
     return frame(DRAWS, data)  # type: ignore[arg-type]
@@ -545,6 +618,8 @@ def _players(acc: _Acc, keys: _Keys) -> pd.DataFrame:
         net=acc.net,
         rake_share=acc.rake_share,
         showdown_class=[None if f.showdown_class is None else f.showdown_class._value_ for f in fl],
+        dealt_cards=acc.dealt_cards,
+        **_final_columns(acc.final_cards),
     )
     _allin_columns(acc, data)
     # One C-level attribute fetch per player, then one conversion to a 2-D array.

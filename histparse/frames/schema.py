@@ -55,6 +55,8 @@ class Kind(Enum):
     INT32 = "int32"
     NULLABLE_INT8 = "Int8 (nullable)"
     NULLABLE_FLOAT64 = "Float64 (nullable)"
+    NULLABLE_INT16 = "Int16 (nullable)"
+    NULLABLE_INT32 = "Int32 (nullable)"
     TIMESTAMP = "datetime64[ns, UTC]"
 
 
@@ -91,6 +93,12 @@ HANDS: tuple[Column, ...] = (
         "ISO currency of the chips (`USD`); null for tournament/play chips.",
         nullable=True,
     ),
+    _cat(
+        "unit",
+        "What the hand's amounts count: the currency (`USD`, `EUR`) for real-money cash, else "
+        "`tournament chips`, `play money` or `chips` (home-game chips). Reports never add "
+        "amounts of two units.",
+    ),
     _cat("stakes", "Stakes label: the header's two amounts, currency or `chips`, limit type."),
     Column("small_bet", Kind.MONEY, "Limit: the header's small bet. Pot/No Limit: the big blind."),
     Column("big_bet", Kind.MONEY, "Limit: the header's big bet. Pot/No Limit: twice the BB."),
@@ -111,6 +119,7 @@ HANDS: tuple[Column, ...] = (
     Column("button_seat", Kind.INT8, "Seat number of the button."),
     Column("n_players", Kind.INT8, "Players dealt in."),
     Column("is_tournament", Kind.BOOL, "A tournament hand (chips are tournament chips)."),
+    Column("is_play_money", Kind.BOOL, "A play-money cash hand."),
     Column("tournament_id", Kind.STRING, "Tournament number, null for cash games.", nullable=True),
     Column("total_pot", Kind.MONEY, "`Total pot` of the summary (null if none).", nullable=True),
     Column("rake", Kind.MONEY, "`Rake` of the summary (null if none).", nullable=True),
@@ -123,6 +132,27 @@ HANDS: tuple[Column, ...] = (
     Column("has_showdown", Kind.BOOL, "A `SHOW DOWN` section with two or more players in."),
     Column("cancelled", Kind.BOOL, "`Hand cancelled`: the hand has no rows in the other tables."),
     Column("findings", Kind.INT32, "Auditor findings for this hand (0 when none were given)."),
+    Column(
+        "source_file",
+        Kind.CATEGORY,
+        "History file the hand was read from, as the path was given (`histparse show FILE "
+        "--hand ID`); null in datasets of schema version 1.",
+        nullable=True,
+    ),
+    Column(
+        "source_line",
+        Kind.NULLABLE_INT32,
+        "1-based line of the hand's first line in `source_file`; null in version 1 datasets.",
+        nullable=True,
+    ),
+    Column(
+        "digest",
+        Kind.STRING,
+        "Fingerprint of the hand's content (16 hex digits of a hash of its start time, table, "
+        "button, seats and stacks, number of events, the hero's cards and pot): two hands with "
+        "the same site and id but different content differ here (export reports the conflict).",
+        nullable=True,
+    ),
 )
 
 _PLAYER_FACTS = (
@@ -160,6 +190,33 @@ _PLAYER_FACTS = (
             nullable=True,
         )
         for k in (1, 2, 3)
+    ),
+    Column(
+        "dealt_cards",
+        Kind.STRING,
+        "The five cards dealt before the first draw (`7h 5d 4c 3s 2h`) when known (the hero's); "
+        "else null.",
+        nullable=True,
+    ),
+    Column(
+        "final_cards",
+        Kind.STRING,
+        "The player's final known hand: shown at the showdown, revealed in the summary "
+        "(`showed`/`mucked [..]`), or the hero's last cards; else null.",
+        nullable=True,
+    ),
+    Column(
+        "final_rank",
+        Kind.NULLABLE_INT16,
+        "2-7 rank of `final_cards` (`histparse.ranking.hand_rank`): 1 (7-5-4-3-2) is best, 7462 "
+        "worst; null when not five valid cards.",
+        nullable=True,
+    ),
+    _cat(
+        "final_class",
+        "Class of `final_cards` (as `showdown_class`, also without a showdown); null if unknown.",
+        [c.value for c in ShowdownClass],
+        nullable=True,
     ),
 )
 
@@ -264,6 +321,12 @@ DRAWS: tuple[Column, ...] = (
     Column("discarded", Kind.INT8, "Cards discarded, 0-5 (0 = stood pat)."),
     Column("pat", Kind.BOOL, "Stood pat."),
     Column(
+        "kept_cards",
+        Kind.STRING,
+        "The cards kept (all five when standing pat) when known (the hero); else null.",
+        nullable=True,
+    ),
+    Column(
         "discarded_cards",
         Kind.STRING,
         "The discarded cards (`Kh Th`) when known (the hero; empty for a pat); else null.",
@@ -291,6 +354,8 @@ _NUMPY = {
     Kind.INT32: "int32",
     Kind.NULLABLE_INT8: "Int8",
     Kind.NULLABLE_FLOAT64: "Float64",
+    Kind.NULLABLE_INT16: "Int16",
+    Kind.NULLABLE_INT32: "Int32",
 }
 
 
@@ -327,6 +392,9 @@ def frame(columns: Sequence[Column], data: Mapping[str, Sequence[Any]]) -> pd.Da
     return pd.DataFrame({c.name: _series(c, data[c.name]) for c in columns})
 
 
+_NULLABLE_INTS = (Kind.NULLABLE_INT8, Kind.NULLABLE_INT16, Kind.NULLABLE_INT32)
+
+
 def sections() -> str:
     """Every table's schema as Markdown sections: the generated part of ``docs/tables.md``."""
     return "".join(f"\n## `{name}`\n\n" + markdown(cols) for name, cols in SCHEMAS.items())
@@ -336,8 +404,6 @@ def markdown(columns: Sequence[Column]) -> str:
     """The schema as a Markdown table: column, type, meaning."""
     lines = ["| column | type | meaning |", "|---|---|---|"]
     for c in columns:
-        kind = c.kind.value + (
-            ", nullable" if c.nullable and c.kind is not Kind.NULLABLE_INT8 else ""
-        )
+        kind = c.kind.value + (", nullable" if c.nullable and c.kind not in _NULLABLE_INTS else "")
         lines.append(f"| `{c.name}` | {kind} | {c.meaning} |")
     return "\n".join(lines) + "\n"

@@ -19,6 +19,7 @@ hands (no set or hash order is ever used to decide anything).
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -83,14 +84,38 @@ def _local_time(at: datetime) -> tuple[datetime, str]:
 Played = tuple[Hand, FullDeal | None]
 
 
+# Generated ids end with SEED_DIGITS digits of the seed, so that runs with different seeds
+# never give two different hands (or tournaments) the same id; the leading digits grow with time
+# as a site's do.
+SEED_DIGITS = 6
+
+
+def seed_field(seed: int) -> int:
+    """The seed's part of every generated id: the seed itself below 10**SEED_DIGITS (distinct
+    seeds, distinct ids), else a hash of it."""
+    if 0 <= seed < 10**SEED_DIGITS:
+        return seed
+    digest = hashlib.sha256(str(seed).encode()).digest()
+    value: int = int.from_bytes(digest[:8], "big") % 10**SEED_DIGITS
+    return value
+
+
+def seeded_id(number: int, seed_digits: int) -> str:
+    """A generated hand or tournament id: ``number`` then the seed's digits."""
+    return f"{number}{seed_digits:0{SEED_DIGITS}d}"
+
+
 class _Session:
     """The state of one simulation run across tables and tournaments. With ``record_cards``
     each hand comes with its ``FullDeal`` (recording draws nothing from the random stream, so
     the hands are the same either way)."""
 
-    def __init__(self, config: SimConfig, rng: random.Random, record_cards: bool = False) -> None:
+    def __init__(
+        self, config: SimConfig, rng: random.Random, record_cards: bool = False, seed: int = 0
+    ) -> None:
         self.config = config
         self.rng = rng
+        self.seed_digits = seed_field(seed)
         self.record_cards = record_cards
         self.clock = config.start.astimezone(UTC)
         self.hand_id = 0
@@ -141,7 +166,7 @@ class _Session:
         )
         setup = HandSetup(
             facts=facts,
-            hand_id=str(self.hand_id),
+            hand_id=seeded_id(self.hand_id, self.seed_digits),
             started_at=started_at,
             local_time=local,
             stakes=stakes,
@@ -343,10 +368,10 @@ class _Session:
                 limit_type=cfg.limit,
                 currency=None,
                 is_tournament=True,
-                tournament_id=str(tid),
+                tournament_id=seeded_id(tid, self.seed_digits),
                 buy_in=(structure.buy_in, structure.fee),
                 buy_in_currency="USD",
-                table_name=f"{tid} 1",
+                table_name=f"{seeded_id(tid, self.seed_digits)} 1",
                 max_seats=max_seats,
                 layout=layout,
             )
@@ -414,7 +439,7 @@ def _played(
     if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
         raise SimulationError(f"hands must be a non-negative int, got {hands!r}")
     config = config or SimConfig()
-    session = _Session(config, random.Random(seed), record_cards)
+    session = _Session(config, random.Random(seed), record_cards, seed)
     if config.tournament is None:
         return session.cash(hands)
     return session.tournaments(hands)

@@ -18,6 +18,7 @@ from histparse.stats.definitions import STATS
 
 __all__ = [
     "BY_KEYS",
+    "RESULT_COLUMNS",
     "SESSION_GAP",
     "TablesLike",
     "player_hands",
@@ -25,7 +26,12 @@ __all__ = [
     "showdown_classes",
 ]
 
-BY_KEYS = ("position", "stakes", "date", "table", "session")
+BY_KEYS = ("position", "stakes", "game", "date", "table", "session")
+# The result columns of ``player_stats``, before the stats; money (net, rake_share) is in the
+# row's unit, the rest in big blinds or big bets.
+RESULT_COLUMNS = (
+    "hands", "net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share"
+)  # fmt: skip
 SESSION_GAP = timedelta(minutes=30)
 _RESULT_TYPE = pa.decimal128(38, 2)
 _CENT = Decimal("0.01")
@@ -56,7 +62,7 @@ def player_hands(
     session_gap: timedelta = SESSION_GAP,
     labels: Iterable[str] = ("date", "session"),
 ) -> pd.DataFrame:
-    """The players table joined with the hand facts the aggregation needs (``big_blind``,
+    """The players table joined with the hand facts the aggregation needs (``unit``, ``big_blind``,
     ``big_bet``, ``stakes``, ``started_at``, ``table``), sorted by player and time. ``players``
     keeps only those players. ``labels`` adds ``date`` (the UTC day, ``YYYY-MM-DD``) and
     ``session`` (the start, ``YYYY-MM-DD HH:MM`` UTC, of the player's run of hands less than
@@ -66,7 +72,17 @@ def player_hands(
     if names:
         p = p[p["player"].isin(names)]
     hand_cols = tables.hands[
-        ["site", "hand_id", "big_blind", "big_bet", "stakes", "started_at", "table_name"]
+        [
+            "site",
+            "hand_id",
+            "unit",
+            "game",
+            "big_blind",
+            "big_bet",
+            "stakes",
+            "started_at",
+            "table_name",
+        ]
     ].rename(columns={"table_name": "table"})
     df = p.merge(hand_cols, on=["site", "hand_id"], how="left", validate="many_to_one")
     df = df.sort_values(["player", "started_at", "hand_id"], kind="stable", ignore_index=True)
@@ -87,14 +103,14 @@ def _label(times: pd.Series[pd.Timestamp], fmt: str) -> pd.Series[Any]:
     return cat.cat.rename_categories([t.strftime(fmt) for t in cat.cat.categories])
 
 
-def _per_100(
+def _in_units(
     df: pd.DataFrame,
     keys: list[str],
     unit: str,
     hands: pd.Series[int],
-) -> list[Decimal | None]:
-    """100 x the sum over hands of net / unit, divided by the hands, for each group; exact
-    (fractions) and then rounded half-even to 2 decimals."""
+) -> tuple[list[Decimal | None], list[Decimal | None]]:
+    """For each group: the sum over hands of net / ``unit`` (the big blind or big bet), and 100
+    x that sum divided by the hands; exact (fractions), then rounded half-even to 2 decimals."""
     sums = df.groupby([*keys, unit], observed=True, sort=False)["net"].sum()
     totals: dict[object, Fraction] = {}
     for idx, net in sums.items():
@@ -104,16 +120,22 @@ def _per_100(
         if net is None or size is None or pd.isna(size) or size == 0:
             continue
         totals[key] = totals.get(key, Fraction(0)) + Fraction(net) / Fraction(size)
-    out: list[Decimal | None] = []
+    whole: list[Decimal | None] = []
+    per_100: list[Decimal | None] = []
     for key, n in hands.items():
         total = totals.get(key)
         if total is None or n == 0:
-            out.append(None)
+            whole.append(None)
+            per_100.append(None)
             continue
-        value = total * 100 / int(n)
-        q = Decimal(value.numerator) / Decimal(value.denominator)
-        out.append(q.quantize(_CENT, rounding=ROUND_HALF_EVEN))
-    return out
+        whole.append(_rounded(total))
+        per_100.append(_rounded(total * 100 / int(n)))
+    return whole, per_100
+
+
+def _rounded(value: Fraction) -> Decimal:
+    q = Decimal(value.numerator) / Decimal(value.denominator)
+    return q.quantize(_CENT, rounding=ROUND_HALF_EVEN)
 
 
 def _decimals(values: Sequence[Decimal | None]) -> pd.arrays.ArrowExtensionArray:
@@ -127,38 +149,41 @@ def player_stats(
     players: str | Iterable[str] | None = None,
     session_gap: timedelta = SESSION_GAP,
 ) -> pd.DataFrame:
-    """One row per player (or per player and each ``by`` key: position, stakes, date, table or
-    session), sorted by player then key.
+    """One row per player and money unit (and each ``by`` key: position, stakes, date, table
+    or session), sorted by player, unit, then key. Amounts of different units (``USD``,
+    ``EUR``, ``tournament chips``, ``play money``: ``histparse.stats.units``) are never added:
+    each row's money is in its ``unit``.
 
-    Columns: ``hands``, ``net`` (exact decimal), ``bb_per_100`` and ``BB_per_100`` (decimals
-    rounded to 0.01), ``rake_share``, then for every stat ``<stat>``, ``<stat>_opp`` and
-    ``<stat>_rate`` (count / opportunities as a float, NaN with no opportunity).
+    Columns: ``unit``, ``hands``, ``net`` (exact decimal, in ``unit``), ``net_bb`` and
+    ``net_BB`` (net in big blinds and big bets), ``bb_per_100`` and ``BB_per_100`` (decimals
+    rounded to 0.01), ``rake_share`` (in ``unit``), then for every stat ``<stat>``,
+    ``<stat>_opp`` and ``<stat>_rate`` (count / opportunities as a float, NaN with no
+    opportunity).
     """
     by_keys = _as_list(by)
     for k in by_keys:
         if k not in BY_KEYS:
             raise ValueError(f"cannot group by {k!r}; choose from {', '.join(BY_KEYS)}")
     df = player_hands(tables, players, session_gap=session_gap, labels=by_keys)
-    keys = ["player", *by_keys]
+    keys = ["player", "unit", *by_keys]
     counts = [c for s in STATS for c in (s.name, s.opp)]
     g = df.groupby(keys, observed=True, sort=True)
     out = g[counts].sum().astype("int64")
     hands = g.size()
     out.insert(0, "hands", hands.astype("int64"))
     out.insert(1, "net", g["net"].sum().astype(pd.ArrowDtype(_RESULT_TYPE)))
-    for pos, (name, unit) in enumerate((("bb_per_100", "big_blind"), ("BB_per_100", "big_bet"))):
-        values = _per_100(df, keys, unit, hands)
-        out.insert(2 + pos, name, pd.Series(_decimals(values), index=out.index))
-    out.insert(4, "rake_share", g["rake_share"].sum().astype(pd.ArrowDtype(_RESULT_TYPE)))
+    for suffix, unit in (("bb", "big_blind"), ("BB", "big_bet")):
+        whole, per_100 = _in_units(df, keys, unit, hands)
+        out[f"net_{suffix}"] = pd.Series(_decimals(whole), index=out.index)
+        out[f"{suffix}_per_100"] = pd.Series(_decimals(per_100), index=out.index)
+    out["rake_share"] = g["rake_share"].sum().astype(pd.ArrowDtype(_RESULT_TYPE))
     rates = {}
     for s in STATS:
         opp = out[s.opp].to_numpy(dtype="float64")
         cnt = out[s.name].to_numpy(dtype="float64")
         with np.errstate(divide="ignore", invalid="ignore"):
             rates[s.rate] = np.where(opp > 0, cnt / np.where(opp > 0, opp, 1), np.nan)
-    ordered: dict[str, object] = {
-        c: out[c] for c in ("hands", "net", "bb_per_100", "BB_per_100", "rake_share")
-    }
+    ordered: dict[str, object] = {c: out[c] for c in RESULT_COLUMNS}
     for s in STATS:
         ordered[s.name] = out[s.name]
         ordered[s.opp] = out[s.opp]
@@ -168,27 +193,44 @@ def player_stats(
 
 
 def showdown_classes(
-    tables: TablesLike, players: str | Iterable[str] | None = None
+    tables: TablesLike,
+    players: str | Iterable[str] | None = None,
+    *,
+    unit: str | None = None,
 ) -> pd.DataFrame:
     """Showdowns by class of the known final hand: ``count``, ``won`` (showdowns that collected
-    money) and ``net``, one row per class (all seven, best first), for the given players or for
-    everyone."""
-    p = tables.players
-    names = _as_list(players)
-    if names:
-        p = p[p["player"].isin(names)]
+    money), ``net_bb`` (their net in big blinds, rounded to 0.01) and ``net`` (in the unit
+    ``attrs["unit"]``; null when the showdowns span several units, which are never added), one
+    row per class (all seven, best first), for the given players (or everyone) and ``unit``
+    (or every unit)."""
+    p = player_hands(tables, players, labels=())
+    if unit is not None:
+        p = p[p["unit"] == unit]
     p = p[p["showdown_class"].notna()]
-    g = p.groupby("showdown_class", observed=False, sort=True)
+    units = sorted({str(u) for u in p["unit"].unique()})
+    single = units[0] if len(units) == 1 else unit
+    rows: dict[str, list[Any]] = {c.value: [0, 0, Fraction(0), Decimal(0)] for c in ShowdownClass}
+    for cls, won, net, bb in zip(
+        p["showdown_class"].tolist(),
+        p["won"].tolist(),
+        p["net"].tolist(),
+        p["big_blind"].tolist(),
+        strict=True,
+    ):
+        row = rows[cls]
+        row[0] += 1
+        row[1] += int(won)
+        if bb:
+            row[2] += Fraction(net) / Fraction(bb)
+        row[3] += net
     out = pd.DataFrame(
         {
-            "count": g.size().astype("int64"),
-            "won": g["won"].sum().astype("int64"),
-            "net": g["net"].sum().astype(pd.ArrowDtype(_RESULT_TYPE)),
-        }
+            "count": np.array([r[0] for r in rows.values()], dtype="int64"),
+            "won": np.array([r[1] for r in rows.values()], dtype="int64"),
+            "net_bb": _decimals([_rounded(r[2]) for r in rows.values()]),
+            "net": _decimals([r[3] if single else None for r in rows.values()]),
+        },
+        index=pd.Index(list(rows), name="showdown_class"),
     )
-    out = out.reindex([c.value for c in ShowdownClass])
-    out["count"] = out["count"].fillna(0).astype("int64")
-    out["won"] = out["won"].fillna(0).astype("int64")
-    out["net"] = _decimals([Decimal(0) if pd.isna(v) else v for v in out["net"].tolist()])
-    out.index.name = "showdown_class"
+    out.attrs["unit"] = single if len(units) <= 1 else None
     return out

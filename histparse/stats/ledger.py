@@ -99,6 +99,7 @@ class DrawRecord(NamedTuple):
     pat: bool
     discarded_cards: Cards | None
     received_cards: Cards | None
+    kept_cards: Cards | None = None  # the cards kept (all five when standing pat), if known
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,7 @@ class Ledger:
     has_showdown: bool
     cancelled: bool = False  # "Hand cancelled": the money went back, there are no results
     final_cards: dict[str, Cards] = field(default_factory=dict)
+    dealt_cards: dict[str, Cards] = field(default_factory=dict)  # first five, when known
 
     @property
     def net(self) -> dict[str, Decimal]:
@@ -179,6 +181,8 @@ def read_ledger(hand: Hand) -> Ledger:
     summary_cards: dict[str, Cards] = {}
     hero = hand.hero
     hero_cards: Cards | None = None
+    dealt: dict[str, Cards] = {}
+    kept: dict[tuple[int, str], Cards] = {}
     total_pot: Decimal | None = None
     rake: Decimal | None = None
     showdown_marker = False
@@ -264,6 +268,9 @@ def read_ledger(hand: Hand) -> Ledger:
             involved.add(e.player)
             if e.new is not None:
                 received[(int(e.street), e.player)] = e.new
+                kept[(int(e.street), e.player)] = e.kept
+            elif e.player not in dealt:
+                dealt[e.player] = e.kept
             if e.player == hero:
                 hero_cards = e.hand
         elif isinstance(e, Collected):
@@ -303,13 +310,14 @@ def read_ledger(hand: Hand) -> Ledger:
         if not 1 <= k <= 3:
             raise TableError(f"{where(hand, d.line)}: a draw outside draws 1-3")
         if d.pat:
-            draws.append(DrawRecord(k, d.player, 0, True, (), ()))
+            whole = d.pat_cards if d.pat_cards is not None else kept.get((k, d.player))
+            draws.append(DrawRecord(k, d.player, 0, True, (), (), whole))
             continue
         # A bracket that does not hold ``count`` cards is a site bug: the cards are unknown.
         disc = d.discarded if d.discarded is not None and len(d.discarded) == d.count else None
         new = received.get((k, d.player))
         got = new if new is not None and len(new) == d.count else None
-        draws.append(DrawRecord(k, d.player, d.count, False, disc, got))
+        draws.append(DrawRecord(k, d.player, d.count, False, disc, got, kept.get((k, d.player))))
 
     final_cards = dict(summary_cards)
     final_cards.update(shown)
@@ -337,4 +345,5 @@ def read_ledger(hand: Hand) -> Ledger:
         has_showdown=showdown_marker and n_live >= 2,
         cancelled=cancelled,
         final_cards=final_cards,
+        dealt_cards=dealt,
     )

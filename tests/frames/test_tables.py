@@ -98,8 +98,8 @@ def _check_dtypes(t: Tables) -> None:
                 assert dtype == "string[pyarrow]", c.name
             elif c.kind is Kind.TIMESTAMP:
                 assert str(dtype) == "datetime64[ns, UTC]"
-            elif c.kind is Kind.NULLABLE_INT8:
-                assert dtype == "Int8", c.name
+            elif c.kind in (Kind.NULLABLE_INT8, Kind.NULLABLE_INT16, Kind.NULLABLE_INT32):
+                assert dtype == c.kind.value.split()[0], c.name
             elif c.kind is Kind.NULLABLE_FLOAT64:
                 assert dtype == "Float64", c.name
             else:

@@ -29,13 +29,26 @@ def t() -> Tables:
     return tables([fixture_a(), fixture_b(), fixture_d(), fixture_e()])
 
 
-def test_net_lines(t: Tables) -> None:
+def test_net_lines_never_add_two_units(t: Tables) -> None:
+    # B played A, B, D in dollars and E in tournament chips: one line per unit, in big blinds
+    # (bb 0.10 in A, B, D; 300 in E), each named with its unit; no line adds them.
     fig = plot_net(t, "B")
+    usd, chips = fig.axes[0].get_lines()[:2]
+    assert list(usd.get_ydata()) == [-4.0, -5.0, -6.0]
+    assert list(chips.get_ydata()) == [pytest.approx(1300 / 300)]
+    assert usd.get_label() == "USD (net -0.60 USD)"
+    assert chips.get_label() == "tournament chips (net 1300.00 tournament chips)"
+    assert fig.axes[0].get_ylabel() == "net won (big blinds)"
+
+
+def test_net_lines(t: Tables) -> None:
+    fig = plot_net(t, "B", unit="USD")
     total, showdown, other = fig.axes[0].get_lines()[:3]
-    assert list(total.get_ydata()) == [-0.40, -0.50, -0.60, 1299.40]
-    # D and E went to showdown (-0.10, +1300); A and B did not (-0.40, -0.10).
-    assert list(showdown.get_ydata()) == [0.0, 0.0, -0.10, 1299.90]
-    assert list(other.get_ydata()) == [-0.40, -0.50, -0.50, -0.50]
+    assert list(total.get_ydata()) == [-0.40, -0.50, -0.60]
+    assert fig.axes[0].get_ylabel() == "net won (USD)"
+    # D went to showdown (-0.10); A and B did not (-0.40, -0.10).
+    assert list(showdown.get_ydata()) == [0.0, 0.0, -0.10]
+    assert list(other.get_ydata()) == [-0.40, -0.50, -0.50]
     for a, b, c in zip(total.get_ydata(), showdown.get_ydata(), other.get_ydata(), strict=True):
         assert a == pytest.approx(b + c)
 
@@ -52,8 +65,10 @@ def test_draw_and_showdown_bars(t: Tables) -> None:
     heights = [b.get_height() for b in fig.axes[0].patches]
     assert heights == [100.0, 100.0, 100.0, 0.0, 0.0]  # pat 1-3, break 0/2, snow 0/1
     sd = plot_showdown_classes(t, "F")
-    # One bar per class, best first: F only showed down once, with a 7-low, winning 1.61.
-    assert [b.get_height() for b in sd.axes[0].patches] == pytest.approx([1.61] + [0.0] * 6)
+    # One bar per class, best first, in big blinds: F only showed down once, with a 7-low,
+    # winning 1.61 at a 0.10 big blind.
+    assert [b.get_height() for b in sd.axes[0].patches] == pytest.approx([16.1] + [0.0] * 6)
+    assert sd.axes[0].get_ylabel() == "net won (big blinds)"
 
 
 def test_dashboard_and_axes_reuse(t: Tables) -> None:

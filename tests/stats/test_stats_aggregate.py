@@ -12,6 +12,7 @@ from test_tables_builder import HandBuilder, minutes
 from histparse.events import Hand
 from histparse.frames import tables
 from histparse.stats import STATS, player_stats, showdown_classes
+from histparse.stats.aggregate import RESULT_COLUMNS
 
 D = Decimal
 
@@ -40,7 +41,7 @@ def test_rates_and_results_per_player() -> None:
     assert s.loc["F", "af_rate"] == pytest.approx(float("inf")) or pd.isna(s.loc["F", "af_rate"])
     assert s.loc["E", "af_rate"] == pytest.approx(2 / 3)
     assert s.loc["E", "cards_drawn_1_rate"] == 1.0
-    assert list(s.columns[:5]) == ["hands", "net", "bb_per_100", "BB_per_100", "rake_share"]
+    assert list(s.columns[:8]) == ["unit", *RESULT_COLUMNS]
     for st in STATS:
         assert {st.name, st.opp, st.rate} <= set(s.columns)
 
@@ -64,11 +65,14 @@ def test_big_blinds_per_100_across_stakes_is_exact_then_rounded() -> None:
 def test_by_position_splits_and_adds_up() -> None:
     t = tables([fixture_a(), fixture_b(), fixture_c(), fixture_d(), fixture_e()])
     by = player_stats(t, by="position")
-    b = by[by["player"] == "B"].set_index("position")
-    assert set(b.index) == {"BB"} and b.loc["BB", "hands"] == 4  # the BB in A, B, D and E
-    overall = player_stats(t).set_index("player")
+    b = by[by["player"] == "B"].set_index("unit")
+    # The BB in A, B and D (dollars) and in E (tournament chips): two rows, never added.
+    assert set(b["position"]) == {"BB"}
+    assert b["hands"].to_dict() == {"USD": 3, "tournament chips": 1}
+    overall = player_stats(t)
     assert (
-        by.groupby("player", observed=True)["hands"].sum().to_dict() == overall["hands"].to_dict()
+        by.groupby(["player", "unit"], observed=True)["hands"].sum().to_dict()
+        == overall.groupby(["player", "unit"], observed=True)["hands"].sum().to_dict()
     )
 
 
@@ -102,10 +106,14 @@ def test_showdown_classes() -> None:
     assert list(sd.index) == [
         "7-low", "8-low", "9-low", "T-low", "J-low", "Q-low or worse", "paired or worse",
     ]  # fmt: skip
-    assert sd.loc["7-low"].tolist() == [1, 1, D("1.61")]  # F in A
-    assert sd.loc["8-low"].tolist() == [1, 0, D("-1.20")]  # E in A
-    assert sd.loc["9-low"].tolist() == [1, 1, D("0.20")]  # A in D
-    assert sd.loc["paired or worse"].tolist() == [1, 0, D("-0.10")]  # B in D
-    assert sd.loc["J-low"].tolist() == [0, 0, D("0")]
+    assert sd.loc["7-low", ["count", "won", "net"]].tolist() == [1, 1, D("1.61")]  # F in A
+    assert sd.loc["8-low", ["count", "won", "net"]].tolist() == [1, 0, D("-1.20")]  # E in A
+    assert sd.loc["9-low", ["count", "won", "net"]].tolist() == [1, 1, D("0.20")]  # A in D
+    assert sd.loc["paired or worse", ["count", "won", "net"]].tolist() == [
+        1,
+        0,
+        D("-0.10"),
+    ]  # B in D
+    assert sd.loc["J-low", ["count", "won", "net"]].tolist() == [0, 0, D("0")]
     only_f = showdown_classes(t, "F")
     assert only_f["count"].sum() == 1

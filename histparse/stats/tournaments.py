@@ -1,0 +1,163 @@
+"""PokerStars tournament summaries (``PokerStars Tournament #N, ...`` files) read into
+tournament results: buy-in, fee, entries, finish and prize per player, and ROI.
+
+A summary lists every finisher (``  5: name [2] (Country), $11,267.10 (7.77%)``; ``[2]`` marks
+a re-entry, so a player finishing twice has two entries); ``You finished in 1st place`` names
+the hero's finish when the hero is not listed by name. Money is exact (``Decimal``), in the
+buy-in's currency (``USD``) or ``play money`` for a buy-in without one.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_EVEN, Decimal
+
+from histparse.stats.units import PLAY_MONEY
+
+__all__ = [
+    "Finish",
+    "SummaryError",
+    "TournamentResult",
+    "TournamentSummary",
+    "read_summary",
+    "tournament_results",
+]
+
+_HEADER = re.compile(r"PokerStars Tournament #(\d+), (.+?)\s*$")
+_BUY_IN = re.compile(r"Buy-In: (\D*?)([\d.,]+)/(\D*?)([\d.,]+)(?: ([A-Z]{3}))?\s*$")
+_PLAYERS = re.compile(r"(\d+) players\s*$")
+_POOL = re.compile(r"Total Prize Pool: \D*?([\d.,]+)")
+_PLACE = re.compile(
+    r"\s*(\d+): (.+?)(?: \[(\d+)\])? \(([^()]*)\),\s*(?:\D*?([\d.,]+)(?: \(([\d.]+)%\))?)?\s*$"
+)
+_YOU = re.compile(r"You finished in (\d+)(?:st|nd|rd|th) place")
+
+
+class SummaryError(ValueError):
+    """A file that is not a PokerStars tournament summary (names the file and line)."""
+
+
+def _amount(text: str) -> Decimal:
+    return Decimal(text.replace(",", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """One finisher: place, player, entry number (1, or the re-entry's ``[n]``), prize."""
+
+    place: int
+    player: str
+    entry: int
+    prize: Decimal
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """What a summary file says: id, game, buy-in (prize-pool part) and fee, unit, entries,
+    prize pool, the finishers, and the hero's place (``You finished``) when printed."""
+
+    tournament_id: str
+    game: str
+    buy_in: Decimal
+    fee: Decimal
+    unit: str
+    entries: int
+    prize_pool: Decimal
+    finishes: tuple[Finish, ...]
+    hero_place: int | None
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    """One player's result in one tournament: entries (1 + re-entries), cost
+    (``entries x (buy_in + fee)``), best place, prize (every entry's), profit and ROI
+    (``profit / cost``, rounded to 0.0001)."""
+
+    tournament_id: str
+    game: str
+    unit: str
+    player: str
+    buy_in: Decimal
+    fee: Decimal
+    entries: int
+    place: int
+    prize: Decimal
+    cost: Decimal
+    profit: Decimal
+    roi: Decimal | None
+
+
+def read_summary(path: str | os.PathLike[str]) -> TournamentSummary:
+    """Read one summary file; ``SummaryError`` when it is not one."""
+    name = os.fspath(path)
+    with open(name, encoding="utf-8-sig") as f:
+        lines = f.read().splitlines()
+    if not lines or not (m := _HEADER.match(lines[0])):
+        raise SummaryError(f"{name}:1: not a PokerStars tournament summary")
+    tid, game = m.group(1), m.group(2)
+    buy_in = fee = Decimal(0)
+    unit = PLAY_MONEY
+    entries = 0
+    pool = Decimal(0)
+    finishes: list[Finish] = []
+    hero_place: int | None = None
+    for n, line in enumerate(lines[1:], 2):
+        if b := _BUY_IN.match(line):
+            buy_in, fee = _amount(b.group(2)), _amount(b.group(4))
+            unit = b.group(5) or PLAY_MONEY
+        elif p := _PLAYERS.match(line):
+            entries = int(p.group(1))
+        elif q := _POOL.match(line):
+            pool = _amount(q.group(1))
+        elif y := _YOU.search(line):
+            hero_place = int(y.group(1))
+        elif line.startswith("  ") and (r := _PLACE.match(line)):
+            prize = _amount(r.group(5)) if r.group(5) else Decimal(0)
+            finishes.append(Finish(int(r.group(1)), r.group(2), int(r.group(3) or 1), prize))
+        elif line.startswith("  ") and line.strip()[:1].isdigit():
+            raise SummaryError(f"{name}:{n}: unreadable place line: {line.strip()!r}")
+    return TournamentSummary(
+        tid, game, buy_in, fee, unit, entries, pool, tuple(finishes), hero_place, name
+    )
+
+
+def tournament_results(
+    summaries: Iterable[TournamentSummary], players: str | Sequence[str] | None = None
+) -> list[TournamentResult]:
+    """Each player's result in each tournament (all players, or ``players``), by tournament
+    then place."""
+    wanted = {players} if isinstance(players, str) else set(players or ())
+    out: list[TournamentResult] = []
+    for s in summaries:
+        by_player: dict[str, list[Finish]] = {}
+        for f in s.finishes:
+            if not wanted or f.player in wanted:
+                by_player.setdefault(f.player, []).append(f)
+        for player, fs in by_player.items():
+            entries = max(f.entry for f in fs)
+            cost = (s.buy_in + s.fee) * entries
+            prize = sum((f.prize for f in fs), Decimal(0))
+            profit = prize - cost
+            roi = (profit / cost).quantize(Decimal("0.0001"), ROUND_HALF_EVEN) if cost else None
+            out.append(
+                TournamentResult(
+                    s.tournament_id,
+                    s.game,
+                    s.unit,
+                    player,
+                    s.buy_in,
+                    s.fee,
+                    entries,
+                    min(f.place for f in fs),
+                    prize,
+                    cost,
+                    profit,
+                    roi,
+                )
+            )
+    out.sort(key=lambda r: (r.tournament_id, r.place))
+    return out

@@ -1,0 +1,76 @@
+"""``stats`` and ``graph`` given an exported dataset directory print exactly what they print from
+the same text; a schema version 1 dataset still loads and reports."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+
+from histparse.cli import main
+from histparse.export import export_histories, load
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = str(ROOT / "sample_histories")
+V1 = str(ROOT / "tests" / "data" / "datasets" / "v1")
+V1_TEXT = [
+    str(ROOT / "tests" / "data" / "pokerstars" / name)
+    for name in (
+        "3-Draw-Limit-USD-0.10-0.20-200911.txt",
+        "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt",
+    )
+]
+
+
+def _out(argv: list[str]) -> tuple[int, str]:
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
+        status = main(argv)
+    return status, buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory: pytest.TempPathFactory) -> str:
+    out = tmp_path_factory.mktemp("ds") / "samples"
+    export_histories([SAMPLES], out, audit=False)
+    return str(out)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [],
+        ["--json"],
+        ["--csv"],
+        ["--by", "position"],
+        ["--by", "stakes,position", "--json"],
+        ["--by", "session", "--player", "hero"],
+        ["--game", "all", "--by", "date"],
+        ["--unit", "USD", "--since", "2011-01-01", "--until", "2011-12-31"],
+        ["--tournament", "--min-hands", "20", "--sort", "hands"],
+    ],
+)
+def test_stats_from_the_dataset_equal_stats_from_the_text(dataset: str, args: list[str]) -> None:
+    text = _out(["stats", SAMPLES, *args])
+    data = _out(["stats", dataset, *args])
+    assert text[0] == data[0]
+    assert text[1] and text[1] == data[1]
+
+
+def test_graph_from_the_dataset_equals_the_graph_from_the_text(
+    dataset: str, tmp_path: Path
+) -> None:
+    a, b = tmp_path / "text.png", tmp_path / "data.png"
+    assert _out(["graph", SAMPLES, "--player", "Hero", "--out", str(a)])[0] == 0
+    assert _out(["graph", dataset, "--player", "Hero", "--out", str(b)])[0] == 0
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_a_version_1_dataset_loads_and_reports_as_its_text() -> None:
+    t = load(V1)
+    assert set(t.hands["unit"].astype(str)) == {"USD", "tournament chips"}
+    assert t.hands["source_file"].isna().all() and t.players["final_cards"].isna().all()
+    for args in ([], ["--json"], ["--by", "position"]):
+        assert _out(["stats", V1, *args]) == _out(["stats", *V1_TEXT, *args])
