@@ -1,4 +1,4 @@
-"""The commands' outputs on the real histories, the samples and 20,000 generated hands are held
+"""The commands' outputs on the real histories, the samples and 6,000 generated hands are held
 still: a change that means to keep behaviour must keep these digests (see ``tests/golden.py``)."""
 
 from __future__ import annotations

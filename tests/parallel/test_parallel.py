@@ -157,7 +157,7 @@ def test_parallel_tables_equal_the_sequential_tables(corpus: Path) -> None:
     expected = tables(
         [h for h in hands if isinstance(h, Hand)], on_error=lambda _h, e: errors.append(e)
     )
-    for jobs, size in [(1, 1), (2, 3)]:
+    for jobs, size in [(1, 2), (2, 5)]:
         run = tables_of_paths(paths, jobs=jobs, hands_per_piece=size)
         assert run.tables is not None
         for name in ("hands", "players", "actions", "draws"):
