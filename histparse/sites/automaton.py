@@ -4,8 +4,7 @@ A site's lexer classifies each line of a hand into a grammar terminal; the gramm
 LALR grammar whose terminals are only declared) says in which orders the terminals may come.
 The LALR table is run once from every reachable stack, which turns it into an automaton that
 checks a line in one dict lookup (the grammar only repeats through inlined left-recursive
-rules, so the stacks are finitely many). ``sites/pokerstars/parse.py`` does the same for
-PokerStars with its own error wording; this is the reusable form, used by Full Tilt.
+rules, so the stacks are finitely many). Each site's parser words the errors its own way.
 """
 
 from __future__ import annotations

@@ -213,20 +213,20 @@ TERMINALS = sorted(t for t in ps_module._DESCRIBE if t != "$END")
 def lalr_run(kinds: list[str]) -> int | None:
     """The index where the LALR table rejects ``kinds`` (``len`` for the end), None if it
     accepts them: the table run directly, without the automaton."""
-    stack: tuple[int, ...] | None = (ps_module._START,)
+    stack: tuple[int, ...] | None = (ps_module.LINES._start,)
     for index, terminal in enumerate(kinds):
         assert stack is not None
-        stack = ps_module._step(stack, terminal)
+        stack = ps_module.LINES._step(stack, terminal)
         if stack is None:
             return index
     assert stack is not None
-    return None if ps_module._step(stack, "$END") is not None else len(kinds)
+    return None if ps_module.LINES._step(stack, "$END") is not None else len(kinds)
 
 
 def automaton_run(kinds: list[str]) -> int | None:
     try:
         ps_module.check_order(kinds)
-    except ps_module._Unexpected as exc:
+    except ps_module.Unexpected as exc:
         return exc.index
     return None
 

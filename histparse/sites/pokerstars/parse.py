@@ -8,18 +8,15 @@ naming the file, line and column.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from importlib.resources import files
-from typing import Any, Final, cast
-
-from lark import Lark
-from lark.lexer import Lexer
-from lark.parsers.lalr_analysis import IntParseTable, Shift
+from typing import Final, cast
 
 from histparse._records import fast
 from histparse.events import Event, Hand, Seat, Source
 from histparse.game import Game
 from histparse.reading import Chunk, ParseError, Unsupported
+from histparse.sites.automaton import LineAutomaton, Unexpected
 from histparse.sites.pokerstars.common import LineError
 from histparse.sites.pokerstars.header import (
     SITE,
@@ -34,142 +31,15 @@ from histparse.sites.pokerstars.header import (
 from histparse.sites.pokerstars.layout import PokerStarsLayout
 from histparse.sites.pokerstars.lines import GENERIC_EXPECTED, LineReader
 
-
-# Lark compiles the grammar into an LALR table (strict: a conflict is an error at import).
-# Hands are then checked by an automaton compiled from that table (below) rather than by
-# lark's parse(): the lines are already read into events, so no tree is needed, and building
-# one (plus the transformer callbacks) took 40% of the parse time.
-class _LinesLexer(Lexer):
-    """Stand-in lexer: the terminals are only declared (``LineReader`` classifies the lines),
-    and a custom lexer spares strict mode the regexp-collision check, which needs an extra
-    package."""
-
-    def __init__(self, lexer_conf: Any) -> None:
-        pass
-
-    def lex(self, lexer_state: Any, parser_state: Any) -> Iterator[Any]:
-        return iter(lexer_state)
-
-
-_LARK: Final = Lark(
-    files("histparse.sites.pokerstars").joinpath("grammar.lark").read_text(encoding="utf-8"),
-    parser="lalr",
-    lexer=_LinesLexer,
-    strict=True,
+# The grammar of the order of a hand's lines, compiled once into a line automaton (one dict
+# lookup a line; histparse.sites.automaton, shared with the other sites).
+LINES: Final = LineAutomaton(
+    files("histparse.sites.pokerstars").joinpath("grammar.lark").read_text(encoding="utf-8")
 )
-
-# The LALR table as plain lists indexed by state number. A row maps a terminal to the state to
-# shift to (an int) or to the rule to reduce: (number of symbols to pop, the rule's name).
-_Row = dict[str, int | tuple[int, str]]
-
-
-def _compile_table(lark: Lark) -> tuple[list[_Row], list[dict[str, int]], int, int]:
-    table = IntParseTable.from_ParseTable(lark.parser.parser._parse_table)
-    size = max(table.states) + 1
-    actions: list[_Row] = [{} for _ in range(size)]
-    gotos: list[dict[str, int]] = [{} for _ in range(size)]
-    for state, row in table.states.items():
-        for token, (kind, arg) in row.items():
-            # Plain str keys: lark's Token keys compare through a Python-level __eq__.
-            symbol = str(token)
-            if not symbol.isupper():
-                gotos[state][symbol] = arg  # after a reduction to this rule
-            elif kind is Shift:
-                actions[state][symbol] = arg
-            else:
-                actions[state][symbol] = (len(arg.expansion), str(arg.origin.name))
-    return actions, gotos, table.start_states["start"], table.end_states["start"]
-
-
-_ACTIONS, _GOTOS, _START, _END = _compile_table(_LARK)
-
-
-def _step(stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
-    """The LALR stack after ``terminal`` (its reductions, then its shift), None if the
-    terminal cannot come here. For ``$END``: the stack that accepts, or None."""
-    work = list(stack)
-    while True:
-        action = _ACTIONS[work[-1]].get(terminal)
-        if action is None:
-            return None
-        if isinstance(action, int):
-            work.append(action)
-            return tuple(work)
-        size, rule = action
-        if size:
-            del work[-size:]
-        work.append(_GOTOS[work[-1]][rule])
-        if work[-1] == _END and terminal == "$END":
-            return tuple(work)
-
-
-# The grammar only repeats through left-recursive rules, so the LALR stack stays short and the
-# parser can only be in a finite number of configurations (a few hundred stacks). Running the
-# table once from every reachable stack turns it into a deterministic automaton that checks a
-# line in one dict lookup, with no reductions at parse time: a state maps each terminal that
-# can come next to the next state, and has the key "$END" when the hand may end there. Same
-# language as the table, same first failing line (tests/parsing/test_parse_fast.py checks both).
-_State = dict[str, "_State"]
-_MAX_STATES: Final = 10_000
-
-
-def _determinize() -> _State:
-    terminals = sorted({t for row in _ACTIONS for t in row if t != "$END"})
-    start: tuple[int, ...] = (_START,)
-    states: dict[tuple[int, ...], _State] = {start: {}}
-    todo = [start]
-    while todo:
-        stack = todo.pop()
-        state = states[stack]
-        if _step(stack, "$END") is not None:
-            state["$END"] = state
-        for terminal in terminals:
-            after = _step(stack, terminal)
-            if after is None:
-                continue
-            if after not in states:
-                if len(states) >= _MAX_STATES:
-                    raise RuntimeError("the grammar does not have a finite line automaton")
-                states[after] = {}
-                todo.append(after)
-            state[terminal] = states[after]
-    return states[start]
-
-
-_AUTOMATON: Final = _determinize()
-
-
-class _Unexpected(Exception):
-    def __init__(self, index: int, expected: set[str]) -> None:
-        super().__init__(index)
-        self.index = index  # index of the offending line kind; len(kinds) for the end
-        self.expected = expected
-
-
-def _walk(kinds: Sequence[str]) -> tuple[int, _State]:
-    """How many of ``kinds`` the automaton reads, and the state it is in after them."""
-    state = _AUTOMATON
-    for index, terminal in enumerate(kinds):
-        after = state.get(terminal)
-        if after is None:
-            return index, state
-        state = after
-    return len(kinds), state
-
-
-def check_order(kinds: Sequence[str]) -> None:
-    """Check that the line kinds (grammar terminals) of a hand come in an order the grammar
-    accepts; raise ``_Unexpected`` at the first line that cannot come where it is, or at the
-    end if the hand stops early."""
-    state = _AUTOMATON
-    try:
-        for terminal in kinds:
-            state = state[terminal]
-    except KeyError:
-        index, state = _walk(kinds)
-        raise _Unexpected(index, set(state)) from None
-    if "$END" not in state:
-        raise _Unexpected(len(kinds), set(state))
+check_order = LINES.check
+"""Check that the line kinds (grammar terminals) of a hand come in an order the grammar accepts;
+raise ``Unexpected`` at the first line that cannot come where it is, or at the end if the hand
+stops early."""
 
 
 _DESCRIBE: Final = {
@@ -295,7 +165,7 @@ def _parse_chunk(chunk: Chunk) -> Hand | Unsupported:
 
     try:
         check_order(kinds)
-    except _Unexpected as exc:
+    except Unexpected as exc:
         expected = _expected_after(kinds[: exc.index])
         if exc.index >= len(kinds):
             raise ParseError(
@@ -349,8 +219,7 @@ def _check_summary_seats(chunk: Chunk, reader: LineReader, hand_id: str) -> None
 def _acceptable(kinds: list[str]) -> set[str]:
     """The line kinds that could come after ``kinds`` ("$END": the hand may end there);
     nothing if ``kinds`` is already out of order."""
-    index, state = _walk(kinds)
-    return set(state) if index == len(kinds) else set()
+    return LINES.acceptable(kinds)
 
 
 def _expected_after(kinds: list[str]) -> str:
