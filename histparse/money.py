@@ -12,17 +12,21 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 
 from histparse.events import Chat, Hand, PlayerStatus, Post
 
 __all__ = [
     "CENT_PLACES",
     "AmountError",
+    "Amounts",
     "Money",
     "MoneyText",
     "Unrepresentable",
     "format_amount",
     "hand_places",
+    "money_text",
+    "percent_text",
     "places_of",
 ]
 
@@ -158,17 +162,86 @@ _BY_PLACES: dict[int, Money] = {}
 
 
 def format_amount(amount: Decimal, symbol: str = "") -> str:
-    """``amount`` with its own scale behind ``symbol``: ``$0.10``, ``$1``, ``1500``, never in
-    exponent notation; ``AmountError`` for what no site writes."""
+    """``amount`` with its own scale behind ``symbol``, as a writer puts it back in a hand:
+    ``$0.10``, ``$1``, ``1500``, never in exponent notation; ``AmountError`` for what no site
+    writes. (For a reader, a finding or a report: ``money_text``.)"""
     if not isinstance(amount, Decimal):
         raise AmountError(f"amount {amount!r} is not a Decimal")
     text = str(amount)
     if "E" in text or not text[0].isdigit():
         if amount.is_signed() or not amount.is_finite():
             raise AmountError(f"amount {amount} cannot be written (negative or not finite)")
-        # str() switches to exponent notation for e.g. Decimal("1E+3"); sites never do.
-        text = format(amount, "f")
+        text = _plain(amount)
     return symbol + text
+
+
+def _plain(amount: Decimal) -> str:
+    # str() switches to exponent notation for e.g. Decimal("1E+3"); sites never do.
+    return format(amount, "f")
+
+
+def money_text(amount: Decimal, symbol: str = "", places: int = 0, *, signed: bool = False) -> str:
+    """``amount`` for a reader (every finding message, the one format): ``symbol`` first,
+    thousands grouped, a whole amount without places and any other with at least ``places``:
+    ``$0.10``, ``€1.50``, ``$4``, ``$3,316``, ``1,500`` (chips), ``-$0.25``; ``+`` before a
+    gain when ``signed``. Never rounded, never in exponent notation, never raises (an amount
+    no site writes is shown as it is)."""
+    if not isinstance(amount, Decimal) or not amount.is_finite():
+        return f"{symbol}{amount}"
+    sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
+    size = abs(amount)
+    if size == size.to_integral_value():
+        whole, frac = _plain(size.to_integral_value()), ""
+    else:
+        shown = size.normalize()
+        if places and places_of(shown) < places:
+            shown = shown.quantize(Decimal(1).scaleb(-places))  # exact: fewer places written
+        whole, _, frac = _plain(shown).partition(".")
+    grouped = f"{int(whole):,}" if len(whole) > 3 else whole
+    return f"{sign}{symbol}{grouped}{'.' + frac if frac else ''}"
+
+
+def percent_text(share: Fraction | Decimal) -> str:
+    """A share of the pot as a reader writes it: ``5%``, ``2.5%``, ``33.33%`` (a share that
+    is not a whole hundredth of a percent is rounded to one: for a message only)."""
+    percent = Fraction(share) * 100
+    exact = Decimal(percent.numerator) / Decimal(percent.denominator)
+    shown = exact.quantize(Decimal("0.01")).normalize()
+    if shown == shown.to_integral_value():
+        shown = shown.to_integral_value()
+    return f"{_plain(shown)}%"
+
+
+class Amounts:
+    """One hand's money for a reader: ``money_text`` at the hand's symbol and unit, of a
+    ``Decimal`` (``amounts(d)``) or of the rules engine's int minor units
+    (``amounts.units(n)``). Cheap to make; picklable (the engine keeps one)."""
+
+    __slots__ = ("money", "symbol")
+
+    def __init__(self, symbol: str, money: Money) -> None:
+        self.symbol = symbol
+        self.money = money
+
+    @classmethod
+    def for_hand(cls, hand: Hand) -> Amounts:
+        """The hand's currency symbol at the hand's money unit."""
+        return cls(hand.layout.money_symbol, Money.for_hand(hand))
+
+    def __call__(self, amount: Decimal, *, signed: bool = False) -> str:
+        return money_text(amount, self.symbol, self.money.places, signed=signed)
+
+    def units(self, units: int) -> str:
+        """``units`` minor units (an engine amount) as ``money_text``."""
+        return money_text(self.money.to_decimal(units), self.symbol, self.money.places)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # A Money keeps caches: rebuild the shared one of the same places instead.
+        return (_amounts, (self.symbol, self.money.places))
+
+
+def _amounts(symbol: str, places: int) -> Amounts:
+    return Amounts(symbol, Money.of(places))
 
 
 class MoneyText:

@@ -13,8 +13,9 @@ from histparse.events import Hand
 from histparse.export import load
 from histparse.export.parallel import export_results
 from histparse.frames import tables
-from histparse.parsing import parse_results
+from histparse.parsing import parse_results, read_histories
 from histparse.show import render_hand
+from histparse.sites import SITES
 from histparse.stats import player_stats
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -23,16 +24,20 @@ MUTANTS = 1500
 _NASTY = ["\x00", "\x1b[2J", "\u202e", "9" * 5000, "-1", "$-0.10", "\r", "", "=1+1", "é", "\ufeff"]
 
 
-def _sources() -> list[str]:
-    """Hands of every supported site's real files (only PokerStars hands parse today) and the
-    hand-written ones."""
-    files = sorted((DATA / "real_histories" / "pokerstars").glob("*Draw*.txt"))
-    files += sorted((DATA / "hardening").glob("*.txt"))
-    hands: list[str] = []
-    for f in files:
-        text = f.read_text(encoding="utf-8-sig", errors="replace").replace("\r\n", "\n")
-        hands += [h.strip("\n") for h in text.split("\n\n\n") if h.strip()]
-    return hands
+def _sources() -> dict[str, list[str]]:
+    """The real hands of every site the registry parses (``histparse.sites.SITES``: a site
+    added there joins the fuzz with its files in ``real_histories/<site name, lower case>/``),
+    by site; the hand-written PokerStars ones too."""
+    by_site: dict[str, list[str]] = {site.name: [] for site in SITES if site.expected}
+    for name, texts in by_site.items():
+        folder = DATA / "real_histories" / name.lower().replace(" ", "_")
+        for hand in read_histories(str(folder)):
+            if hand.site == name:
+                texts.append(hand.source.text.replace("\r\n", "\n").strip("\n"))
+    for f in sorted((DATA / "hardening").glob("*.txt")):
+        text = f.read_text(encoding="utf-8")
+        by_site["PokerStars"] += [h.strip("\n") for h in text.split("\n\n\n") if h.strip()]
+    return by_site
 
 
 def _mutate(rng: random.Random, hand: str) -> str:
@@ -65,11 +70,15 @@ def _mutate(rng: random.Random, hand: str) -> str:
 def test_mutated_real_hands_never_stop_a_command(tmp_path: Path) -> None:
     rng = random.Random(SEED)
     sources = _sources()
-    assert len(sources) > 20
-    text = "\n\n\n".join(_mutate(rng, rng.choice(sources)) for _ in range(MUTANTS)) + "\n"
+    for site, texts in sources.items():
+        assert len(texts) > 20, f"{site}: too few real hands to mutate"
+    sites = sorted(sources)
+    # Round robin over the sites, so that each gets its share whatever its file count.
+    mutants = (_mutate(rng, rng.choice(sources[sites[k % len(sites)]])) for k in range(MUTANTS))
+    text = "\n\n\n".join(mutants) + "\n"
     results = parse_results(text, "fuzz.txt")
     hands = [r for r in results if isinstance(r, Hand)]
-    assert hands  # most mutants still parse
+    assert {h.site for h in hands} == set(sites)  # most mutants of every site still parse
     run = audit_results(results)
     findings = list(run)
     assert run.counts.read == len(results)

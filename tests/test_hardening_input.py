@@ -236,3 +236,20 @@ def test_a_long_run_of_blank_lines_plans_the_same_pieces(tmp_path: Path) -> None
     planned = [(p.first_line, p.hands) for p in plan_pieces([str(path)], 2, block_size=4096)]
     read = [(p.first_line, p.hands) for p in iter_pieces([str(path)], 2)]
     assert planned == read
+
+
+def test_a_seat_0_the_reader_allows_is_a_finding_not_a_crash() -> None:
+    """Found by the fuzz (tests/test_fuzz.py): a Full Tilt ``Seat 0:`` line raised the
+    engine's ConfigError out of ``replay`` and so out of ``show``."""
+    from histparse.events import Hand
+    from histparse.replayer import replay
+    from histparse.show import render_hand
+
+    real = Path(__file__).resolve().parent / "data" / "real_histories" / "fulltilt"
+    text = (real / "3-Draw-Limit-USD-5-10-201211.txt").read_text(encoding="ascii")
+    first = text.replace("\r\n", "\n").split("\n\n\n")[0]
+    (hand,) = parse_results(first.replace("\nSeat 1: ", "\nSeat 0: ", 1) + "\n")
+    assert isinstance(hand, Hand)
+    codes = replay(hand).codes
+    assert "REPLAY-UNSUPPORTED" in codes
+    assert render_hand(hand)

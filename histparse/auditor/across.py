@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from histparse.money import format_amount
+from histparse.money import hand_places, money_text
 from histparse.replayer.findings import CODES, Code, Finding
 
 if TYPE_CHECKING:
@@ -57,6 +57,7 @@ class StackRecord:
     first_line: int
     last_line: int
     symbol: str
+    places: int  # of the hand's money unit, for the messages (histparse.money.money_text)
     seats: tuple[tuple[str, Decimal, int], ...]
     next_stack: tuple[tuple[str, Decimal], ...]
 
@@ -84,16 +85,14 @@ def stack_record(r: Replay) -> StackRecord:
         src.first_line,
         src.last_line,
         hand.layout.money_symbol,
+        hand_places(hand),
         tuple((s.player, s.stack, s.line) for s in hand.seats),
         tuple((p.player, p.starting_stack + p.net) for p in r.players),
     )
 
 
-def _money(symbol: str, amount: Decimal) -> str:
-    try:
-        return format_amount(amount, symbol)
-    except ValueError:
-        return f"{symbol}{amount}"
+def _money(rec: StackRecord, amount: Decimal) -> str:
+    return money_text(amount, rec.symbol, rec.places)
 
 
 class StackChain:
@@ -131,9 +130,9 @@ class StackChain:
             what = "a rebuy or top-up of " if diff > 0 else "short by "
             info = CODES[code]
             message = (
-                f"{player} starts with {_money(rec.symbol, stack)}; after hand "
-                f"#{prev.hand_id} at this table they had {_money(rec.symbol, expected)} "
-                f"({what}{_money(rec.symbol, abs(diff))})"
+                f"{player} starts with {_money(rec, stack)}; after hand "
+                f"#{prev.hand_id} at this table they had {_money(rec, expected)} "
+                f"({what}{_money(rec, abs(diff))})"
             )
             out.append(
                 Finding(

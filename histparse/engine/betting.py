@@ -30,6 +30,7 @@ Readings where docs/rules.md is silent:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from histparse._records import twin
@@ -83,22 +84,20 @@ class LegalActions:
         ok = self.can_bet if kind is ActionKind.BET else self.can_raise
         return ok and to is not None and self.min_to <= to <= self.max_to
 
-    def describe(self) -> str:
-        """Short text such as ``fold, call 10, raise to 20..40``."""
+    def describe(self, amount_text: Callable[[int], str] = str) -> str:
+        """Short text such as ``fold, call 10, raise to 20..40`` (amounts by ``amount_text``:
+        plain minor units unless told, e.g. ``call $0.10``)."""
         parts: list[str] = []
         if self.can_fold:
             parts.append("fold")
         if self.can_check:
             parts.append("check")
         if self.can_call:
-            parts.append(f"call {self.call_amount}")
+            parts.append(f"call {amount_text(self.call_amount)}")
         for ok, word in ((self.can_bet, "bet"), (self.can_raise, "raise")):
             if ok:
-                span = (
-                    str(self.min_to)
-                    if self.min_to == self.max_to
-                    else (f"{self.min_to}..{self.max_to}")
-                )
+                low = amount_text(self.min_to)
+                span = low if self.min_to == self.max_to else f"{low}..{amount_text(self.max_to)}"
                 parts.append(f"{word} to {span}")
         return f"{self.player}: " + (", ".join(parts) or "nothing")
 

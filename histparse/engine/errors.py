@@ -15,6 +15,7 @@ raised.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -41,12 +42,20 @@ class StateError(EngineError):
 class IllegalAction(EngineError):
     """A betting action (or any event) that breaks the rule ``rule_id``.
 
-    ``legal`` is what the player could have done instead (``None`` outside betting).
+    ``legal`` is what the player could have done instead (``None`` outside betting), its
+    amounts written by ``amount_text`` (plain minor units by default).
     """
 
-    def __init__(self, rule_id: str, message: str, legal: LegalActions | None = None) -> None:
+    def __init__(
+        self,
+        rule_id: str,
+        message: str,
+        legal: LegalActions | None = None,
+        *,
+        amount_text: Callable[[int], str] = str,
+    ) -> None:
         if legal is not None:
-            message = f"{message}; legal: {legal.describe()}"
+            message = f"{message}; legal: {legal.describe(amount_text)}"
         super().__init__(message, rule_id)
         self.legal = legal
 

@@ -19,7 +19,7 @@ again; ``bet_of``, ``stack`` and ``is_live`` read one player without a snapshot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import filterfalse
 from operator import attrgetter, not_
 
@@ -127,6 +127,7 @@ class HandState:
         "_acted",
         "_active",
         "_all_in",
+        "_amount_text",
         "_bet",
         "_button",
         "_cards",
@@ -166,6 +167,7 @@ class HandState:
         button: int,
         *,
         dealer: Dealer | None = None,
+        amount_text: Callable[[int], str] = str,
     ) -> None:
         # map/filter with attrgetters: C loops, where comprehensions are Python calls (3.11).
         if len(set(map(_SEAT_NUMBER, seats))) != len(seats):
@@ -183,6 +185,9 @@ class HandState:
                 raise ConfigError(f"{s.name} is dealt in with no chips")
         n = len(dealt)
         self._config = config
+        # How error messages write an amount: plain minor units unless the caller knows the
+        # hand's money (the replayer passes histparse.money.Amounts.units: "$0.10", "1,500").
+        self._amount_text = amount_text
         self._names: tuple[str, ...] = tuple(map(_NAME, dealt))
         self._seats: tuple[int, ...] = tuple(map(_SEAT_NUMBER, dealt))
         # A comprehension: half the time of dict(zip(..., strict=...)) with its keyword.
@@ -596,15 +601,20 @@ class HandState:
         i = self._to_act if player is None else self._idx(player)
         return self._legal(i)
 
+    def _error(self, rule: str, message: str, legal: LegalActions) -> IllegalAction:
+        return IllegalAction(rule, message, legal, amount_text=self._amount_text)
+
     def _reject(
         self, i: int, kind: ActionKind, to: int | None, legal: LegalActions
     ) -> IllegalAction | None:
         """Why ``kind`` breaks a rule, or None when it is legal."""
         name = self._names[i]
         rnd = self._round
+        text = self._amount_text
+        illegal = self._error
         if i != self._to_act:
             expected = self._names[self._to_act]
-            return IllegalAction(
+            return illegal(
                 "R-BET-2",
                 f"{name} acts out of turn: {expected} is to act",
                 self._legal(self._to_act),
@@ -614,23 +624,25 @@ class HandState:
         if kind is _CHECK:
             if legal.can_check:
                 return None
-            return IllegalAction(
-                "R-BET-3", f"{name} checks facing a bet of {rnd.current_bet}", legal
+            return illegal(
+                "R-BET-3", f"{name} checks facing a bet of {text(rnd.current_bet)}", legal
             )
         if kind is _CALL:
             if legal.can_call:
                 return None
-            return IllegalAction("R-BET-3", f"{name} calls with nothing to call", legal)
+            return illegal("R-BET-3", f"{name} calls with nothing to call", legal)
         fixed = self._config.limit is _FIXED
         if kind is _BET and rnd.current_bet > 0:
-            return IllegalAction(
-                "R-BET-3", f"{name} bets into a bet of {rnd.current_bet} (raise instead)", legal
+            return illegal(
+                "R-BET-3",
+                f"{name} bets into a bet of {text(rnd.current_bet)} (raise instead)",
+                legal,
             )
         if kind is _RAISE and rnd.current_bet == 0:
-            return IllegalAction("R-BET-3", f"{name} raises with no bet to raise (bet)", legal)
+            return illegal("R-BET-3", f"{name} raises with no bet to raise (bet)", legal)
         if not (legal.can_bet or legal.can_raise):
             if is_capped(self._config, rnd, self._live):
-                return IllegalAction(
+                return illegal(
                     "R-BET-5",
                     f"{name} raises after the cap ({rnd.bet_count} bets this round)",
                     legal,
@@ -641,16 +653,16 @@ class HandState:
                 why = "an incomplete all-in raise does not reopen the betting"
             else:
                 why = "every opponent is all-in"
-            return IllegalAction("R-BET-7", f"{name} cannot raise: {why}", legal)
+            return illegal("R-BET-7", f"{name} cannot raise: {why}", legal)
         assert to is not None
         if legal.min_to <= to <= legal.max_to:
             return None
         rule = "R-BET-4" if fixed else "R-BET-6"
         if to < legal.min_to:
-            what = f"below the minimum of {legal.min_to}"
+            what = f"below the minimum of {text(legal.min_to)}"
         else:
-            what = f"above the maximum of {legal.max_to}"
-        return IllegalAction(rule, f"{name} {kind.value}s to {to}, {what}", legal)
+            what = f"above the maximum of {text(legal.max_to)}"
+        return illegal(rule, f"{name} {kind.value}s to {text(to)}, {what}", legal)
 
     def _allowed(self, i: int, kind: ActionKind, to: int | None, increment: int) -> bool:
         """Whether the action is legal: ``_reject`` and the call amount check, on plain ints
@@ -701,10 +713,12 @@ class HandState:
         if error is None and kind is _CALL and increment != legal.call_amount:
             stack = self._stack[i]
             short = stack < self._round.current_bet - self._bet[i]
+            text = self._amount_text
             error = IllegalAction(
                 "R-BET-7" if short else "R-BET-3",
-                f"{self._names[i]} calls {increment}; the call is {legal.call_amount}",
+                f"{self._names[i]} calls {text(increment)}; the call is {text(legal.call_amount)}",
                 legal,
+                amount_text=text,
             )
         return error
 
@@ -740,7 +754,11 @@ class HandState:
                 raise StateError(f"{player} {kind.value}s without an int 'to' amount")
             increment = to - bet
             if increment <= 0 or increment > stack:
-                raise StateError(f"{player} {kind.value}s to {to}: has {bet} in and {stack} behind")
+                text = self._amount_text
+                raise StateError(
+                    f"{player} {kind.value}s to {text(to)}: has {text(bet)} in and "
+                    f"{text(stack)} behind"
+                )
         elif kind is _CALL:
             if amount is None:
                 owed = rnd.current_bet - bet
@@ -751,7 +769,12 @@ class HandState:
                     type(increment) is not int
                     and (type(increment) is bool or not isinstance(increment, int))
                 ) or not (0 <= increment <= stack):
-                    raise StateError(f"{player} calls {increment!r} with {stack} behind")
+                    shown = (
+                        self._amount_text(increment) if type(increment) is int else repr(increment)
+                    )
+                    raise StateError(
+                        f"{player} calls {shown} with {self._amount_text(stack)} behind"
+                    )
         else:
             increment = 0
         if check:

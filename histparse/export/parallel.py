@@ -223,11 +223,11 @@ def _exporting(
     into it; the last batch is committed on a normal exit."""
     if batch_size < 1:
         raise ValueError(f"batch_size must be at least 1, not {batch_size}")
-    store = DatasetDir.create(out)
-    with store.locked():
+    # The lock is taken before a new directory is made a dataset, so that of two exports
+    # racing into it the loser says another export is writing (DatasetDir.writing).
+    with DatasetDir.writing(out) as store:
         # Under the lock: what another export committed meanwhile counts, and what an
         # interrupted one left is removed before anything is read.
-        store.refresh()
         exporter = _Exporter(store, audit and auditor_available(), batch_size, compression)
         exporter.recovered = store.recover()
         exporter.load_reject_keys()

@@ -14,18 +14,25 @@ pyarrow, pandas and DuckDB globs all skip), then renamed into place, then its co
 written (also by rename). A file no commit record names belongs to an interrupted export: the
 loader never reads it and the next export deletes it, so no batch is ever half in a dataset for
 ``histparse.load`` and, after the next export, for any reader.
+
+Nothing here reaches outside the directory: a commit record naming a path that leaves it
+(``..``, an absolute path, a symbolic link out) is refused by ``load`` and ``export`` alike,
+recovery never follows a symbolic link nor deletes anything but the dataset's own leftovers, and
+an export refuses dataset folders that are symbolic links. An OS error while writing (a full
+disk) names the file and leaves the committed batches as they were (docs/export.md).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import IO, Any, Final
 from urllib.parse import quote, unquote
 from uuid import uuid4
@@ -75,11 +82,46 @@ def _fsync(f: IO[Any]) -> None:
 
 def _write_json_atomic(path: Path, data: Mapping[str, object]) -> None:
     tmp = path.with_name(f".{path.name}{_TMP_SUFFIX}")
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, indent=1)
-        f.write("\n")
-        _fsync(f)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+            _fsync(f)
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise _naming(exc, path) from None
+
+
+def _naming(exc: OSError, path: Path) -> OSError:
+    """``exc`` with ``path`` as its file when it names none (a write's ``ENOSPC`` does not):
+    the command's one line then says which file could not be written."""
+    if exc.filename is not None:
+        return exc
+    code = exc.errno if exc.errno is not None else errno.EIO
+    return OSError(code, exc.strerror or os.strerror(code), str(path))
+
+
+def _unsafe(rel: str) -> str | None:
+    """Why the committed path ``rel`` is not a plain path inside the dataset (None if it is)."""
+    if not rel or "\\" in rel or "\x00" in rel:
+        return "not a plain relative path"
+    pure = PurePosixPath(rel)
+    if pure.is_absolute() or rel.startswith("~"):
+        return "an absolute path"
+    if any(part in ("", ".", "..") for part in rel.split("/")):
+        return "it leaves its folder (.. or an empty part)"
+    return None
+
+
+def _inside(root: Path, path: Path) -> bool:
+    """Whether ``path``, its symbolic links followed, is inside ``root``."""
+    try:
+        path.resolve().relative_to(root.resolve())
+    except (OSError, ValueError, RuntimeError):
+        return False
+    return True
 
 
 @dataclass
@@ -112,20 +154,58 @@ class DatasetDir:
         """Open a dataset for writing, making it if ``root`` is missing or empty. Refuses a
         non-empty directory that is not a histparse dataset."""
         path = Path(root)
+        cls._refuse_foreign(path)
+        path.mkdir(parents=True, exist_ok=True)
+        return cls._make(path)
+
+    @classmethod
+    @contextlib.contextmanager
+    def writing(cls, root: str | os.PathLike[str]) -> Iterator[DatasetDir]:
+        """``create`` and ``locked`` as one step, the lock taken before the directory is made
+        a dataset: of two exports racing into a new directory, the loser gets ``DatasetError``
+        ("another export is writing this dataset"), never "not a histparse dataset"."""
+        path = Path(root)
+        cls._refuse_foreign(path)
+        try:
+            path.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise _naming(exc, path) from None
+        ds = cls(path)
+        with ds.locked():
+            ds = cls._make(path)
+            yield ds
+
+    @staticmethod
+    def _refuse_foreign(path: Path) -> None:
+        """Refuse a path that is a file, or a non-empty directory that is not a dataset (its
+        lock file and the marker's temporary file, which a racing export makes, do not count)."""
         if path.exists() and not path.is_dir():
             raise DatasetError(f"{path}: exists and is not a directory")
-        if not (path / MARKER).exists():
-            if path.is_dir() and any(path.iterdir()):
+        if path.is_dir() and not (path / MARKER).exists():
+            ours = {LOCK, f".{MARKER}{_TMP_SUFFIX}"}
+            if any(entry.name not in ours for entry in path.iterdir()):
                 raise DatasetError(
                     f"{path}: not empty and not a histparse dataset (no {MARKER}); "
                     "refusing to write into it"
                 )
-            path.mkdir(parents=True, exist_ok=True)
+
+    @classmethod
+    def _make(cls, path: Path) -> DatasetDir:
+        if not (path / MARKER).exists():
+            cls._refuse_foreign(path)  # again: something may have been put there meanwhile
             _write_json_atomic(path / MARKER, {"format": FORMAT, "schema_version": SCHEMA_VERSION})
         cls._check_marker(path, (SCHEMA_VERSION,))
-        (path / COMMITS).mkdir(exist_ok=True)
-        for name in DATASETS:
-            (path / name).mkdir(exist_ok=True)
+        for name in (COMMITS, *DATASETS):
+            folder = path / name
+            if folder.is_symlink():
+                raise DatasetError(
+                    f"{folder}: is a symbolic link; a dataset's folders must be its own "
+                    "(refusing to write through it)"
+                )
+            try:
+                folder.mkdir(exist_ok=True)
+            except OSError as exc:
+                raise _naming(exc, folder) from None
         ds = cls(path)
         ds.refresh()
         return ds
@@ -173,6 +253,14 @@ class DatasetDir:
                     f"{record}: batch of schema version {version}, expected {self.version}"
                 )
             for rel in rels:
+                why = _unsafe(rel)
+                if why is None and not _inside(self.root, self.root / rel):
+                    why = "a symbolic link out of the dataset"
+                if why is not None:
+                    raise DatasetError(
+                        f"{record}: names a path outside the dataset ({why}): {rel!r}; "
+                        "refusing to read or write this dataset"
+                    )
                 if not (self.root / rel).is_file():
                     raise DatasetError(f"{self.root}: {rel} (batch {record.stem}) is missing")
                 self._index(rel)
@@ -220,23 +308,34 @@ class DatasetDir:
         removed = 0
         for name in (*DATASETS, COMMITS):
             base = self.root / name
-            if not base.is_dir():
-                continue
-            for path in base.rglob("*"):
-                if not path.is_file():
-                    continue
-                rel = path.relative_to(self.root).as_posix()
-                tmp = path.name.startswith(".") and path.name.endswith(_TMP_SUFFIX)
-                orphan = (
-                    name != COMMITS
-                    and path.name.startswith(_PART_PREFIX)
-                    and path.suffix == ".parquet"
-                    and rel not in committed
-                )
-                if tmp or orphan:
-                    path.unlink()
+            if base.is_symlink() or not base.is_dir():
+                continue  # never followed out of the dataset (``writing`` refuses it anyway)
+            # os.walk without followlinks: a linked folder inside is listed, never entered.
+            for folder, _, names in os.walk(base):
+                for filename in names:
+                    path = Path(folder, filename)
+                    if not self._leftover(name, path, committed):
+                        continue
+                    try:
+                        path.unlink()
+                    except OSError as exc:
+                        raise _naming(exc, path) from None
                     removed += 1
         return removed
+
+    def _leftover(self, dataset: str, path: Path, committed: set[str]) -> bool:
+        """Whether ``path`` is a regular file an interrupted export left: a temporary file, or
+        a part file no commit record names. A symbolic link is never one (nor followed)."""
+        tmp = path.name.startswith(".") and path.name.endswith(_TMP_SUFFIX)
+        orphan = (
+            dataset != COMMITS
+            and path.name.startswith(_PART_PREFIX)
+            and path.suffix == ".parquet"
+            and path.relative_to(self.root).as_posix() not in committed
+        )
+        if not (tmp or orphan) or path.is_symlink() or not path.is_file():
+            return False
+        return _inside(self.root, path)
 
     def commit(
         self,
@@ -253,15 +352,26 @@ class DatasetDir:
         try:
             for rel_dir, table in tables:
                 directory = self.root / rel_dir
-                directory.mkdir(parents=True, exist_ok=True)
                 final = directory / f"{_PART_PREFIX}{batch}.parquet"
                 tmp = directory / f".{final.name}{_TMP_SUFFIX}"
-                pending.append((tmp, final))
-                with open(tmp, "wb") as f:
-                    pq.write_table(table, f, compression=compression)
-                    _fsync(f)
+                try:
+                    directory.mkdir(parents=True, exist_ok=True)
+                    if not _inside(self.root, directory):
+                        raise DatasetError(
+                            f"{directory}: leads out of the dataset (a symbolic link); "
+                            "refusing to write through it"
+                        )
+                    pending.append((tmp, final))
+                    with open(tmp, "wb") as f:
+                        pq.write_table(table, f, compression=compression)
+                        _fsync(f)
+                except OSError as exc:
+                    raise _naming(exc, final) from None
             for tmp, final in pending:
-                os.replace(tmp, final)
+                try:
+                    os.replace(tmp, final)
+                except OSError as exc:
+                    raise _naming(exc, final) from None
             rels = [final.relative_to(self.root).as_posix() for _, final in pending]
             record = {"batch": batch, "schema_version": SCHEMA_VERSION, "files": rels, **counts}
             _write_json_atomic(self.root / COMMITS / f"{batch}.json", record)

@@ -37,6 +37,7 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, PostKind, Street
 from histparse.ledger import LineLedger
+from histparse.money import hand_places, money_text
 from histparse.replayer.findings import Code, Finding, make_finding
 from histparse.sites import words_for
 
@@ -176,7 +177,7 @@ class Facts:
                 elif e.amount != to:
                     self.add(
                         Code.BET_RAISE_ARITHMETIC,
-                        f"{p} bets {self.sym}{e.amount} to {self.sym}{to}",
+                        f"{p} bets {self.text(e.amount)} to {self.text(to)}",
                         e.line,
                     )
         elif kind is _FOLD and p not in self.folds:
@@ -204,13 +205,17 @@ class Facts:
         assert amount is not None
         current = self.wrong_bet_to_raise(to - amount)
         if current is not None:
-            sym = self.sym
+            text = self.text
             self.add(
                 Code.BET_RAISE_ARITHMETIC,
-                f"{e.player} raises {sym}{amount} to {sym}{to} but the bet to raise is "
-                f"{sym}{current}",
+                f"{e.player} raises {text(amount)} to {text(to)} but the bet to raise is "
+                f"{text(current)}",
                 e.line,
             )
+
+    def text(self, amount: Decimal) -> str:
+        """``amount`` in the hand's own money, as every finding writes it (``money_text``)."""
+        return money_text(amount, self.sym, hand_places(self.hand))
 
     def wrong_bet_to_raise(self, raised: Decimal) -> Decimal | None:
         """The bet to raise if ``raised`` (B minus A of ``raises A to B``) is not it, else None.

@@ -66,7 +66,7 @@ from histparse.events import (
     SummarySeat,
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
-from histparse.money import Money, Unrepresentable
+from histparse.money import Amounts, Money
 from histparse.replayer.checks.betting import action_code
 from histparse.replayer.checks.cards import is_hand
 from histparse.replayer.facts import FACT_HANDLERS, Facts
@@ -112,6 +112,7 @@ class Feed(Facts):
     it cannot go on)."""
 
     __slots__ = (
+        "amounts",
         "big_blind",
         "blinds",
         "cap_due",
@@ -145,6 +146,7 @@ class Feed(Facts):
         self.cards = cards
         self.state: HandState | None = None
         self.money = Money(0)
+        self.amounts = Amounts(self.sym, self.money)
         self.big_blind: int | None = None
         self.blinds: BlindSeats | None = None
         self.index = 0  # the event being fed (set by the driver's loop)
@@ -174,8 +176,13 @@ class Feed(Facts):
 
     def unrepresentable(self, amount: Decimal, what: str, line: int) -> None:
         """Report an amount that is not a whole number of units and stop the engine."""
-        exc = Unrepresentable(amount, self.money.unit, what)
-        self.stop_engine(Code.MONEY_UNREPRESENTABLE, str(exc), line)
+        text = self.amounts
+        self.stop_engine(
+            Code.MONEY_UNREPRESENTABLE,
+            f"{what} {text(amount)} is not a whole number of the money unit "
+            f"{text(self.money.unit)}",
+            line,
+        )
 
     # -- set-up -----------------------------------------------------------------------------
 
@@ -239,6 +246,7 @@ class Feed(Facts):
             self.add(Code.REPLAY_UNSUPPORTED, f"{hand.game.label} is not replayed", line)
             return
         self.money = Money.for_hand(hand)
+        self.amounts = Amounts(self.sym, self.money)
         stacks: list[Seat] = []
         exact_units = self.money.exact_units
         for s in seats:
@@ -252,7 +260,13 @@ class Feed(Facts):
                 return  # reported by the seat checks; the engine needs chips to deal a player in
             number = s.seat
             if type(number) is not int or number < 1 or type(s.player) is not str or not s.player:
-                stacks.append(Seat(number, s.player, stack))  # raises the usual ConfigError
+                try:
+                    stacks.append(Seat(number, s.player, stack))  # raises the usual ConfigError
+                except ConfigError as exc:  # a seat 0 some site's line allows: not replayed
+                    self.add(
+                        Code.REPLAY_UNSUPPORTED, f"the engine cannot seat this hand: {exc}", line
+                    )
+                    return
                 continue
             # Seat(...) without its checks, which the values above pass (histparse._records):
             # once per seat of every hand, where Seat.__init__ costs about 2% of the replay.
@@ -269,7 +283,7 @@ class Feed(Facts):
         if config is None:
             return
         try:
-            self.state = HandState(config, stacks, hand.button_seat)
+            self.state = HandState(config, stacks, hand.button_seat, amount_text=self.amounts.units)
         except ConfigError as exc:
             self.add(Code.REPLAY_UNSUPPORTED, f"the engine cannot seat this hand: {exc}", line)
 
@@ -299,7 +313,10 @@ class Feed(Facts):
                 return
             stack = state.stack(p)
             if units > stack > 0:
-                self.add(Code.BET_ALLIN, f"{p} posts {units} units with {stack} behind", e.line)
+                text = self.amounts.units
+                self.add(
+                    Code.BET_ALLIN, f"{p} posts {text(units)} with {text(stack)} behind", e.line
+                )
                 state.post(p, kind, stack, check=False)
             else:
                 self.add(Code.BET_ALLIN, f"{p} cannot post: {exc.message}", e.line)
@@ -309,7 +326,7 @@ class Feed(Facts):
             self.add(
                 Code.BET_ALLIN_FLAG,
                 f"{p}'s post {'says' if e.all_in else 'does not say'} all-in, with "
-                f"{self.sym}{self.money.to_decimal(left)} behind",
+                f"{self.amounts.units(left)} behind",
                 e.line,
             )
 
@@ -431,12 +448,12 @@ class Feed(Facts):
                 if result is None:
                     return
         if result.all_in is not e.all_in:
-            left = self.money.to_decimal(state.stack(p))
+            left = self.amounts.units(state.stack(p))
             self.add(
                 Code.BET_ALLIN_FLAG,
                 f"{p}'s {kind.value} "
                 + ("says all-in" if e.all_in else "does not say all-in")
-                + f" with {self.sym}{left} behind",
+                + f" with {left} behind",
                 e.line,
             )
         if result.capped and self.profile.prints_cap_line:
@@ -493,13 +510,17 @@ class Feed(Facts):
             self.add(Code.BET_ALLIN, f"{p} acts while all-in", e.line)
             return None
         bet = state.bet_of(p)
+        text = self.amounts.units
         if e.kind is _CALL and call_units is not None and call_units > stack:
-            self.add(Code.BET_ALLIN, f"{p} calls {call_units} units with {stack} behind", e.line)
+            self.add(
+                Code.BET_ALLIN, f"{p} calls {text(call_units)} with {text(stack)} behind", e.line
+            )
             return state.act(p, _CALL, amount=stack, check=False)
         if to_units is not None and to_units - bet > stack:
             self.add(
                 Code.BET_ALLIN,
-                f"{p} {e.kind.value}s to {to_units} units with {bet} in and {stack} behind",
+                f"{p} {e.kind.value}s to {text(to_units)} with {text(bet)} in and "
+                f"{text(stack)} behind",
                 e.line,
             )
             return state.act(p, e.kind, bet + stack, check=False)

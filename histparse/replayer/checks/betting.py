@@ -7,10 +7,12 @@ rules return (R-BET-7) once the replay is over.
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from histparse.engine import IllegalAction
 from histparse.game import ActionKind
+from histparse.replayer.checks.common import money
 from histparse.replayer.findings import Code, Finding, make_finding
 
 if TYPE_CHECKING:
@@ -47,10 +49,11 @@ def check_uncalled(r: Replay) -> list[Finding]:
     if site == rules:
         return []
     hand = r.hand
-    sym = hand.layout.money_symbol
 
-    def show(items: list[tuple[str, object]]) -> str:
-        return ", ".join(f"{sym}{amount} to {player}" for player, amount in items) or "nothing"
+    def show(items: list[tuple[str, Decimal]]) -> str:
+        return ", ".join(f"{money(hand, amount)} to {player}" for player, amount in items) or (
+            "nothing"
+        )
 
     line = None
     for k, u in enumerate(r.body.uncalled):

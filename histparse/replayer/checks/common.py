@@ -9,6 +9,7 @@ from decimal import Decimal
 from histparse.engine.positions import clockwise_from
 from histparse.events import Hand, Post, Section
 from histparse.game import PostKind
+from histparse.money import hand_places, money_text
 from histparse.sites import words_for
 
 __all__ = ["BLIND_KINDS", "LIVE_BIG_BLINDS", "marker_text", "money", "real_big_blind"]
@@ -46,5 +47,6 @@ def marker_text(hand: Hand, section: Section) -> str:
 
 
 def money(hand: Hand, amount: Decimal) -> str:
-    """``amount`` as the hand writes it (``$0.10``, ``1500``)."""
-    return f"{hand.layout.money_symbol}{amount}"
+    """``amount`` in the hand's own money (``$0.10``, ``€1.50``, ``1,500`` chips): the one
+    format of every finding message, ``histparse.money.money_text``."""
+    return money_text(amount, hand.layout.money_symbol, hand_places(hand))

@@ -11,6 +11,7 @@ from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from histparse.money import percent_text
 from histparse.replayer.checks.common import money
 from histparse.replayer.findings import Code, Finding, make_finding
 
@@ -119,7 +120,7 @@ def _rake_profile(r: Replay, total: Decimal, rake: Decimal, out: list[Finding]) 
                     hand,
                     Code.POT_RAKE_PROFILE,
                     f"rake {money(hand, rake)} is above {profile.site}'s ceiling of "
-                    f"{profile.max_rake} of the pot ({money(hand, ceiling)})",
+                    f"{percent_text(profile.max_rake)} of the pot ({money(hand, ceiling)})",
                     line,
                 )
             )
