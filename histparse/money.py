@@ -223,11 +223,6 @@ class Amounts:
         self.symbol = symbol
         self.money = money
 
-    @classmethod
-    def for_hand(cls, hand: Hand) -> Amounts:
-        """The hand's currency symbol at the hand's money unit."""
-        return cls(hand.layout.money_symbol, Money.for_hand(hand))
-
     def __call__(self, amount: Decimal, *, signed: bool = False) -> str:
         return money_text(amount, self.symbol, self.money.places, signed=signed)
 

@@ -19,7 +19,8 @@ Nothing here reaches outside the directory: a commit record naming a path that l
 (``..``, an absolute path, a symbolic link out) is refused by ``load`` and ``export`` alike,
 recovery never follows a symbolic link nor deletes anything but the dataset's own leftovers, and
 an export refuses dataset folders that are symbolic links. An OS error while writing (a full
-disk) names the file and leaves the committed batches as they were (docs/export.md).
+disk) names the file and leaves the committed batches as they were (docs/parquet.md,
+"Batches and safety").
 """
 
 from __future__ import annotations
