@@ -987,9 +987,7 @@ class HandState:
                     ranks[i] = rank_parsed(cards)
         return ranks
 
-    def settle(
-        self, rake: int = 0, second_run: Mapping[str, CardsIn] | None = None
-    ) -> Settlement:
+    def settle(self, rake: int = 0, second_run: Mapping[str, CardsIn] | None = None) -> Settlement:
         """Award the pots (R-SHOW-2..4) and end the hand.
 
         Each pot goes to the best ``hand_rank`` among its eligible players who have not mucked
@@ -1055,9 +1053,7 @@ class HandState:
                             ranks2 = dict(ranks)
                             for who, cards in second_run.items():
                                 ranks2[self._idx(who)] = rank_parsed(_cards(cards))
-                        winners, shares = _two_runs(
-                            net, winners, best(k, eligible, claim, ranks2)
-                        )
+                        winners, shares = _two_runs(net, winners, best(k, eligible, claim, ranks2))
             for i, share in zip(winners, shares, strict=True):
                 collected[i] += share
             pot = _PotResultParts()

@@ -82,6 +82,8 @@ class SiteProfile:
       rake (the pot is then what was collected plus the rake).
     * ``total_pot_net``: the ``Total pot`` is net of rake; ``collects_uncalled``: the total and
       the collection include the winner's own uncalled bet (Winamax).
+    * ``itemises_pots``: with side pots, the ``Total pot`` line gives the main and side pots
+      (PokerStars); False when it gives the total alone whatever the pots.
     * ``summary_lists_every_seat``: every player dealt in has a summary seat line.
     * ``marks_deal``/``marks_showdown``: the deal and the showdown open with a marker line.
     * ``max_players``: the most players a Triple Draw table deals in (R-TABLE-1).
@@ -107,6 +109,7 @@ class SiteProfile:
     prints_total_pot: bool = True
     total_pot_net: bool = False
     collects_uncalled: bool = False
+    itemises_pots: bool = True
     summary_lists_every_seat: bool = True
     marks_deal: bool = True
     marks_showdown: bool = True

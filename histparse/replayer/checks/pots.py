@@ -53,9 +53,12 @@ def check_pots(r: Replay) -> list[Finding]:
     # the winner's own uncalled bet take it out.
     gross = total + rake if profile.total_pot_net else total
     from_pot = collected
-    if profile.collects_uncalled:
-        gross -= silent
-        from_pot -= silent
+    if profile.collects_uncalled and r.complete:
+        # Only a winner's own uncalled bet is in their collection (and so in the total).
+        takers = {c.player for c in body.collected}
+        inside = sum((x.amount for x in r.returned if x.player in takers), _ZERO)
+        gross -= inside
+        from_pot -= inside
     if put_in != gross:
         out.append(
             make_finding(
@@ -90,7 +93,7 @@ def check_pots(r: Replay) -> list[Finding]:
             )
         )
     if r.complete and r.pots:
-        if sp is not None and profile.prints_total_pot:
+        if sp is not None and profile.prints_total_pot and profile.itemises_pots:
             _summary_breakdown(r, out)
         _collections(r, rake_ok, out)
     return out

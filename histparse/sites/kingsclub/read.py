@@ -60,7 +60,7 @@ _AUTOMATON: Final = LineAutomaton(
 )
 _CARD: Final = {str(c): c for c in DECK}
 _A: Final = r"(\d{1,3}(?:,\d{3}){0,4}(?:\.\d{1,2})?)"
-HEADER: Final = re.compile(r"#(\d{1,12}): (.{1,80}) - " + _A + "/" + _A)
+HEADER: Final = re.compile(r"#(\d{1,20}): (.{1,80}) - " + _A + "/" + _A)
 _GAMES: Final = {
     "Limit 2-7 Triple Draw": (Game.TRIPLE_DRAW_27, LimitType.FIXED),
     "No Limit 2-7 Single Draw": (Game.SINGLE_DRAW_27, LimitType.NO_LIMIT),

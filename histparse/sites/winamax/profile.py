@@ -31,6 +31,8 @@ WINAMAX: Final = SiteProfile(
     # winner's own uncalled bet (300 put in, 50 of it uncalled).
     total_pot_net=True,
     collects_uncalled=True,
+    # No real hand has a side pot: its total line is read as the total alone (reading taken).
+    itemises_pots=False,
     # The summary lists only the winners and the players who showed.
     summary_lists_every_seat=False,
     # Heads-up the button is tagged "(small blind) (button)".

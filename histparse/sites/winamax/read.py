@@ -60,7 +60,7 @@ _SUFFIX: Final = r"(€|\$|£)?"
 _M: Final = _AMOUNT + _SUFFIX
 
 HEADER: Final = re.compile(
-    r"Winamax Poker - CashGame - HandId: #(\d{1,12}-\d{1,12}-(\d{1,12})) - (.{1,60}?) "
+    r"Winamax Poker - CashGame - HandId: #(\d{1,20}-\d{1,12}-(\d{1,12})) - (.{1,60}?) "
     r"(fixed limit|pot limit|no limit) \(" + _M + "/" + _M + r"\) - "
     r"(\d{4})/(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d) UTC"
 )
@@ -76,20 +76,22 @@ _TABLE: Final = re.compile(
     r"Table: '(.{1,60})' (\d{1,2})-max \((real money|play money)\) Seat #(\d{1,2}) is the button"
 )
 _SEAT: Final = re.compile(r"Seat (\d{1,2}): (.{1,40}) \(" + _M + r"\)")
-_POST: Final = re.compile(r"posts (small blind|big blind|ante) " + _M + r"((?: out of position)?)")
+_ALL_IN: Final = r"((?: and is all-in)?)"
+_POST: Final = re.compile(
+    r"posts (small blind|big blind|ante) " + _M + r"((?: out of position)?)" + _ALL_IN
+)
 _POST_KIND: Final = {
     "small blind": PostKind.SMALL_BLIND,
     "big blind": PostKind.BIG_BLIND,
     "ante": PostKind.ANTE,
 }
-_ALL_IN: Final = r"((?: and is all-in)?)"
 _BET: Final = re.compile(r"(bets|calls) " + _M + _ALL_IN)
 _RAISE: Final = re.compile(r"raises " + _M + " to " + _M + _ALL_IN)
 _PAT: Final = re.compile(r"stands pat \[([^\[\]]{1,20})\]")
 _DISCARD: Final = re.compile(r"discard (?:([01]) card|([2-5]) cards)")
 _DEALT: Final = re.compile(r" \[([^\[\]]{1,20})\]")
 _SHOWS: Final = re.compile(r"shows \[([^\[\]]{1,20})\](?: \((.{1,60})\))?")
-_COLLECTED: Final = re.compile(r"collected " + _M + r" from (pot|main pot|side pot(?: \d{1,2})?)")
+_COLLECTED: Final = re.compile(r"collected " + _M + r" from (pot|main pot|side pot(?:-\d{1,2})?)")
 _TOTAL: Final = re.compile(r"Total pot " + _M + r" \| Rake " + _M)
 _SUMMARY_SEAT: Final = re.compile(r"Seat (\d{1,2}): ")
 _WON: Final = re.compile(r" won " + _M)
@@ -408,7 +410,10 @@ def _line(
             raise LineError("cannot read the post", col + 6, "'posts small blind|big blind X'")
         value = r.money(m.group(2), m.group(3), col + m.start(2))
         note = "oop" if m.group(4) else ""
-        return "POST", Post(name, _POST_KIND[m.group(1)], value, line=line, trailing=trailing), note
+        post = Post(
+            name, _POST_KIND[m.group(1)], value, bool(m.group(5)), line=line, trailing=trailing
+        )
+        return "POST", post, note
     if verb == "stands":
         m = _PAT.fullmatch(rest)
         if m is None:

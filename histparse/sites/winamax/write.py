@@ -144,7 +144,8 @@ def _line(hand: Hand, e: Event, detail: str, money: Callable[[Decimal | None], s
         if words is None:
             raise WriteError(f"hand {hand.hand_id}: Winamax prints no {e.kind.label} post")
         oop = " out of position" if detail == "oop" else ""
-        return f"{e.player} posts {words} {money(e.amount)}{oop}"
+        tail = " and is all-in" if e.all_in else ""
+        return f"{e.player} posts {words} {money(e.amount)}{oop}{tail}"
     if isinstance(e, SectionMarker):
         return MARKERS[e.section]
     if isinstance(e, DealtTo):
