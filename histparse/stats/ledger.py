@@ -184,7 +184,9 @@ def read_ledger(hand: Hand) -> Ledger:
     hero_cards: Cards | None = None
     # A hand whose draws the site did not record (Winamax real money): its stand-pat lines do
     # not give the hero's final hand.
-    unrecorded = draws_unrecorded(hand, profile_for(hand.site))
+    profile = profile_for(hand.site)
+    unrecorded = draws_unrecorded(hand, profile)
+    silent_returns = not profile.prints_uncalled_bets and not profile.collects_uncalled
     dealt: dict[str, Cards] = {}
     kept: dict[tuple[int, str], Cards] = {}
     total_pot: Decimal | None = None
@@ -296,6 +298,13 @@ def read_ledger(hand: Hand) -> Ledger:
 
     if not involved <= seats.keys():
         raise _unseated(hand, seats, involved)
+    if silent_returns and invested:
+        # No uncalled-bet line and a collection without it (Kings Club): what the top
+        # contributor put in beyond everyone else comes back to them (R-BET-7).
+        ranked = sorted(invested.items(), key=lambda kv: kv[1], reverse=True)
+        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+        if excess > 0:
+            invested[ranked[0][0]] -= excess
     players = tuple(
         s.player for s in sorted(hand.seats, key=lambda s: s.seat) if s.player in involved
     )
