@@ -37,10 +37,10 @@ from histparse.sites.base import WriteError
 from histparse.sites.kingsclub.layout import KingsClubLayout
 from histparse.sites.kingsclub.read import TIME_ZONE, win_form
 from histparse.sites.kingsclub.wording import BET_MARKERS, FIRST_ROUND, MARKERS
+from histparse.sites.lines import default_bet_markers, pieces
 
 __all__ = ["file_pieces", "format_amount", "write_hand"]
 
-_BOM: Final = "\ufeff"
 _GAME_WORDS: Final = {
     (Game.TRIPLE_DRAW_27, LimitType.FIXED): "Limit 2-7 Triple Draw",
     (Game.SINGLE_DRAW_27, LimitType.NO_LIMIT): "No Limit 2-7 Single Draw",
@@ -75,18 +75,6 @@ def layout_of(hand: Hand) -> KingsClubLayout:
     return KingsClubLayout()
 
 
-def _default_markers(hand: Hand) -> tuple[tuple[int, str], ...]:
-    out: list[tuple[int, str]] = []
-    pending = False
-    for k, e in enumerate(hand.events):
-        if type(e) is SectionMarker:
-            pending = e.section in _DRAW_NUMBER
-        elif pending and type(e) is Action:
-            out.append((k, ""))
-            pending = False
-    return tuple(out)
-
-
 def write_hand(hand: Hand) -> str:
     """The hand as Kings Club prints it, without a final newline."""
     layout = layout_of(hand)
@@ -106,7 +94,7 @@ def _lines(hand: Hand, layout: KingsClubLayout) -> Iterator[str]:
     if layout.first_round_marker:
         yield FIRST_ROUND
     details = dict(layout.details)
-    markers = dict(layout.bet_markers if layout.bet_markers else _default_markers(hand))
+    markers = dict(layout.bet_markers or default_bet_markers(hand))
     winners: dict[str, int] = {}
     for e in hand.events:
         if type(e) is Collected:
@@ -196,18 +184,5 @@ def _line(
 
 
 def file_pieces(hands: Iterable[Hand], newline: str | None, bom: bool | None) -> Iterator[str]:
-    """A Kings Club file in pieces, one hand at a time: hands apart by two blank lines, no
-    final newline after the last (as the real files end)."""
-    first = True
-    for hand in hands:
-        layout = layout_of(hand)
-        nl = layout.newline if newline is None else newline
-        if nl not in ("\n", "\r\n"):
-            raise WriteError(f"line ending must be LF or CRLF, not {nl!r}")
-        if first:
-            if bom if bom is not None else layout.bom:
-                yield _BOM
-        else:
-            yield nl * 3
-        first = False
-        yield nl.join(_lines(hand, layout))
+    """A Kings Club file in pieces, one hand at a time: hands apart by two blank lines."""
+    return pieces(hands, layout_of, _lines, newline=newline, bom=bom, blank_lines=2)

@@ -38,7 +38,8 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.reading import Chunk, ParseError, Unsupported
-from histparse.sites.automaton import LineAutomaton, Unexpected
+from histparse.sites.automaton import LineAutomaton
+from histparse.sites.lines import KindNames, LineError, chunk_error, guarded, hand_text
 from histparse.sites.winamax.layout import WinamaxLayout
 from histparse.sites.winamax.wording import (
     BET_MARKERS,
@@ -122,17 +123,7 @@ _DESCRIBE: Final = {
     "SUMMARY_SEAT": "a summary seat line",
     "$END": "the end of the hand",
 }
-_ORDER: Final = list(_DESCRIBE)
-
-
-class LineError(Exception):
-    """A line that could not be read; turned into a ``ParseError`` with the file and line."""
-
-    def __init__(self, message: str, column: int = 1, expected: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        self.expected = expected
+_KINDS: Final = KindNames(_AUTOMATON, _DESCRIBE, SITE)
 
 
 def _cards(text: str, column: int = 1) -> tuple[Card, ...]:
@@ -192,41 +183,15 @@ class _Reader:
 def parse_chunk(chunk: Chunk) -> Hand | Unsupported:
     """Parse one chunk that starts with a Winamax first line: ``Unsupported`` for other games
     and formats, ``ParseError`` for anything unreadable."""
-    try:
-        return _parse(chunk)
-    except ParseError:
-        raise
-    except Exception as exc:  # the contract: nothing but ParseError comes out of parsing
-        raise ParseError(
-            f"internal parser error: {type(exc).__name__}: {exc}",
-            file=chunk.path,
-            line=chunk.first_line,
-            text=chunk.contents[0] if chunk.contents else "",
-            first_line=chunk.first_line,
-            site=SITE,
-        ) from exc
+    return guarded(_parse, chunk, SITE)
 
 
 def _error(
     chunk: Chunk, index: int, message: str, column: int, expected: str, hid: str | None
 ) -> ParseError:
-    index = max(0, min(index, len(chunk.contents) - 1))
-    return ParseError(
-        message,
-        file=chunk.path,
-        line=chunk.first_line + index,
-        column=column,
-        text=chunk.contents[index],
-        expected=expected,
-        first_line=chunk.first_line,
-        hand_id=hid,
-        site=SITE,
+    return chunk_error(
+        chunk, index, message, column=column, expected=expected, hand_id=hid, site=SITE
     )
-
-
-def _expected(terminals: set[str]) -> str:
-    names = sorted(terminals, key=lambda t: (_ORDER.index(t) if t in _ORDER else 99, t))
-    return " or ".join(_DESCRIBE.get(t, t) for t in names[:8])
 
 
 def _parse(chunk: Chunk) -> Hand | Unsupported:
@@ -276,22 +241,8 @@ def _parse(chunk: Chunk) -> Hand | Unsupported:
             seats.append(event)
         elif event is not None:
             events.append(event)
-    try:
-        _AUTOMATON.check(kinds)
-    except Unexpected as exc:
-        expected = _expected(_AUTOMATON.acceptable(kinds[: exc.index]))
-        if exc.index >= len(kinds):
-            last = len(contents) - 1
-            raise _error(
-                chunk, last, "the hand ends too early", len(contents[last]) + 1, expected, hid
-            ) from None
-        what = _DESCRIBE.get(kinds[exc.index], kinds[exc.index])
-        raise _error(chunk, exc.index, f"{what} cannot come here", 1, expected, hid) from None
-    raw = chunk.raw
-    newline = "\r\n" if raw[0].endswith("\r\n") else "\n"
-    text = "".join(raw)
-    if text.endswith("\n"):
-        text = text[:-2] if text.endswith("\r\n") else text[:-1]
+    _KINDS.check(chunk, kinds, hid)
+    text, newline = hand_text(chunk)
     layout = WinamaxLayout(
         money_symbol=suffix,
         money_suffix=suffix,

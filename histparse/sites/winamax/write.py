@@ -33,12 +33,12 @@ from histparse.events import (
 )
 from histparse.game import Game, LimitType
 from histparse.sites.base import WriteError
+from histparse.sites.lines import default_bet_markers, pieces
 from histparse.sites.winamax.layout import WinamaxLayout
 from histparse.sites.winamax.wording import BET_MARKERS, BLINDS_MARKER, MARKERS, POSITIONS
 
 __all__ = ["file_pieces", "write_hand"]
 
-_BOM: Final = "\ufeff"
 _LIMIT_WORDS: Final = {
     LimitType.FIXED: "fixed limit",
     LimitType.POT: "pot limit",
@@ -64,19 +64,6 @@ def layout_of(hand: Hand) -> WinamaxLayout:
     if hand.game is not Game.TRIPLE_DRAW_27:
         raise WriteError(f"hand {hand.hand_id}: Winamax hands are 2-7 Triple Draw")
     return WinamaxLayout(money_symbol="€", real_money=not hand.is_play_money)
-
-
-def _default_markers(hand: Hand) -> tuple[tuple[int, str], ...]:
-    """Where the client prints ``*** N-BET ***``: before the first action after a draw."""
-    out: list[tuple[int, str]] = []
-    pending = False
-    for k, e in enumerate(hand.events):
-        if type(e) is SectionMarker:
-            pending = e.section in _DRAW_NUMBER
-        elif pending and type(e) is Action:
-            out.append((k, ""))
-            pending = False
-    return tuple(out)
 
 
 def write_hand(hand: Hand) -> str:
@@ -111,7 +98,7 @@ def _lines(hand: Hand, layout: WinamaxLayout) -> Iterator[str]:
         yield f"Seat {s.seat}: {s.player} ({m(s.stack)}){s.trailing}"
     yield BLINDS_MARKER + layout.blinds_trailing
     details = dict(layout.details)
-    markers = dict(layout.bet_markers if layout.bet_markers else _default_markers(hand))
+    markers = dict(layout.bet_markers or default_bet_markers(hand))
     draw = 0
     for k, e in enumerate(hand.events):
         if k in markers:
@@ -180,18 +167,5 @@ def _line(hand: Hand, e: Event, detail: str, money: Callable[[Decimal | None], s
 
 
 def file_pieces(hands: Iterable[Hand], newline: str | None, bom: bool | None) -> Iterator[str]:
-    """A Winamax file in pieces, one hand at a time: hands apart by a blank line, no final
-    newline after the last (as the real files end)."""
-    first = True
-    for hand in hands:
-        layout = layout_of(hand)
-        nl = layout.newline if newline is None else newline
-        if nl not in ("\n", "\r\n"):
-            raise WriteError(f"line ending must be LF or CRLF, not {nl!r}")
-        if first:
-            if bom if bom is not None else layout.bom:
-                yield _BOM
-        else:
-            yield nl * 2
-        first = False
-        yield nl.join(_lines(hand, layout))
+    """A Winamax file in pieces, one hand at a time: hands apart by a blank line."""
+    return pieces(hands, layout_of, _lines, newline=newline, bom=bom, blank_lines=1)
