@@ -242,3 +242,17 @@ def test_an_unreadable_line_is_rejected_at_its_line() -> None:
     assert result.site == "Kings Club"
     result, line = _mutated(TD_HU, "*** 2ND DRAW ***", None)
     assert isinstance(result, ParseError) and result.line == line
+
+
+@pytest.mark.parametrize("blind", ["25", "25.50", "1,250"])
+def test_posts_blind_writes_back_whatever_its_amount(blind: str) -> None:
+    """The dead half of ``posts blind X`` is X/2: the post is 1.5 X and is written back as X
+    (cents only when needed, as Kings Club prints them)."""
+    text = TD_7.read_bytes().decode("ascii").replace("posts blind 44", f"posts blind {blind}")
+    (hand,) = parse_results(text)
+    assert isinstance(hand, Hand) and write_hand(hand) == text
+    (post,) = [
+        e for e in hand.events if isinstance(e, Post) and e.kind is PostKind.SMALL_AND_BIG_BLIND
+    ]
+    x = Decimal(blind.replace(",", ""))
+    assert post.amount == x + x / 2

@@ -55,10 +55,18 @@ _POST_WORDS: Final = {
 }
 _DRAW_NUMBER: Final = {Section.FIRST_DRAW: 1, Section.SECOND_DRAW: 2, Section.THIRD_DRAW: 3}
 _ZERO: Final = Decimal(0)
+_WHOLE: Final = Decimal(1)
+_CENT: Final = Decimal("0.01")
 
 
 def format_amount(amount: Decimal) -> str:
-    """``2996.38`` as Kings Club writes it: ``2,996.38`` (no currency sign)."""
+    """``2996.38`` as Kings Club writes it: ``2,996.38`` (no currency sign; cents only when
+    needed, as in ``1,262.50`` and ``3,533``)."""
+    shown = amount.quantize(_WHOLE) if amount == amount.to_integral_value() else amount
+    if shown == amount and shown.as_tuple().exponent != 0:
+        cents = amount.quantize(_CENT)
+        shown = cents if cents == amount else amount
+    amount = shown
     whole, dot, frac = f"{abs(amount):f}".partition(".")
     return f"{'-' if amount < 0 else ''}{int(whole):,}{dot}{frac}"
 
