@@ -36,6 +36,7 @@ __all__ = [
     "Chat",
     "Clock",
     "Collected",
+    "DealtHidden",
     "DealtTo",
     "DoesntShow",
     "Draw",
@@ -52,6 +53,7 @@ __all__ = [
     "Reshuffle",
     "Seat",
     "SeatOutcome",
+    "SeatResult",
     "Section",
     "SectionMarker",
     "Shows",
@@ -238,10 +240,22 @@ class DealtTo(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class DealtHidden(Event):
+    """``Dealt to X [X X X X X]`` (Winamax, Kings Club): a player's cards printed face down,
+    ``count`` of them (Kings Club once prints six in a hand run twice)."""
+
+    street: Street
+    player: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class Draw(Event):
     """``X: discards 2 cards [..]`` (cards only for the hero), ``X: stands pat`` or the hero's
     ``X: stands pat on [..]``. ``discarded`` is None when no bracket was printed (an empty
-    bracket, a real PokerStars bug, gives ``()``)."""
+    bracket, a real PokerStars bug, gives ``()``). ``drawn`` holds the new cards when the line
+    itself names them (Kings Club's ``discards [..] draws [..]``): one group, or one per run
+    when the draw is run twice (``draws [8c] [Qs]``)."""
 
     street: Street
     player: str
@@ -249,6 +263,7 @@ class Draw(Event):
     discarded: Cards | None = None
     pat: bool = False
     pat_cards: Cards | None = None
+    drawn: tuple[Cards, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +315,7 @@ class Shows(Event):
     player: str
     cards: Cards
     description: str | None = None
+    run: int | None = None  # "Run 2: X shows [..]": the run of a hand run twice
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,6 +427,17 @@ class SummarySeat(Event):
     amount: Decimal | None = None
     cards: Cards | None = None
     description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult(Event):
+    """A summary ledger line, ``Seat 1: X (2,809.38) -187`` (Kings Club): the player's stack
+    after the hand and the hand's net result for them."""
+
+    seat: int
+    player: str
+    stack_after: Decimal
+    net: Decimal
 
 
 # ---------------------------------------------------------------------------------------- hand

@@ -1010,13 +1010,17 @@ class HandState:
                     ranks[i] = rank_parsed(cards)
         return ranks
 
-    def settle(self, rake: int = 0) -> Settlement:
+    def settle(self, rake: int = 0, second_run: Mapping[str, CardsIn] | None = None) -> Settlement:
         """Award the pots (R-SHOW-2..4) and end the hand.
 
         Each pot goes to the best ``hand_rank`` among its eligible players who have not mucked
         and whose five cards are known (shown, or dealt known); a lone claimant wins without
         showing. Ties split with odd chips from the first winner left of the button. ``rake``
         comes off the main pot first (PokerStars prints the main pot net of rake).
+
+        ``second_run`` settles a hand run twice: the hands each player ends the second run
+        with (a player not named keeps the first run's). Each contested pot is then cut in
+        two halves (the odd chip to the first run), each going to its run's best hand.
         """
         if self._phase is not _SHOWDOWN and self._phase is not _UNCONTESTED:
             raise StateError(f"cannot settle now: the hand is in phase {self._phase.value}")
@@ -1031,32 +1035,48 @@ class HandState:
         rakes = rake_by_pot([pot[0] for pot in raw], rake) if rake else [0] * len(raw)
         # Ranked only when a pot has two claimants: an uncontested hand ranks nobody.
         ranks: dict[int, int] | None = None
+        ranks2: dict[int, int] | None = None
         collected = [0] * n
         results: list[PotResult] = []
+
+        def best(
+            k: int, eligible: list[int], claim: list[int], ranked: dict[int, int]
+        ) -> list[int]:
+            shown = [i for i in claim if i in ranked]
+            if not shown:
+                who = ", ".join(names[i] for i in eligible)
+                raise SettlementError(
+                    f"no eligible player ({who}) showed a hand for pot {k}", "R-SHOW-3"
+                )
+            top = min(ranked[i] for i in shown)
+            winners = [i for i in shown if ranked[i] == top]
+            if len(winners) > 1:
+                winners.sort(key=lambda i: (i - first) % n)
+            return winners
+
         # rakes has one entry per pot: indexed, without a zip(strict=True) per hand.
         for k, (amount, eligible) in enumerate(raw):
             pot_rake = rakes[k]
+            net = amount - pot_rake
             if len(eligible) == 1:
                 winners = list(eligible)
+                shares = split_pot(net, winners)
             else:
                 claim = [i for i in eligible if not mucked[i]]
                 if len(claim) == 1:
                     winners = claim
+                    shares = split_pot(net, winners)
                 else:
                     if ranks is None:
                         ranks = self._known_ranks(live)
-                    shown = [i for i in claim if i in ranks]
-                    if not shown:
-                        who = ", ".join(names[i] for i in eligible)
-                        raise SettlementError(
-                            f"no eligible player ({who}) showed a hand for pot {k}", "R-SHOW-3"
-                        )
-                    best = min(ranks[i] for i in shown)
-                    winners = [i for i in shown if ranks[i] == best]
-                    if len(winners) > 1:
-                        winners.sort(key=lambda i: (i - first) % n)
-            net = amount - pot_rake
-            shares = split_pot(net, winners)
+                    winners = best(k, eligible, claim, ranks)
+                    shares = split_pot(net, winners)
+                    if second_run is not None:
+                        if ranks2 is None:
+                            ranks2 = dict(ranks)
+                            for who, cards in second_run.items():
+                                ranks2[self._idx(who)] = rank_parsed(_cards(cards))
+                        winners, shares = _two_runs(net, winners, best(k, eligible, claim, ranks2))
             for i, share in zip(winners, shares, strict=True):
                 collected[i] += share
             pot = _PotResultParts()
@@ -1092,3 +1112,15 @@ class HandState:
         self._settlement = settlement
         self._phase = _COMPLETE
         return settlement
+
+
+def _two_runs(net: int, first: list[int], second: list[int]) -> tuple[list[int], list[int]]:
+    """A pot run twice: half to each run's winners (the odd chip to the first run), the
+    winners of both runs in order with what each takes in all."""
+    half = net // 2
+    took: dict[int, int] = {}
+    for runners, part in ((first, net - half), (second, half)):
+        for i, share in zip(runners, split_pot(part, runners), strict=True):
+            took[i] = took.get(i, 0) + share
+    winners = list(took)
+    return winners, [took[i] for i in winners]

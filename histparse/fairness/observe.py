@@ -56,6 +56,7 @@ def hero_view(hand: Hand, player: str | None = None) -> HeroView | None:
     skipped = 0
     reshuffled = False
     pending: Draw | None = None
+    served = 5 * len(hand.dealt_in())  # cards dealt so far, to see the stub run out
     for e in hand.events:
         kind = type(e)
         if kind is DealtTo:
@@ -89,8 +90,28 @@ def hero_view(hand: Hand, player: str | None = None) -> HeroView | None:
             seen.update(new)
         elif kind is Draw:
             assert isinstance(e, Draw)
+            served += e.count
+            if served > len(_FULL_DECK):
+                reshuffled = True  # the stub ran out, whether a line says so or not (R-DRAW-3)
             if e.player == who and e.count > 0 and dealt is not None:
                 pending = e
+                if e.drawn and e.discarded is not None:
+                    # The line names the new cards itself (Kings Club): the first run's.
+                    pending = None
+                    kept = tuple(c for c in held if c not in e.discarded)
+                    new = e.drawn[0]
+                    ok = (
+                        len(new) == e.count
+                        and len(kept) + len(new) == 5
+                        and set(kept) | set(e.discarded) == set(held)
+                        and not seen.intersection(new)
+                    )
+                    if reshuffled or not ok:
+                        skipped += 1
+                    else:
+                        draws.append(DrawSeen(int(e.street), kept, new, _FULL_DECK - seen))
+                    held = kept + new
+                    seen.update(new)
         elif kind is Reshuffle:
             reshuffled = True
     if dealt is None:

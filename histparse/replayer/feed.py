@@ -73,7 +73,7 @@ from histparse.replayer.facts import FACT_HANDLERS, Facts
 from histparse.replayer.findings import Code, Finding
 from histparse.replayer.hero import HeroCards
 from histparse.replayer.types import StateAfter
-from histparse.sites import SiteProfile, words_for
+from histparse.sites import SiteProfile, draws_unrecorded, words_for
 
 __all__ = ["HANDLERS", "Feed", "draws_of"]
 
@@ -125,11 +125,13 @@ class Feed(Facts):
         "reached_draw",
         "reshuffle_announced",
         "reshuffle_unannounced",
+        "second_run",
         "settlement",
         "showdown",
         "state",
         "states",
         "trace",
+        "unrecorded",
     )
 
     def __init__(
@@ -159,6 +161,10 @@ class Feed(Facts):
         self.reached_draw = 0
         self.settlement: Settlement | None = None
         self.showdown = False
+        # The hands shown for the second run of a hand run twice ("Run 2: X shows [..]").
+        self.second_run: dict[str, tuple[Card, ...]] = {}
+        # Draw lines taken as not recorded (DRAW-UNRECORDED): the hero's are not judged.
+        self.unrecorded = draws_unrecorded(hand, profile)
 
     # -- reporting --------------------------------------------------------------------------
 
@@ -558,7 +564,7 @@ class Feed(Facts):
             self._reshuffle_missing()
         discarded: tuple[Card, ...] | None = None
         received: tuple[Card, ...] | None = None
-        if p == self.hero:
+        if p == self.hero and not self.unrecorded:
             discarded, received = self.cards.draw(e, self.index)
         elif e.discarded:
             discarded = e.discarded
@@ -648,6 +654,9 @@ class Feed(Facts):
     # -- showdown and collection ------------------------------------------------------------
 
     def on_shows(self, e: Shows) -> None:
+        if e.run == 2 and self.profile.runs_twice:
+            self._second_run(e)
+            return
         Facts.on_shows(self, e)
         p = e.player
         cards = e.cards
@@ -657,6 +666,18 @@ class Feed(Facts):
             self.add(code, f"{p} shows {format_hand(cards)}", e.line)
             return
         self._reveal(p, cards, e.line, muck=False, reported=mismatch)
+
+    def _second_run(self, e: Shows) -> None:
+        """A show of a hand's second run: its own cards, kept for the settlement (the engine
+        follows the first run; the second run's replacements are not checked against it)."""
+        p = e.player
+        if not is_hand(e.cards):
+            code = Code.CARD_DUPLICATE if len(set(e.cards)) != len(e.cards) else Code.CARD_COUNT
+            self.add(code, f"{p} shows {format_hand(e.cards)} in the second run", e.line)
+        elif p in self.second_run:
+            self.add(Code.SUMMARY_SHOWDOWN, f"{p} shows twice in the second run", e.line)
+        else:
+            self.second_run[p] = e.cards
 
     def _reveal(
         self, p: str, cards: tuple[Card, ...] | None, line: int, *, muck: bool, reported: bool
@@ -743,7 +764,8 @@ class Feed(Facts):
         try:
             # Two or more live players: the betting ended in a showdown (nobody folds later).
             self.showdown = state.phase is _SHOWDOWN
-            self.settlement = state.settle(rake)
+            second = self.second_run if self.showdown and self.second_run else None
+            self.settlement = state.settle(rake, second)
         except SettlementError as exc:
             self.add(Code.POT_WINNER, f"the pots cannot be awarded: {exc.message}", None)
 

@@ -65,6 +65,7 @@ class Code(StrEnum):
     CARD_HERO_DRAW = "CARD-HERO-DRAW"
     CARD_HERO_SHOW = "CARD-HERO-SHOW"
     CARD_RESHUFFLE = "CARD-RESHUFFLE"
+    DRAW_UNRECORDED = "DRAW-UNRECORDED"
     CARD_DESCRIPTION = "CARD-DESCRIPTION"
     POT_TOTAL = "POT-TOTAL"
     POT_SIDE_POTS = "POT-SIDE-POTS"
@@ -406,6 +407,15 @@ _TABLE: Final[tuple[tuple[Code, Severity, str | None, str, str], ...]] = (
         "A reshuffle that breaks R-DRAW-3: announced when the stub still had the cards, missing "
         "when it ran out, or a discarded card coming back before the reshuffle or to the player "
         "who threw it in the same draw.",
+        "cards",
+    ),
+    (
+        Code.DRAW_UNRECORDED,
+        _W,
+        "R-DRAW-1",
+        "Every draw line of the hand is a stand-pat, on a site whose stand-pat lines are suspect "
+        "(Winamax real money): the draws are taken as not recorded and the hero's hand is not "
+        "judged from them.",
         "cards",
     ),
     (

@@ -135,12 +135,22 @@ class HeroCards:
         (None when not known)."""
         p = e.player
         dealt = self._dealt_after(p, index)
+        if dealt is None and e.drawn:
+            dealt = self._dealt_on_line(e)
         verdict = hero_draw(p, self.hero_hand, self.hero_listed, e, dealt)
         for code, message, on_dealt in verdict.problems:
             self.add(code, message, dealt.line if on_dealt and dealt is not None else e.line)
         self.hero_hand = verdict.hand
         self.hero_listed = verdict.listed
         return verdict.discarded, verdict.received
+
+    def _dealt_on_line(self, e: Draw) -> DealtTo:
+        """The hand after a draw whose line names the new cards itself (Kings Club's
+        ``discards [..] draws [..]``): what is kept, then the first run's new cards."""
+        pool = self.hero_hand if self.hero_hand is not None else self.hero_listed
+        discarded = e.discarded or ()
+        kept = tuple(c for c in pool if c not in discarded) if pool is not None else ()
+        return DealtTo(e.street, e.player, kept, e.drawn[0], line=e.line)
 
     def learn(self, state: HandState) -> None:
         """After a hero draw: the hand the engine holds for the hero, if fully known."""

@@ -19,7 +19,8 @@ __all__ = ["BadHandId", "Found", "find_hand", "normalize_hand_id"]
 
 Found = Hand | ParseError | Unsupported
 
-_HAND_ID: Final = re.compile(r"#?(\d+)")
+# Digits; Winamax's HandId has three parts (9250793-388-1478989461).
+_HAND_ID: Final = re.compile(r"#?(\d+(?:-\d+){0,2})")
 
 
 class BadHandId(ValueError):
@@ -27,10 +28,13 @@ class BadHandId(ValueError):
 
 
 def normalize_hand_id(text: str) -> str:
-    """``"#35839050562"`` or ``"35839050562"`` → ``"35839050562"``; ``BadHandId`` otherwise."""
+    """``"#35839050562"`` or ``"35839050562"`` → ``"35839050562"`` (Winamax's ``a-b-c`` too);
+    ``BadHandId`` otherwise."""
     m = _HAND_ID.fullmatch(text.strip())
     if m is None:
-        raise BadHandId(f"not a hand id: {text!r} (expected digits, optionally after '#')")
+        raise BadHandId(
+            f"not a hand id: {text!r} (expected digits, optionally after '#', or Winamax's a-b-c)"
+        )
     return m.group(1)
 
 

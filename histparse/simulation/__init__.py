@@ -27,6 +27,7 @@ from histparse.simulation.census import Census, census
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.errors import SimulationError
 from histparse.simulation.fulltilt import as_full_tilt
+from histparse.simulation.kingsclub import as_kings_club
 from histparse.simulation.session import simulate, simulate_with_cards
 from histparse.simulation.structure import (
     HardCase,
@@ -38,6 +39,7 @@ from histparse.simulation.structure import (
     default_payouts,
     parse_stakes,
 )
+from histparse.simulation.winamax import as_winamax
 
 __all__ = [
     "BREAKER",
@@ -64,6 +66,8 @@ __all__ = [
     "SimulationError",
     "TournamentStructure",
     "as_full_tilt",
+    "as_kings_club",
+    "as_winamax",
     "census",
     "default_levels",
     "default_payouts",

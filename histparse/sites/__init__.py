@@ -15,7 +15,13 @@ from types import MappingProxyType
 from typing import cast
 
 from histparse.sites.base import Continuation, NotWritable, Site, WriteError
-from histparse.sites.profile import GENERIC, NEUTRAL_WORDS, SiteProfile, Wording
+from histparse.sites.profile import (
+    GENERIC,
+    NEUTRAL_WORDS,
+    SiteProfile,
+    Wording,
+    draws_unrecorded,
+)
 from histparse.sites.recognised import RECOGNISED
 
 __all__ = [
@@ -27,6 +33,7 @@ __all__ = [
     "Wording",
     "WriteError",
     "cuts_at",
+    "draws_unrecorded",
     "expected_first_lines",
     "folder",
     "hand_start_prefixes",
@@ -48,6 +55,8 @@ def folder(name: str) -> Site:
 SITES: tuple[Site, ...] = (
     folder("pokerstars"),
     folder("fulltilt"),
+    folder("winamax"),
+    folder("kingsclub"),
     *RECOGNISED,
 )
 """Every site, in the order their first lines are tried."""

@@ -18,12 +18,12 @@ from functools import partial
 from types import MappingProxyType
 from typing import Final, TypeVar
 
-from histparse.events import Position, SeatOutcome, Section, StatusKind
+from histparse.events import Draw, Hand, Position, SeatOutcome, Section, StatusKind
 from histparse.ranking import describe_rank
 
 E = TypeVar("E", bound=Enum)
 
-__all__ = ["GENERIC", "NEUTRAL_WORDS", "SiteProfile", "Wording"]
+__all__ = ["GENERIC", "NEUTRAL_WORDS", "SiteProfile", "Wording", "draws_unrecorded"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +76,20 @@ class SiteProfile:
     * ``no_rake_before_draw``: R-SHOW-4, a hand that ends before the first draw is not raked.
     * ``tags_button_heads_up``: heads-up, the summary tags the button (the small blind) as
       ``(button)`` too; False when it tags it ``(small blind)`` alone.
+    * ``prints_uncalled_bets``: an uncalled bet is returned with a line; False when the return
+      is silent (the engine's return stands in for the line).
+    * ``prints_total_pot``: the summary has a ``Total pot`` line; False when it prints only the
+      rake (the pot is then what was collected plus the rake).
+    * ``total_pot_net``: the ``Total pot`` is net of rake; ``collects_uncalled``: the total and
+      the collection include the winner's own uncalled bet (Winamax).
+    * ``itemises_pots``: with side pots, the ``Total pot`` line gives the main and side pots
+      (PokerStars); False when it gives the total alone whatever the pots.
+    * ``summary_lists_every_seat``: every player dealt in has a summary seat line.
+    * ``marks_deal``/``marks_showdown``: the deal and the showdown open with a marker line.
+    * ``max_players``: the most players a Triple Draw table deals in (R-TABLE-1).
+    * ``pat_lines_suspect``: a hand whose every draw line is a stand-pat may not record its
+      draws (Winamax real money): one warning, and the hero's draws are not judged.
+    * ``runs_twice``: the draw may be run twice (each run its own cards and half the pot).
     """
 
     site: str
@@ -91,7 +105,28 @@ class SiteProfile:
     marks_single_draw: bool = False
     no_rake_before_draw: bool = False
     tags_button_heads_up: bool = True
+    prints_uncalled_bets: bool = True
+    prints_total_pot: bool = True
+    total_pot_net: bool = False
+    collects_uncalled: bool = False
+    itemises_pots: bool = True
+    summary_lists_every_seat: bool = True
+    marks_deal: bool = True
+    marks_showdown: bool = True
+    max_players: int = 6
+    pat_lines_suspect: bool = False
+    runs_twice: bool = False
 
 
 GENERIC: Final = SiteProfile(site="generic")
 """The profile of sites without one: docs/rules.md as written, nothing announced."""
+
+
+def draws_unrecorded(hand: Hand, profile: SiteProfile) -> bool:
+    """True for a hand of a site whose stand-pat lines are suspect (``pat_lines_suspect``) in
+    which every draw line of every player is a stand-pat: its draws are taken as not recorded,
+    and the hero's hand is not judged from them."""
+    if not profile.pat_lines_suspect:
+        return False
+    draws = [e for e in hand.events if type(e) is Draw]
+    return bool(draws) and all(d.pat for d in draws)

@@ -32,6 +32,7 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, LimitType, PostKind
 from histparse.ledger import LineLedger
+from histparse.sites import draws_unrecorded, profile_for
 from histparse.stats.errors import TableError
 
 __all__ = ["Act", "DrawRecord", "Ledger", "Step", "read_ledger", "where"]
@@ -181,6 +182,11 @@ def read_ledger(hand: Hand) -> Ledger:
     summary_cards: dict[str, Cards] = {}
     hero = hand.hero
     hero_cards: Cards | None = None
+    # A hand whose draws the site did not record (Winamax real money): its stand-pat lines do
+    # not give the hero's final hand.
+    profile = profile_for(hand.site)
+    unrecorded = draws_unrecorded(hand, profile)
+    silent_returns = not profile.prints_uncalled_bets and not profile.collects_uncalled
     dealt: dict[str, Cards] = {}
     kept: dict[tuple[int, str], Cards] = {}
     total_pot: Decimal | None = None
@@ -227,7 +233,7 @@ def read_ledger(hand: Hand) -> Ledger:
         elif isinstance(e, Draw):
             involved.add(e.player)
             draw_events.append(e)
-            if e.player == hero and e.pat_cards is not None:
+            if e.player == hero and e.pat_cards is not None and not unrecorded:
                 hero_cards = e.pat_cards
         elif isinstance(e, Post):
             p = e.player
@@ -292,6 +298,13 @@ def read_ledger(hand: Hand) -> Ledger:
 
     if not involved <= seats.keys():
         raise _unseated(hand, seats, involved)
+    if silent_returns and invested:
+        # No uncalled-bet line and a collection without it (Kings Club): what the top
+        # contributor put in beyond everyone else comes back to them (R-BET-7).
+        ranked = sorted(invested.items(), key=lambda kv: kv[1], reverse=True)
+        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+        if excess > 0:
+            invested[ranked[0][0]] -= excess
     players = tuple(
         s.player for s in sorted(hand.seats, key=lambda s: s.seat) if s.player in involved
     )
@@ -316,6 +329,8 @@ def read_ledger(hand: Hand) -> Ledger:
         # A bracket that does not hold ``count`` cards is a site bug: the cards are unknown.
         disc = d.discarded if d.discarded is not None and len(d.discarded) == d.count else None
         new = received.get((k, d.player))
+        if new is None and d.drawn:
+            new = d.drawn[0]  # the new cards named on the draw line (Kings Club)
         got = new if new is not None and len(new) == d.count else None
         draws.append(DrawRecord(k, d.player, d.count, False, disc, got, kept.get((k, d.player))))
 

@@ -108,6 +108,8 @@ def test_the_registry_lists_pokerstars_first_and_the_recognised_sites() -> None:
         "Full Tilt Poker Game #",
         "FullTiltPoker Game #",
         "Full Tilt Poker Tournament Summary ",
+        "Winamax Poker - ",
+        "#",
     )
 
 
@@ -177,7 +179,9 @@ def test_a_rejected_chunk_names_the_site_that_rejected_it() -> None:
     assert isinstance(nobody, ParseError) and nobody.site is None
     assert nobody.expected == (
         "a PokerStars header line ('PokerStars Game #<id>: ...') or "
-        "a Full Tilt header line ('Full Tilt Poker Game #<id>: ...')"
+        "a Full Tilt header line ('Full Tilt Poker Game #<id>: ...') or "
+        "a Winamax header line ('Winamax Poker - CashGame - HandId: #...') or "
+        "a Kings Club header line ('#<id>: Limit 2-7 Triple Draw - 44/88')"
     )
 
 
@@ -193,8 +197,8 @@ def test_write_hand_refuses_a_hand_of_another_site() -> None:
     assert write_hand(hand) == hand.source.text
     with pytest.raises(NotWritable, match="no site called 'Nowhere'"):
         write_hand(dataclasses.replace(hand, site="Nowhere"))
-    with pytest.raises(NotWritable, match="cannot write Winamax hands"):
-        write_hand(dataclasses.replace(hand, site="Winamax"))
+    with pytest.raises(NotWritable, match="cannot write Ongame hands"):
+        write_hand(dataclasses.replace(hand, site="Ongame"))
 
     @dataclasses.dataclass(frozen=True, slots=True)
     class OtherLayout(SiteLayout):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from histparse.replayer.checks.betting import check_uncalled
-from histparse.replayer.checks.cards import check_descriptions
+from histparse.replayer.checks.cards import check_descriptions, check_unrecorded_draws
 from histparse.replayer.checks.pots import check_pots
 from histparse.replayer.checks.structure import check_structure
 from histparse.replayer.checks.summary import check_summary
@@ -29,6 +29,7 @@ def run_hand_checks(r: Replay) -> list[Finding]:
         *check_structure(r),
         *check_uncalled(r),
         *check_descriptions(r),
+        *check_unrecorded_draws(r),
         *check_pots(r),
         *check_summary(r),
     ]

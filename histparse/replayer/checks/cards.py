@@ -18,7 +18,7 @@ from histparse.cards import Card, format_cards
 from histparse.events import DealtTo, Draw
 from histparse.ranking import HandError, hand_rank, rank_parsed
 from histparse.replayer.findings import Code, Finding, make_finding
-from histparse.sites import words_for
+from histparse.sites import draws_unrecorded, words_for
 
 if TYPE_CHECKING:
     from histparse.replayer.types import Replay
@@ -234,3 +234,21 @@ def _descriptions(
         if seat.cards is not None and seat.description is not None:
             items.append((seat.player, seat.cards, seat.description, seat.line, True))
     return items
+
+
+def check_unrecorded_draws(r: Replay) -> list[Finding]:
+    """DRAW-UNRECORDED: one warning for a hand whose every draw line is a suspect stand-pat
+    (``SiteProfile.pat_lines_suspect``; FORMATS-SITES §2.3)."""
+    hand = r.hand
+    if not draws_unrecorded(hand, r.profile):
+        return []
+    first = next(e.line for e in hand.events if type(e) is Draw)
+    return [
+        make_finding(
+            hand,
+            Code.DRAW_UNRECORDED,
+            "every player stands pat on every draw: the site's real-money history does not "
+            "record the draws, so the hero's hand is not judged from them",
+            first,
+        )
+    ]

@@ -7,10 +7,12 @@ the winner checks compare the ``collected`` lines with the engine's settlement.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 from decimal import ROUND_CEILING, Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from histparse.events import Collected
 from histparse.money import percent_text
 from histparse.replayer.checks.common import money
 from histparse.replayer.findings import Code, Finding, make_finding
@@ -29,39 +31,60 @@ def check_pots(r: Replay) -> list[Finding]:
     hand = r.hand
     body = r.body
     sp = body.summary_pot
-    if sp is None or body.cancelled:
+    profile = r.profile
+    if body.cancelled or (sp is None and profile.prints_total_pot):
         return out
-    total, rake = sp.total, sp.rake
-    put_in = sum(body.contributed.values(), _ZERO)
+    # A site that returns uncalled bets silently: the rules' returns stand in for the lines.
+    silent = _ZERO
+    if not profile.prints_uncalled_bets and r.complete:
+        silent = sum((x.amount for x in r.returned), _ZERO)
+    put_in = sum(body.contributed.values(), _ZERO) - silent
     for u in body.uncalled:
         put_in -= u.amount
-    if put_in != total:
+    collected = _ZERO
+    for c in body.collected:
+        collected += c.amount
+    if sp is None:
+        # No total printed and no rake line: the pot is what was collected.
+        total, rake, line = collected, _ZERO, (body.collected[-1].line if body.collected else None)
+    else:
+        total, rake, line = sp.total, sp.rake, sp.line
+    # What the printed total says the players put in the pot, and what was collected from it:
+    # a total net of rake (Winamax) adds the rake back; a total and collection that include
+    # the winner's own uncalled bet take it out.
+    gross = total + rake if profile.total_pot_net else total
+    from_pot = collected
+    if profile.collects_uncalled and r.complete:
+        # Only a winner's own uncalled bet is in their collection (and so in the total).
+        takers = {c.player for c in body.collected}
+        inside = sum((x.amount for x in r.returned if x.player in takers), _ZERO)
+        gross -= inside
+        from_pot -= inside
+    if put_in != gross:
         out.append(
             make_finding(
                 hand,
                 Code.POT_TOTAL,
                 f"the players put in {money(hand, put_in)} (after uncalled bets) but the total "
-                f"pot is {money(hand, total)}",
-                sp.line,
+                f"pot is {money(hand, gross)}",
+                line,
             )
         )
-    collected = _ZERO
-    for c in body.collected:
-        collected += c.amount
-    rake_ok = total - rake == collected
+    rake_ok = gross - rake == from_pot
     if not rake_ok:
         out.append(
             make_finding(
                 hand,
                 Code.POT_RAKE,
-                f"total pot {money(hand, total)} minus rake {money(hand, rake)} is "
-                f"{money(hand, total - rake)} but {money(hand, collected)} was collected",
-                sp.line,
+                f"total pot {money(hand, gross)} minus rake {money(hand, rake)} is "
+                f"{money(hand, gross - rake)} but {money(hand, from_pot)} was collected",
+                line,
             )
         )
+    total, collected = gross, from_pot
     _rake_profile(r, total, rake, out)
     if collected > total:
-        line = body.collected[-1].line if body.collected else sp.line
+        line = body.collected[-1].line if body.collected else line
         out.append(
             make_finding(
                 hand,
@@ -71,7 +94,8 @@ def check_pots(r: Replay) -> list[Finding]:
             )
         )
     if r.complete and r.pots:
-        _summary_breakdown(r, out)
+        if sp is not None and profile.prints_total_pot and profile.itemises_pots:
+            _summary_breakdown(r, out)
         _collections(r, rake_ok, out)
     return out
 
@@ -175,8 +199,7 @@ def _summary_breakdown(r: Replay, out: list[Finding]) -> None:
 
 def _collections(r: Replay, rake_ok: bool, out: list[Finding]) -> None:
     hand = r.hand
-    body = r.body
-    collections = body.collected
+    collections = _pot_collections(r)
     pots = {p.index: p for p in r.pots}
     count = len(pots)
     if count > 1:
@@ -279,7 +302,7 @@ def _collections_by_player(r: Replay, rake_ok: bool, out: list[Finding]) -> None
     body = r.body
     rightful = {p.player: p.rightful or _ZERO for p in r.players}
     got: dict[str, Decimal] = defaultdict(lambda: _ZERO)
-    for c in body.collected:
+    for c in _pot_collections(r):
         got[c.player] += c.amount
     for player, amount in got.items():
         if rightful.get(player, _ZERO) == 0:
@@ -311,6 +334,21 @@ def _collections_by_player(r: Replay, rake_ok: bool, out: list[Finding]) -> None
                     f"{player} wins {money(hand, amount)} by the rules but collects nothing",
                 )
             )
+
+
+def _pot_collections(r: Replay) -> list[Collected]:
+    """The collection lines as money taken from the pots: a site whose collection includes the
+    winner's own uncalled bet (``collects_uncalled``) has it taken off that player's first
+    line."""
+    collections = list(r.body.collected)
+    if not r.profile.collects_uncalled or not r.complete:
+        return collections
+    for back in r.returned:
+        for k, c in enumerate(collections):
+            if c.player == back.player:
+                collections[k] = replace(c, amount=c.amount - back.amount)
+                break
+    return collections
 
 
 def _name(pot: PotOutcome, count: int) -> str:

@@ -96,7 +96,11 @@ def _seats(r: Replay, out: list[Finding]) -> None:
                     s.line or None,
                 )
             )
-    most = MAX_SEATS if hand.game is _TRIPLE_DRAW else (size or len(hand.seats))
+    most = (
+        max(MAX_SEATS, r.profile.max_players)
+        if hand.game is _TRIPLE_DRAW
+        else (size or len(hand.seats))
+    )
     if not 2 <= len(dealt) <= max(most, 2):
         out.append(
             make_finding(
@@ -131,14 +135,14 @@ def _sections(r: Replay, out: list[Finding]) -> None:
     if not ranks or ranks != sorted(set(ranks)):
         # Not every marker once and in order (the usual hand): say which ones are wrong.
         present = _section_order(hand, body.sections, order, out)
-    for required in (_DEALING_HANDS, _SUMMARY):
+    for required in (_DEALING_HANDS, _SUMMARY) if r.profile.marks_deal else (_SUMMARY,):
         if required not in present:
             out.append(
                 make_finding(
                     hand, Code.STRUCT_SECTIONS, f"no '{marker_text(hand, required)}' section"
                 )
             )
-    if body.summary_pot is None and not body.cancelled:
+    if body.summary_pot is None and not body.cancelled and r.profile.prints_total_pot:
         out.append(make_finding(hand, Code.STRUCT_SECTIONS, "no 'Total pot' summary line"))
     reached = body.reached_draw
     if order is _TD_ORDER and reached:
@@ -151,7 +155,11 @@ def _sections(r: Replay, out: list[Finding]) -> None:
                         f"draw {number} took place but '{marker_text(hand, section)}' is missing",
                     )
                 )
-    if body.showdown is not None and (_SHOW_DOWN in present) is not body.showdown:
+    if (
+        r.profile.marks_showdown
+        and body.showdown is not None
+        and (_SHOW_DOWN in present) is not body.showdown
+    ):
         line = next((m.line for m in body.sections if m.section is _SHOW_DOWN), None)
         show_down = marker_text(hand, _SHOW_DOWN)
         what = (

@@ -161,7 +161,9 @@ _L: Final = ("line", "trailing")
 _new_action: Final = builder(
     Action, *_L, "street", "player", "kind", "amount", "to_amount", "all_in"
 )
-_new_draw: Final = builder(Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards")
+_new_draw: Final = builder(
+    Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards", "drawn"
+)
 _new_replaced: Final = builder(Replaced, *_L, "street", "player", "count")
 _new_mucks: Final = builder(Mucks, *_L, "player")
 _new_seat: Final = builder(
@@ -388,7 +390,7 @@ class LineReader:
                         if self.single_draw and self.street is Street.PREDRAW:
                             self.street = Street.DRAW1
                         add_kind(token)
-                        add_event(_new_draw(line, trailings[j], self.street, name, a, b, c, d))
+                        add_event(_new_draw(line, trailings[j], self.street, name, a, b, c, d, ()))
                         continue
                     if token == "REPLACED":
                         add_kind(token)

@@ -75,7 +75,9 @@ _new_action: Final = builder(
     Action, *_L, "street", "player", "kind", "amount", "to_amount", "all_in"
 )
 _new_post: Final = builder(Post, *_L, "player", "kind", "amount", "all_in")
-_new_draw: Final = builder(Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards")
+_new_draw: Final = builder(
+    Draw, *_L, "street", "player", "count", "discarded", "pat", "pat_cards", "drawn"
+)
 _new_marker: Final = builder(SectionMarker, *_L, "section")
 _new_cap: Final = builder(CapReached, *_L)
 _new_reshuffle: Final = builder(Reshuffle, *_L)
@@ -83,7 +85,7 @@ _new_cancelled: Final = builder(HandCancelled, *_L)
 _new_dealt: Final = builder(DealtTo, *_L, "street", "player", "kept", "new")
 _new_uncalled: Final = builder(UncalledBet, *_L, "player", "amount")
 _new_collected: Final = builder(Collected, *_L, "player", "amount", "pot")
-_new_shows: Final = builder(Shows, *_L, "player", "cards", "description")
+_new_shows: Final = builder(Shows, *_L, "player", "cards", "description", "run")
 _new_mucks: Final = builder(Mucks, *_L, "player")
 _new_doesnt: Final = builder(DoesntShow, *_L, "player")
 _new_chat: Final = builder(Chat, *_L, "player", "text")
@@ -326,9 +328,9 @@ class LineReader:
             # Single draw prints no marker: the first discard or stand-pat line opens the draw.
             if self.single_draw and self.street is _PREDRAW:
                 self.street = _DRAW1
-            return token, _new_draw(line, trailing, self.street, name, a, b, c, d)
+            return token, _new_draw(line, trailing, self.street, name, a, b, c, d, ())
         if token == "SHOWS":
-            return token, _new_shows(line, trailing, name, a, b)
+            return token, _new_shows(line, trailing, name, a, b, None)
         if token == "MUCKS":
             return token, _new_mucks(line, trailing, name)
         return token, _new_doesnt(line, trailing, name)
