@@ -151,11 +151,14 @@ def run(args: argparse.Namespace) -> int:
             print(f"histparse generate: cannot write {args.phh}: {exc.strerror}", file=sys.stderr)
             return 2
 
+    from histparse.cli.progress import progress_for
+
+    progress = progress_for(args, [], total_hands=args.hands)
+
     def hands() -> Iterator[Hand]:
-        if args.site == "fulltilt":
-            yield from map(as_full_tilt, played())
-        else:
-            yield from played()
+        for hand in map(as_full_tilt, played()) if args.site == "fulltilt" else played():
+            yield hand
+            progress.update(1, 0)
 
     def played() -> Iterator[Hand]:
         if phh is None:
@@ -190,6 +193,8 @@ def run(args: argparse.Namespace) -> int:
             phh.abort()
         print(f"histparse generate: {exc}", file=sys.stderr)
         return 2
+    finally:
+        progress.close()
     elapsed = time.perf_counter() - start
     if not args.quiet:
         rate = written / elapsed if elapsed > 0 else float("inf")
@@ -278,5 +283,7 @@ def register(subparsers: Any) -> None:
         "reverse for negative B (default 0: a fair deal)",
     )
     p.add_argument("--census", action="store_true", help="print the hard-case counts")
-    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument(
+        "-q", "--quiet", action="store_true", help="print nothing on success, no progress line"
+    )
     p.set_defaults(func=run)
