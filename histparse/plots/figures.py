@@ -84,10 +84,11 @@ def plot_net(
     units = sorted({str(u) for u in df["unit"]})
     chosen: Measure = measure or ("money" if len(units) == 1 else "bb")
     draw_net(ax, df, measure=chosen, x=x, ev=ev)
+    when = " by date" if x == "date" else ""
     if len(units) > 1:
-        ax.set_title(f"net won in {len(units)} units, never added (big blinds)")
+        ax.set_title(f"net won{when} in {len(units)} units, never added (big blinds)")
     else:
-        ax.set_title(f"net won ({'big blinds' if chosen == 'bb' else units[0]})")
+        ax.set_title(f"net won{when} ({'big blinds' if chosen == 'bb' else units[0]})")
     if own:
         _strip(fig, tables, player, unit)
     return fig
@@ -236,10 +237,8 @@ def plot_showdown_classes(
     ax.axhline(0, color="grey", linewidth=0.5)
     ax.set_ylabel("net won at showdown (big blinds)")
     ax.set_xlabel("the player's hand at showdown (won/showdowns over a bar)")
-    ax.tick_params(axis="x", labelrotation=30)
-    for tick in ax.get_xticklabels():
-        tick.set_horizontalalignment("right")
-        tick.set_rotation_mode("anchor")
+    # "Q-low or worse" on two lines: upright labels that do not run into their neighbours.
+    ax.set_xticks(range(len(labels)), [str(c).replace(" or ", "\nor ") for c in labels])
     ax.set_title("showdowns by hand class")
     if own:
         _strip(fig, tables, player, unit)

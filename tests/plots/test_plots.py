@@ -68,12 +68,14 @@ def test_draw_and_showdown_bars(t: Tables) -> None:
     # One bar per class, best first, in big blinds: F only showed down once, with a 7-low,
     # winning 1.61 at a 0.10 big blind.
     assert [b.get_height() for b in sd.axes[0].patches] == pytest.approx([16.1] + [0.0] * 6)
-    assert sd.axes[0].get_ylabel() == "net won (big blinds)"
+    assert sd.axes[0].get_ylabel() == "net won at showdown (big blinds)"
 
 
 def test_dashboard_and_axes_reuse(t: Tables) -> None:
     fig = dashboard(t, "B")
-    assert isinstance(fig, Figure) and len(fig.axes) == 5  # 4 plots + the draws' right axis
+    # USD and chips money panels, big blinds by hands and by date, positions, draws (and its
+    # right axis), showdowns.
+    assert isinstance(fig, Figure) and len(fig.axes) == 8
     own = Figure()
     ax = own.add_subplot()
     assert plot_net(t, "B", ax) is own
