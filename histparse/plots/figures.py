@@ -245,6 +245,9 @@ def plot_showdown_classes(
     return fig
 
 
+_MONEY_PANELS = 4
+
+
 def dashboard(
     tables: TablesLike,
     player: str,
@@ -254,14 +257,14 @@ def dashboard(
     ev: bool | None = None,
 ) -> Figure:
     """Every graph on one page under the title strip: the net in money (one panel per unit, at
-    most three) and in big blinds, bb/100 by position, the draws and the showdowns (of the
+    most four; the big blinds panel has every unit) and in big blinds, bb/100 by position, the draws and the showdowns (of the
     hands in ``unit``, or of every unit)."""
     df = _hands_of(tables, player, unit)
     units = sorted({str(u) for u in df["unit"]})
     fig = Figure(figsize=(15.0, 16.0), layout="constrained")
     grid = fig.add_gridspec(3, 2)
-    money = grid[0, 0].subgridspec(1, min(len(units), 3))
-    for i, u in enumerate(units[:3]):
+    money = grid[0, 0].subgridspec(1, min(len(units), _MONEY_PANELS))
+    for i, u in enumerate(units[:_MONEY_PANELS]):
         plot_net(tables, player, fig.add_subplot(money[0, i]), u, measure="money", x=x, ev=ev)
     plot_net(tables, player, fig.add_subplot(grid[0, 1]), unit, measure="bb", x=x, ev=ev)
     plot_positions(tables, player, fig.add_subplot(grid[1, 0]), unit)
