@@ -37,9 +37,7 @@ def _plot(args: argparse.Namespace) -> Callable[[TablesLike, str], Figure]:
         return lambda tables, player: plots.dashboard(tables, player, x=x, ev=ev)
     if kind in ("net", "net-bb"):
         measure: Literal["bb"] | None = "bb" if kind == "net-bb" else None
-        return lambda tables, player: plots.plot_net(
-            tables, player, measure=measure, x=x, ev=ev
-        )
+        return lambda tables, player: plots.plot_net(tables, player, measure=measure, x=x, ev=ev)
     single = {
         "positions": plots.plot_positions,
         "draws": plots.plot_draw_stats,

@@ -16,7 +16,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from histparse.plots.errors import PlotError
-from histparse.plots.net import Measure, XAxis, draw_net, new_figure, title_strip
+from histparse.plots.net import Measure, XAxis, draw_net, fit_strip, new_figure, title_strip
 from histparse.stats.aggregate import TablesLike, player_hands, player_stats, showdown_classes
 from histparse.stats.definitions import stat
 from histparse.stats.positions import POSITION_ORDER
@@ -56,7 +56,7 @@ def _strip(fig: Figure, tables: TablesLike, player: str, unit: str | None) -> No
     """The title strip over a figure of its own: dates, stakes, hands, net and bb/100."""
     df = _hands_of(tables, player, unit)
     stats = player_stats(_only(tables, player, unit), players=player)
-    fig.suptitle(title_strip(df, stats, player), fontsize="medium")
+    fit_strip(fig, title_strip(df, stats, player))
 
 
 def plot_net(
@@ -257,8 +257,8 @@ def dashboard(
     ev: bool | None = None,
 ) -> Figure:
     """Every graph on one page under the title strip: the net in money (one panel per unit, at
-    most four; the big blinds panel has every unit) and in big blinds, bb/100 by position, the draws and the showdowns (of the
-    hands in ``unit``, or of every unit)."""
+    most four) and in big blinds (every unit) by hands and by date, bb/100 by position, the
+    draws and the showdowns (of the hands in ``unit``, or of every unit)."""
     df = _hands_of(tables, player, unit)
     units = sorted({str(u) for u in df["unit"]})
     fig = Figure(figsize=(15.0, 16.0), layout="constrained")

@@ -7,6 +7,7 @@ each unit has a line of its own. Sums are exact decimals, floats only as plot co
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, Literal
@@ -20,7 +21,7 @@ from matplotlib.transforms import offset_copy
 
 from histparse.plots.errors import PlotError
 
-__all__ = ["XAxis", "cumulative", "draw_net", "has_ev", "new_figure", "title_strip"]
+__all__ = ["XAxis", "cumulative", "draw_net", "fit_strip", "has_ev", "new_figure", "title_strip"]
 
 XAxis = Literal["hands", "date"]
 Measure = Literal["money", "bb"]
@@ -209,6 +210,17 @@ def title_strip(df: pd.DataFrame, stats: pd.DataFrame, who: str) -> str:
         rate = f"{_signed(per_100)} bb/100" if isinstance(per_100, Decimal) else "bb/100 -"
         lines.append(f"{unit}: {int(rec['hands']):,} hands at {stakes}; {money}, {rate}")
     return "\n".join(lines)
+
+
+def fit_strip(fig: Figure, text: str) -> None:
+    """Set ``text`` as the figure's title strip, each line wrapped to the figure's width (about
+    12 characters an inch at the strip's size) so that none runs past its edges."""
+    width = max(40, int(fig.get_figwidth() * 12))
+    lines = [
+        textwrap.fill(line, width, subsequent_indent="  ", break_on_hyphens=False)
+        for line in text.split("\n")
+    ]
+    fig.suptitle("\n".join(lines), fontsize="medium")
 
 
 def new_figure(size: tuple[float, float] = (8.0, 4.5)) -> tuple[Figure, Axes]:

@@ -13,7 +13,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from histparse.plots.errors import PlotError
-from histparse.plots.net import XAxis, draw_net
+from histparse.plots.net import XAxis, draw_net, fit_strip
 from histparse.stats.aggregate import TablesLike, player_hands
 
 __all__ = ["plot_session", "session_file_name", "session_hands"]
@@ -80,7 +80,7 @@ def plot_session(
     if panels == 2:
         draw_net(axes[1][0], df, measure="bb", x=x, ev=ev)
         axes[1][0].set_title("net won (big blinds: the stakes changed)")
-    fig.suptitle(_strip(row), fontsize="medium")
+    fit_strip(fig, _strip(row))
     return fig
 
 

@@ -18,7 +18,7 @@ from histparse.cli import main
 from histparse.events import Hand
 from histparse.frames import Tables, tables
 from histparse.parsing import read_results
-from histparse.plots import PlotError, dashboard, plot_net
+from histparse.plots import PlotError, dashboard, plot_net, plot_positions
 from histparse.plots.sessions import plot_session, session_file_name
 from histparse.stats.sessions import sessions
 
@@ -128,6 +128,13 @@ def test_net_in_big_blinds_and_money_refused_across_units(t: Tables) -> None:
     # One money panel per unit on the dashboard, never one axis for two units.
     money = [ax.get_ylabel() for ax in dashboard(t, "B").axes]
     assert "net won (USD)" in money and "net won (tournament chips)" in money
+
+
+def test_a_long_strip_is_wrapped_inside_its_figure(t: Tables) -> None:
+    # B has two units: a strip line each, longer than the figure is wide.
+    fig = plot_positions(t, "B")
+    assert "USD:" in fig.get_suptitle() and "tournament chips:" in fig.get_suptitle()
+    assert _overlaps(fig) == []
 
 
 def test_date_axis(real: Tables) -> None:
