@@ -14,10 +14,10 @@ from typing import Any
 
 from histparse.auditor.report import write_json, write_text
 from histparse.cli.paths import list_or_report
+from histparse.cli.progress import progress_for, read_with_progress
 from histparse.cli.spool import spooled
-from histparse.parallel import Progress, audit_paths, cpu_count
+from histparse.parallel import audit_paths, cpu_count
 from histparse.parallel.options import add_jobs_option
-from histparse.parsing import read_results
 from histparse.replayer.findings import Severity
 from histparse.views import AuditReport
 
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     if listed is None:
         return 2
     auditing = audit_paths(listed.files, jobs=args.jobs or cpu_count())
-    progress = Progress.for_terminal(len(auditing.files), quiet=args.quiet)
+    progress = progress_for(args, auditing.files)
     auditing.progress = progress
     # The report is written as the findings stream in, into a temporary file (in memory while
     # small) that is copied out at the end: flat memory, and nothing on stdout if a file
@@ -76,13 +76,11 @@ def run_html(args: argparse.Namespace) -> int:
     if listed is None:
         return 2
     files = listed.files
-    progress = Progress.for_terminal(len(files), quiet=args.quiet)
+    progress = progress_for(args, files)
     report = AuditReport(min_severity=args.min_severity)
     try:
-        for index, path in enumerate(files):
-            for result in read_results(path):
-                report.add(result)
-                progress.update(1, index)
+        for result in read_with_progress(files, progress):
+            report.add(result)
     except OSError as exc:
         print(f"histparse audit: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
         return 2

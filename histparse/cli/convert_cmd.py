@@ -14,7 +14,8 @@ import sys
 from typing import Any, TextIO
 
 from histparse.cli.paths import list_or_report
-from histparse.phh import ConvertReport, PhhFileError, convert_files
+from histparse.cli.progress import progress_for, read_with_progress
+from histparse.phh import ConvertReport, PhhFileError, convert_results
 
 __all__ = ["register", "report", "run"]
 
@@ -61,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
     listed = list_or_report("convert", args.paths)
     if listed is None:
         return 2
+    progress = progress_for(args, listed.files)
     try:
-        result = convert_files(listed.files, args.out, allow_unknown=args.allow_unknown)
+        reader = read_with_progress(listed.files, progress)
+        result = convert_results(reader, args.out, allow_unknown=args.allow_unknown)
     except (FileNotFoundError, PhhFileError) as exc:
         print(f"histparse convert: {exc}", file=sys.stderr)
         return 2
@@ -70,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         where = exc.filename or args.out
         print(f"histparse convert: {where}: {exc.strerror or exc}", file=sys.stderr)
         return 2
+    finally:
+        progress.close()
     if not args.quiet:
         report(result, sys.stdout, listed=None if args.list_all else _DEFAULT_LISTED)
     return listed.status(1 if result.rejected else 0)

@@ -15,9 +15,10 @@ import sys
 from typing import Any, TextIO
 
 from histparse.cli.paths import list_or_report, with_skipped
+from histparse.cli.progress import progress_for
 from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult
 from histparse.export.parallel import export_files
-from histparse.parallel import Progress, cpu_count
+from histparse.parallel import cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.options import add_jobs_option
 
@@ -67,7 +68,7 @@ def _export(args: argparse.Namespace, jobs: int, client: Any) -> tuple[ExportRes
     if listed is None:
         return None
     files = listed.files
-    progress = Progress.for_terminal(len(files), quiet=args.quiet)
+    progress = progress_for(args, files)
     try:
         result = export_files(
             files,

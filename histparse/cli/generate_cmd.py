@@ -154,15 +154,19 @@ def run(args: argparse.Namespace) -> int:
             print(f"histparse generate: cannot write {args.phh}: {exc.strerror}", file=sys.stderr)
             return 2
 
+    from histparse.cli.progress import progress_for
+
+    progress = progress_for(args, [], total_hands=args.hands)
+
     def hands() -> Iterator[Hand]:
-        if args.site == "fulltilt":
-            yield from map(as_full_tilt, played())
-        elif args.site == "winamax":
-            yield from map(as_winamax, played())
-        elif args.site == "kingsclub":
-            yield from map(as_kings_club, played())
-        else:
-            yield from played()
+        convert = {
+            "fulltilt": as_full_tilt,
+            "winamax": as_winamax,
+            "kingsclub": as_kings_club,
+        }.get(args.site)
+        for hand in played() if convert is None else map(convert, played()):
+            yield hand
+            progress.update(1, 0)
 
     def played() -> Iterator[Hand]:
         if phh is None:
@@ -197,6 +201,8 @@ def run(args: argparse.Namespace) -> int:
             phh.abort()
         print(f"histparse generate: {exc}", file=sys.stderr)
         return 2
+    finally:
+        progress.close()
     elapsed = time.perf_counter() - start
     if not args.quiet:
         rate = written / elapsed if elapsed > 0 else float("inf")
@@ -285,5 +291,7 @@ def register(subparsers: Any) -> None:
         "reverse for negative B (default 0: a fair deal)",
     )
     p.add_argument("--census", action="store_true", help="print the hard-case counts")
-    p.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
+    p.add_argument(
+        "-q", "--quiet", action="store_true", help="print nothing on success, no progress line"
+    )
     p.set_defaults(func=run)

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from histparse.cli.paths import list_or_report
+from histparse.cli.progress import Progress, progress_for
 from histparse.cli.spool import spooled
 from histparse.parallel import count_piece, cpu_count, ordered_map, pieces_for
-from histparse.parallel.counts import errors_of
+from histparse.parallel.counts import PieceCounts, errors_of
 from histparse.parallel.options import add_jobs_option
 from histparse.parsing import ReadCounts
 
@@ -43,6 +44,12 @@ def report(
             print(f"  {line}", file=out)
 
 
+def _shown(pieces: Iterator[PieceCounts], progress: Progress) -> Iterator[PieceCounts]:
+    for p in pieces:
+        progress.update(p.counts.read, p.file_index)
+        yield p
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse parse``; return the exit status."""
     listed = list_or_report("parse", args.paths)
@@ -53,16 +60,20 @@ def run(args: argparse.Namespace) -> int:
     jobs = args.jobs or cpu_count()
     # The rejected chunks are listed after the counts, which are known only at the end: they
     # wait in a file (in memory while small), so that a folder of junk cannot fill the memory.
+    progress = progress_for(args, files)
     with spooled() as spool:
         try:
-            pieces = ordered_map(count_piece, pieces_for(files, jobs=jobs), jobs=jobs)
-            for error in errors_of(pieces, counts):
+            pieces = progress.track(pieces_for(files, jobs=jobs))
+            done = _shown(ordered_map(count_piece, pieces, jobs=jobs), progress)
+            for error in errors_of(done, counts):
                 if not args.quiet:
                     spool.write(str(error).replace("\n", " ") + "\n")
         except OSError as exc:
             where = exc.filename or ""
             print(f"histparse parse: cannot read {where}: {exc.strerror}", file=sys.stderr)
             return 2
+        finally:
+            progress.close()
         spool.seek(0)
         rejected = (line.rstrip("\n") for line in spool)
         report(counts, rejected, len(files), sys.stdout, quiet=args.quiet)
@@ -83,7 +94,10 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
     p.add_argument(
-        "-q", "--quiet", action="store_true", help="counts only, without the rejected list"
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="counts only, without the rejected list or the progress line",
     )
     add_jobs_option(p)
     p.set_defaults(func=run)

@@ -3,7 +3,8 @@
 Each session of each player (or of ``--player``): start, end, duration, tables, stakes, hands,
 hands per hour, net in its unit and in big blinds, bb/100 and money per hour. Sessions are runs
 of hands less than ``--gap`` minutes apart, from the hands' own start times. The filters are
-those of ``stats``. Exit status as ``stats``.
+those of ``stats``. ``--graph DIR`` also writes one PNG per session into DIR
+(``player-unit-NNN.png``). Exit status as ``stats`` (2 as well when a graph cannot be written).
 """
 
 from __future__ import annotations
@@ -109,7 +110,37 @@ def run(args: argparse.Namespace) -> int:
         rows.to_csv(sys.stdout, index=False)
     else:
         print(readable(rows))
+    if args.graph and not _graphs(tables, rows, args):
+        return 2
     return with_skipped(1 if loaded.rejected else 0, loaded.skipped)
+
+
+def _graphs(tables: Any, rows: pd.DataFrame, args: argparse.Namespace) -> bool:
+    """Write a PNG per session into ``args.graph``; False (said on stderr) when it cannot."""
+    from pathlib import Path
+
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+
+    from histparse.plots.sessions import plot_session, session_file_name
+
+    out = Path(args.graph)
+    names: set[str] = set()
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for record in rows.to_dict("records"):
+            rec = {str(k): v for k, v in record.items()}
+            name = session_file_name(rec)
+            while name in names:  # two names made alike by the file-name rule
+                name = name.removesuffix(".png") + "_.png"
+            names.add(name)
+            fig = plot_session(tables, rec, per_table=args.per_table, ev=args.ev or None)
+            FigureCanvasAgg(fig)
+            fig.savefig(out / name)
+    except OSError as exc:
+        print(f"histparse sessions: cannot write into {out}: {exc.strerror}", file=sys.stderr)
+        return False
+    print(f"wrote {len(names)} session graph(s) into {out}", file=sys.stderr)
+    return True
 
 
 def register(subparsers: Any) -> None:
@@ -131,7 +162,15 @@ def register(subparsers: Any) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of objects")
     out.add_argument("--csv", action="store_true", help="CSV with every column")
+    p.add_argument(
+        "--graph", metavar="DIR", help="also write a graph per session into DIR (PNG files)"
+    )
+    p.add_argument("--ev", action="store_true", help="the graphs also draw the all-in EV net")
+    from histparse.cli.progress import add_quiet_option
     from histparse.cli.report_options import add_filter_options
+    from histparse.parallel.options import add_jobs_option
 
     add_filter_options(p)
+    add_jobs_option(p)
+    add_quiet_option(p)
     p.set_defaults(func=run)

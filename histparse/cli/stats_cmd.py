@@ -67,9 +67,12 @@ def is_dataset(path: str) -> bool:
     return (Path(path) / MARKER).is_file()
 
 
-def load_tables(paths: Sequence[str], *, jobs: int = 1, quiet: bool = True) -> Loaded:
+def load_tables(
+    paths: Sequence[str], *, jobs: int = 1, quiet: bool = True, allin_ev: bool = False
+) -> Loaded:
     """Read every history under ``paths`` and make the tables (in ``jobs`` processes); rejected
-    hands are kept aside; ``quiet=False`` shows progress on a terminal. A path that is an
+    hands are kept aside; ``quiet=False`` shows progress on a terminal; ``allin_ev`` computes
+    the all-in EV columns of the text's hands. A path that is an
     exported dataset directory is read with
     ``histparse.load`` instead (its tables are those the text gave). Raises
     ``FileNotFoundError`` for a missing path."""
@@ -82,9 +85,9 @@ def load_tables(paths: Sequence[str], *, jobs: int = 1, quiet: bool = True) -> L
     from histparse.parallel.ranges import list_files
 
     # A progress line on a terminal (stderr) while the text is read: it can take a while.
-    progress = Progress.for_terminal(len(list_files(paths)), quiet=quiet)
+    progress = Progress.for_terminal(list_files(paths), quiet=quiet)
     try:
-        run = tables_of_paths(paths, jobs=jobs, progress=progress)
+        run = tables_of_paths(paths, jobs=jobs, progress=progress, allin_ev=allin_ev)
     finally:
         progress.close()
     assert run.tables is not None
@@ -228,7 +231,9 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
         files += listed.files
         skipped = listed.skipped
     try:
-        loaded = load_tables(files, jobs=getattr(args, "jobs", None) or cpu_count(), quiet=False)
+        jobs = getattr(args, "jobs", None) or cpu_count()
+        quiet, ev = bool(getattr(args, "quiet", False)), bool(getattr(args, "ev", False))
+        loaded = load_tables(files, jobs=jobs, quiet=quiet, allin_ev=ev)
     except FileNotFoundError as exc:
         print(f"histparse {command}: {exc}", file=sys.stderr)
         return 2
@@ -328,7 +333,9 @@ def register(subparsers: Any) -> None:
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of objects")
     out.add_argument("--csv", action="store_true", help="CSV with every column")
+    from histparse.cli.progress import add_quiet_option
     from histparse.parallel.options import add_jobs_option
 
     add_jobs_option(p)
+    add_quiet_option(p)
     p.set_defaults(func=run)

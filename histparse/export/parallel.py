@@ -333,6 +333,8 @@ def export_files(
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         work = functools.partial(export_piece, audit=exporter.audit)
         pieces = pieces_for(files, min(hands_per_piece, batch_size), client, jobs=jobs)
+        if progress is not None:
+            pieces = progress.track(pieces)
         for piece in ordered_map(work, pieces, jobs=jobs, client=client):
             hands = writer.take(piece)
             if progress is not None:

@@ -154,6 +154,8 @@ class ParallelAudit:
         counts = self.counts
         joiner = Joiner()
         pieces = pieces_for(self.files, self._size, self._client, jobs=self._jobs)
+        if self.progress is not None:
+            pieces = self.progress.track(pieces)
         for piece in ordered_map(audit_piece, pieces, jobs=self._jobs, client=self._client):
             hands = 0
             for item in piece.items:

@@ -55,7 +55,14 @@ Skipped, with the reason (``SkipReason``):
 """
 
 from histparse.phh.convert import MAX_BETS_PER_ROUND, convert
-from histparse.phh.files import ConvertReport, PhhFileError, PhhOutput, convert_files, write_phh
+from histparse.phh.files import (
+    ConvertReport,
+    PhhFileError,
+    PhhOutput,
+    convert_files,
+    convert_results,
+    write_phh,
+)
 from histparse.phh.knowledge import CardKnowledge, DrawCards
 from histparse.phh.record import PhhHand, UserValue
 from histparse.phh.skips import Skipped, SkipReason
@@ -75,6 +82,7 @@ __all__ = [
     "UserValue",
     "convert",
     "convert_files",
+    "convert_results",
     "dumps",
     "dumps_all",
     "toml_string",

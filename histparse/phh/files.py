@@ -17,14 +17,21 @@ from pathlib import Path
 from typing import TextIO
 
 from histparse.events import Hand
-from histparse.parsing import ParseError, Unsupported, read_results
+from histparse.parsing import ParseError, Result, Unsupported, read_results
 from histparse.phh.convert import convert
 from histparse.phh.record import PhhHand
 from histparse.phh.skips import Skipped, SkipReason
 from histparse.phh.text import PhhsWriter, dumps
 from histparse.textio import PathArg
 
-__all__ = ["ConvertReport", "PhhFileError", "PhhOutput", "convert_files", "write_phh"]
+__all__ = [
+    "ConvertReport",
+    "PhhFileError",
+    "PhhOutput",
+    "convert_files",
+    "convert_results",
+    "write_phh",
+]
 
 
 class PhhFileError(ValueError):
@@ -127,7 +134,15 @@ def convert_files(
     ``FileNotFoundError`` for a missing input, ``PhhFileError``/``OSError`` for the output."""
     path = os.fspath(out)
     _single(path)  # a bad target fails before any input is read
-    reader = read_results(*paths)
+    return convert_results(read_results(*paths), path, allow_unknown=allow_unknown)
+
+
+def convert_results(
+    reader: Iterable[Result], out: str | os.PathLike[str], *, allow_unknown: bool = False
+) -> ConvertReport:
+    """``convert_files`` of results already being read (e.g. by a reader showing progress)."""
+    path = os.fspath(out)
+    _single(path)
     report = ConvertReport(path)
 
     def converted() -> Iterator[PhhHand]:

@@ -1,13 +1,14 @@
 """Graphs of a player's results and statistics (matplotlib ``Figure`` objects)."""
 
+from histparse.plots.errors import PlotError
 from histparse.plots.figures import (
-    PlotError,
     dashboard,
     plot_draw_stats,
     plot_net,
     plot_positions,
     plot_showdown_classes,
 )
+from histparse.plots.net import title_strip
 
 __all__ = [
     "PlotError",
@@ -16,4 +17,5 @@ __all__ = [
     "plot_net",
     "plot_positions",
     "plot_showdown_classes",
+    "title_strip",
 ]

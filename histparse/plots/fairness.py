@@ -17,6 +17,12 @@ _ALARM = "#d62728"
 _CAP = 20.0  # -log10 p drawn at most this long, so the near-threshold bars stay readable
 
 
+_X_LABELS = {
+    "dealt-ranks": "rank of each dealt card",
+    "dealt-classes": "starting-hand class of the five dealt cards",
+}
+
+
 def _bars(ax: Axes, test: FairnessTest, rotate: bool = False) -> None:
     labels = [c[0] for c in test.categories]
     observed = [c[1] for c in test.categories]
@@ -31,8 +37,11 @@ def _bars(ax: Axes, test: FairnessTest, rotate: bool = False) -> None:
         else f"p = {test.p_value:.3g}" + (" — ALARM" if test.alarm else "")
     )
     ax.set_title(f"{test.title} ({verdict})", color=_ALARM if test.alarm else "black")
-    ax.set_ylabel(test.unit if test.name != "dealt-ranks" else "cards")
-    ax.legend(loc="upper right", fontsize="small")
+    ax.set_ylabel(f"{test.unit if test.name != 'dealt-ranks' else 'cards'} (count)")
+    ax.set_xlabel(_X_LABELS.get(test.name, "category"))
+    # Headroom over the bars for the legend, which then hides none of them.
+    ax.set_ylim(0, max([*observed, *expected, 1]) * 1.2)
+    ax.legend(loc="upper right", fontsize="small", ncols=2)
 
 
 def _p_values(ax: Axes, report: FairnessReport) -> None:
@@ -52,7 +61,10 @@ def _p_values(ax: Axes, report: FairnessReport) -> None:
     for yi, (h, full) in enumerate(zip(heights, raw, strict=True)):
         if full > _CAP:
             ax.text(h, yi, f" p < 1e-{int(_CAP)}", va="center", fontsize="small")
-    ax.set_xlim(0, _CAP * 1.15)
+    # As wide as the longest bar or the strictest level needs (not always the cap): short
+    # bars stay readable.
+    widest = max([*heights, -log10(report.alpha / len(tests))])
+    ax.set_xlim(0, min(_CAP, widest) * 1.15 + 0.5)
     n = len(tests)
     # Holm's step-down levels run from alpha / n (strictest) to alpha.
     ax.axvline(

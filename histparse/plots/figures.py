@@ -8,7 +8,6 @@ become floats only as plot coordinates, at the very end.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
 import numpy as np
@@ -16,12 +15,13 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from histparse.plots.errors import PlotError
+from histparse.plots.net import Measure, XAxis, draw_net, fit_strip, new_figure, title_strip
 from histparse.stats.aggregate import TablesLike, player_hands, player_stats, showdown_classes
 from histparse.stats.definitions import stat
 from histparse.stats.positions import POSITION_ORDER
 
 __all__ = [
-    "PlotError",
     "dashboard",
     "plot_draw_stats",
     "plot_net",
@@ -30,28 +30,14 @@ __all__ = [
 ]
 
 
-class PlotError(ValueError):
-    """Nothing to plot (e.g. the player has no hands in the tables)."""
-
-
-def _axes(ax: Axes | None, size: tuple[float, float] = (7.0, 4.0)) -> tuple[Figure, Axes]:
+def _axes(ax: Axes | None, size: tuple[float, float] = (8.0, 4.5)) -> tuple[Figure, Axes]:
     if ax is not None:
         fig = ax.get_figure()
         if not isinstance(fig, Figure):  # pragma: no cover - a SubFigure's axes
             raise PlotError("the axes are not in a Figure")
         return fig, ax
     # Figure() directly (not pyplot): no global state, no GUI backend needed.
-    fig = Figure(figsize=size, layout="constrained")
-    return fig, fig.add_subplot()
-
-
-def _cumulative(values: list[Decimal]) -> list[float]:
-    total = Decimal(0)
-    out = []
-    for v in values:
-        total += v
-        out.append(float(total))
-    return out
+    return new_figure(size)
 
 
 def _hands_of(tables: TablesLike, player: str, unit: str | None = None) -> pd.DataFrame:
@@ -66,56 +52,45 @@ def _hands_of(tables: TablesLike, player: str, unit: str | None = None) -> pd.Da
     return df
 
 
-def _in_big_blinds(nets: list[Decimal], blinds: list[Decimal]) -> list[Decimal]:
-    return [n / b if b else Decimal(0) for n, b in zip(nets, blinds, strict=True)]
+def _strip(fig: Figure, tables: TablesLike, player: str, unit: str | None) -> None:
+    """The title strip over a figure of its own: dates, stakes, hands, net and bb/100."""
+    df = _hands_of(tables, player, unit)
+    stats = player_stats(_only(tables, player, unit), players=player)
+    fit_strip(fig, title_strip(df, stats, player))
 
 
 def plot_net(
-    tables: TablesLike, player: str, ax: Axes | None = None, unit: str | None = None
+    tables: TablesLike,
+    player: str,
+    ax: Axes | None = None,
+    unit: str | None = None,
+    *,
+    measure: Measure | None = None,
+    x: XAxis = "hands",
+    ev: bool | None = None,
 ) -> Figure:
-    """Cumulative net won over the player's hands in time order.
+    """Cumulative net won over the player's hands in time order (``x="date"``: against the
+    hands' times, UTC).
 
-    In one unit (the player's only one, or ``unit``): the total, hands that went to showdown
-    and hands that did not, in that unit (named on the axis). In several units, which are
-    never added: one line per unit, in big blinds, each labelled with its unit and its net."""
+    ``measure`` "money" (the default for one unit: the player's only one, or ``unit``): the
+    total, hands that went to showdown and hands that did not, in that unit, with big blinds on
+    the right when the big blind never changed. "bb" (the default for several units, which are
+    never added): in big blinds, one line per unit labelled with its unit and its net. The
+    all-in EV net is drawn dashed beside the net when the tables have it (``ev`` False: never).
+    A figure of its own gets the title strip (dates, stakes, hands, bb/100)."""
     df = _hands_of(tables, player, unit)
+    own = ax is None
     fig, ax = _axes(ax)
     units = sorted({str(u) for u in df["unit"]})
+    chosen: Measure = measure or ("money" if len(units) == 1 else "bb")
+    draw_net(ax, df, measure=chosen, x=x, ev=ev)
+    when = " by date" if x == "date" else ""
     if len(units) > 1:
-        for u in units:
-            part = df[df["unit"] == u]
-            nets = [Decimal(0) if v is None else v for v in part["net"].tolist()]
-            bb = _in_big_blinds(nets, part["big_blind"].tolist())
-            x = np.arange(1, len(nets) + 1)
-            ax.plot(x, _cumulative(bb), label=f"{u} (net {sum(nets, Decimal(0))} {u})")
-        ax.axhline(0, color="grey", linewidth=0.5)
-        ax.set_xlabel("hands (in each unit)")
-        ax.set_ylabel("net won (big blinds)")
-        ax.set_title(f"{player}: net won in {len(units)} units, never added")
-        ax.legend()
-        return fig
-    (u,) = units
-    nets = [Decimal(0) if v is None else v for v in df["net"].tolist()]
-    went = df["went_to_showdown"].tolist()
-    x = np.arange(1, len(nets) + 1)
-    ax.plot(x, _cumulative(nets), label="total", color="black")
-    ax.plot(
-        x,
-        _cumulative([n if w else Decimal(0) for n, w in zip(nets, went, strict=True)]),
-        label="showdown",
-        color="tab:blue",
-    )
-    ax.plot(
-        x,
-        _cumulative([Decimal(0) if w else n for n, w in zip(nets, went, strict=True)]),
-        label="non-showdown",
-        color="tab:red",
-    )
-    ax.axhline(0, color="grey", linewidth=0.5)
-    ax.set_xlabel("hands")
-    ax.set_ylabel(f"net won ({u})")
-    ax.set_title(f"{player}: net won over {len(nets)} hands ({u})")
-    ax.legend()
+        ax.set_title(f"net won{when} in {len(units)} units, never added (big blinds)")
+    else:
+        ax.set_title(f"net won{when} ({'big blinds' if chosen == 'bb' else units[0]})")
+    if own:
+        _strip(fig, tables, player, unit)
     return fig
 
 
@@ -139,6 +114,14 @@ def _keys(df: pd.DataFrame) -> pd.Series[str]:
     return df["site"].astype(str) + "\x00" + df["hand_id"].astype(str)
 
 
+def _headroom(ax: Axes, values: list[float]) -> None:
+    """Room above the highest bar and below the lowest for their labels, inside the frame."""
+    top = max([0.0, *values])
+    bottom = min([0.0, *values])
+    span = (top - bottom) or 1.0
+    ax.set_ylim(bottom - (0.14 * span if bottom < 0 else 0), top + 0.14 * span)
+
+
 def plot_positions(
     tables: TablesLike, player: str, ax: Axes | None = None, unit: str | None = None
 ) -> Figure:
@@ -146,11 +129,13 @@ def plot_positions(
     position when the player played in several (bb/100 of different units are not pooled)."""
     _hands_of(tables, player, unit)
     stats = player_stats(_only(tables, player, unit), by="position", players=player)
+    own = ax is None
     fig, ax = _axes(ax)
     units = sorted({str(u) for u in stats["unit"]})
     present = set(stats["position"].astype(str))
     labels = [p.value for p in POSITION_ORDER if p.value in present]
     width = 0.8 / len(units)
+    every: list[float] = []
     for i, u in enumerate(units):
         rows = stats[stats["unit"] == u]
         per_100: dict[str, Any] = dict(
@@ -158,6 +143,7 @@ def plot_positions(
         )
         counts: dict[str, Any] = dict(zip(rows["position"].astype(str), rows["hands"], strict=True))
         values = [float(per_100.get(p) or 0) for p in labels]
+        every += values
         hands = [int(counts.get(p, 0)) for p in labels]
         x = np.arange(len(labels)) + (i - (len(units) - 1) / 2) * width
         colors = ["tab:green" if v >= 0 else "tab:red" for v in values]
@@ -168,15 +154,26 @@ def plot_positions(
             color=colors if len(units) == 1 else None,
             label=u,
         )
-        ax.bar_label(bars, labels=[f"{n} h" for n in hands])
+        # Side by side bars are narrow: their counts are smaller, and turned when many.
+        small = len(units) > 1
+        ax.bar_label(
+            bars,
+            labels=[f"{n}" if small else f"{n} h" for n in hands],
+            fontsize="x-small" if small else "small",
+            padding=2,
+        )
+    _headroom(ax, every)
     ax.set_xticks(np.arange(len(labels)), labels)
     ax.axhline(0, color="grey", linewidth=0.5)
+    ax.set_xlabel("position (number over a bar: hands played)")
     ax.set_ylabel("bb/100 (big blinds per 100 hands)")
     if len(units) > 1:
-        ax.legend(title="unit")
-        ax.set_title(f"{player}: bb/100 by position and unit")
+        ax.legend(title="unit", fontsize="small", loc="best")
+        ax.set_title("bb/100 by position and unit")
     else:
-        ax.set_title(f"{player}: bb/100 by position ({units[0]})")
+        ax.set_title(f"bb/100 by position ({units[0]})")
+    if own:
+        _strip(fig, tables, player, unit)
     return fig
 
 
@@ -190,20 +187,31 @@ def plot_draw_stats(
     cards drawn at each draw (right axis). Counts, not money: every unit's hands count."""
     _hands_of(tables, player, unit)
     row = _pooled(player_stats(_only(tables, player, unit), players=player))
+    own = ax is None
     fig, ax = _axes(ax)
     labels = [stat(n).label for n in _DRAW_BARS]
     rates = [float(np.nan_to_num(row[stat(n).rate])) * 100 for n in _DRAW_BARS]
-    bars = ax.bar(labels, rates, color="tab:blue")
-    ax.bar_label(bars, labels=[f"{int(row[n])}/{int(row[stat(n).opp])}" for n in _DRAW_BARS])
-    ax.set_ylabel("% of opportunities")
-    ax.set_ylim(0, 100)
+    bars = ax.bar(labels, rates, color="tab:blue", label="% of opportunities")
+    ax.bar_label(
+        bars,
+        labels=[f"{int(row[n])}/{int(row[stat(n).opp])}" for n in _DRAW_BARS],
+        fontsize="small",
+        padding=2,
+    )
+    ax.set_ylabel("% of opportunities (done/chances over a bar)")
+    ax.set_xlabel("stand pat at draw 1-3, break a made hand, snow")
+    ax.set_ylim(0, 112)
+    ax.set_yticks(range(0, 101, 20))
     right = ax.twinx()
     means = [float(np.nan_to_num(row[f"cards_drawn_{k}_rate"])) for k in (1, 2, 3)]
     right.plot(["Pat1", "Pat2", "Pat3"], means, "o-", color="tab:orange", label="mean drawn")
-    right.set_ylim(0, 5)
-    right.set_ylabel("mean cards drawn")
-    right.legend(loc="upper right")
-    ax.set_title(f"{player}: draws")
+    right.set_ylim(0, 5.6)
+    right.set_yticks(range(6))
+    right.set_ylabel("mean cards drawn (cards)")
+    right.legend(loc="upper right", fontsize="small")
+    ax.set_title("draws")
+    if own:
+        _strip(fig, tables, player, unit)
     return fig
 
 
@@ -214,27 +222,58 @@ def plot_showdown_classes(
     big blinds (so that hands of several units compare without adding their money)."""
     _hands_of(tables, player, unit)
     sd = showdown_classes(tables, player, unit=unit)
+    own = ax is None
     fig, ax = _axes(ax)
     labels = list(sd.index)
     values = [float(v) for v in sd["net_bb"].tolist()]
     bars = ax.bar(labels, values, color=["tab:green" if v >= 0 else "tab:red" for v in values])
-    ax.bar_label(bars, labels=[f"{w}/{c}" for w, c in zip(sd["won"], sd["count"], strict=True)])
+    ax.bar_label(
+        bars,
+        labels=[f"{w}/{c}" for w, c in zip(sd["won"], sd["count"], strict=True)],
+        fontsize="small",
+        padding=2,
+    )
+    _headroom(ax, values)
     ax.axhline(0, color="grey", linewidth=0.5)
-    ax.set_ylabel("net won (big blinds)")
-    ax.tick_params(axis="x", labelrotation=30)
-    ax.set_title(f"{player}: showdowns by hand class (won/count)")
+    ax.set_ylabel("net won at showdown (big blinds)")
+    ax.set_xlabel("the player's hand at showdown (won/showdowns over a bar)")
+    # "Q-low or worse" on two lines: upright labels that do not run into their neighbours.
+    ax.set_xticks(range(len(labels)), [str(c).replace(" or ", "\nor ") for c in labels])
+    ax.set_title("showdowns by hand class")
+    if own:
+        _strip(fig, tables, player, unit)
     return fig
 
 
-def dashboard(tables: TablesLike, player: str, unit: str | None = None) -> Figure:
-    """The four figures on one 2 x 2 page (of the hands in ``unit``, or of every unit)."""
-    _hands_of(tables, player, unit)
-    fig = Figure(figsize=(14.0, 9.0), layout="constrained")
-    axes = fig.subplots(2, 2)
-    plot_net(tables, player, axes[0][0], unit)
-    plot_positions(tables, player, axes[0][1], unit)
-    plot_draw_stats(tables, player, axes[1][0], unit)
-    plot_showdown_classes(tables, player, axes[1][1], unit)
+_MONEY_PANELS = 4
+
+
+def dashboard(
+    tables: TablesLike,
+    player: str,
+    unit: str | None = None,
+    *,
+    x: XAxis = "hands",
+    ev: bool | None = None,
+) -> Figure:
+    """Every graph on one page under the title strip: the net in money (one panel per unit, at
+    most four) and in big blinds (every unit) by hands and by date, bb/100 by position, the
+    draws and the showdowns (of the hands in ``unit``, or of every unit)."""
+    df = _hands_of(tables, player, unit)
+    units = sorted({str(u) for u in df["unit"]})
+    fig = Figure(figsize=(15.0, 16.0), layout="constrained")
+    grid = fig.add_gridspec(3, 2)
+    money = grid[0, 0].subgridspec(1, min(len(units), _MONEY_PANELS))
+    for i, u in enumerate(units[:_MONEY_PANELS]):
+        plot_net(tables, player, fig.add_subplot(money[0, i]), u, measure="money", x=x, ev=ev)
+    plot_net(tables, player, fig.add_subplot(grid[0, 1]), unit, measure="bb", x=x, ev=ev)
+    plot_positions(tables, player, fig.add_subplot(grid[1, 0]), unit)
+    plot_draw_stats(tables, player, fig.add_subplot(grid[1, 1]), unit)
+    plot_showdown_classes(tables, player, fig.add_subplot(grid[2, 0]), unit)
+    # The net in big blinds against the other axis too: hands for a date page, dates else.
+    other: XAxis = "hands" if x == "date" else "date"
+    plot_net(tables, player, fig.add_subplot(grid[2, 1]), unit, measure="bb", x=other, ev=ev)
+    _strip(fig, tables, player, unit)
     return fig
 
 

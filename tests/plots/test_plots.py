@@ -68,12 +68,14 @@ def test_draw_and_showdown_bars(t: Tables) -> None:
     # One bar per class, best first, in big blinds: F only showed down once, with a 7-low,
     # winning 1.61 at a 0.10 big blind.
     assert [b.get_height() for b in sd.axes[0].patches] == pytest.approx([16.1] + [0.0] * 6)
-    assert sd.axes[0].get_ylabel() == "net won (big blinds)"
+    assert sd.axes[0].get_ylabel() == "net won at showdown (big blinds)"
 
 
 def test_dashboard_and_axes_reuse(t: Tables) -> None:
     fig = dashboard(t, "B")
-    assert isinstance(fig, Figure) and len(fig.axes) == 5  # 4 plots + the draws' right axis
+    # USD and chips money panels, big blinds by hands and by date, positions, draws (and its
+    # right axis), showdowns.
+    assert isinstance(fig, Figure) and len(fig.axes) == 8
     own = Figure()
     ax = own.add_subplot()
     assert plot_net(t, "B", ax) is own
@@ -86,10 +88,14 @@ def test_unknown_player(t: Tables) -> None:
 
 def test_graph_command_writes_a_png(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "hero.png"
-    assert main(["graph", TD_2009, "--player", "Hero", "--out", str(out)]) == 0
+    # --jobs 1: a pool of processes would cost more to start than these 17 hands.
+    assert main(["graph", TD_2009, "--player", "Hero", "--out", str(out), "-j", "1"]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     one = tmp_path / "net.svg"
-    assert main(["graph", TD_2009, "--player", "Hero", "--out", str(one), "--kind", "net"]) == 0
+    assert (
+        main(["graph", TD_2009, "--player", "Hero", "--out", str(one), "--kind", "net", "-j", "1"])
+        == 0
+    )
     assert "<svg" in one.read_text(encoding="utf-8")
-    assert main(["graph", TD_2009, "--player", "nobody", "--out", str(out)]) == 2
+    assert main(["graph", TD_2009, "--player", "nobody", "--out", str(out), "-j", "1"]) == 2
     assert "nobody" in capsys.readouterr().err
