@@ -76,6 +76,8 @@ class SiteProfile:
     * ``no_rake_before_draw``: R-SHOW-4, a hand that ends before the first draw is not raked.
     * ``tags_button_heads_up``: heads-up, the summary tags the button (the small blind) as
       ``(button)`` too; False when it tags it ``(small blind)`` alone.
+    * ``lists_every_seat``: the summary has a line for every player dealt in, so a missing
+      one is a finding; False for a site whose summary is only the pot (Merge's winners).
     """
 
     site: str
@@ -91,6 +93,7 @@ class SiteProfile:
     marks_single_draw: bool = False
     no_rake_before_draw: bool = False
     tags_button_heads_up: bool = True
+    lists_every_seat: bool = True
 
 
 GENERIC: Final = SiteProfile(site="generic")

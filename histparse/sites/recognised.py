@@ -93,8 +93,6 @@ class RecognisedSite:
 RECOGNISED: Final = (
     RecognisedSite("Winamax", (("Winamax Poker - ", UNKNOWN),)),
     RecognisedSite("Ongame", (("***** History for hand ", UNKNOWN),)),
-    # XML: Merge prints a <description> before the first <game> of a file.
-    RecognisedSite("Merge", (("<description type=", UNKNOWN), ("<game id=", UNKNOWN))),
     RecognisedSite("Boss Media", (("<HISTORY ID=", UNKNOWN),)),
     # "#39879543: Limit 2-7 Triple Draw - 44/88" (its date is on the next line).
     RecognisedSite(

@@ -26,13 +26,16 @@ def test_other_sites_are_unsupported_not_rejected() -> None:
     assert not [r for r in results if isinstance(r, ParseError)]
     assert _sites(results) == {
         ("Kings Club", "Limit 2-7 Triple Draw"): 1,
-        ("Merge", "unknown"): 15,  # one per <game>; the <description> goes with the first
         ("Boss Media", "unknown"): 1,
         ("FullTilt", "tournament summary"): 1,  # its placings after a blank line too
     }
-    # The Full Tilt archive hand is parsed (its separator passed over, its blank line joined).
-    (hand,) = [r for r in results if isinstance(r, Hand)]
-    assert (hand.site, hand.hand_id) == ("FullTilt", "27088270000")
+    # The Full Tilt archive hand is parsed (its separator passed over, its blank line joined),
+    # and Merge's 15 games (sites/merge).
+    hands = [r for r in results if isinstance(r, Hand)]
+    assert [(h.site, h.hand_id) for h in hands if h.site != "Merge"] == [
+        ("FullTilt", "27088270000")
+    ]
+    assert sum(h.site == "Merge" for h in hands) == 15
 
 
 def test_pieces_read_other_sites_as_the_reader_does() -> None:

@@ -177,7 +177,8 @@ def test_a_rejected_chunk_names_the_site_that_rejected_it() -> None:
     assert isinstance(nobody, ParseError) and nobody.site is None
     assert nobody.expected == (
         "a PokerStars header line ('PokerStars Game #<id>: ...') or "
-        "a Full Tilt header line ('Full Tilt Poker Game #<id>: ...')"
+        "a Full Tilt header line ('Full Tilt Poker Game #<id>: ...') or "
+        "a Merge <game> element"
     )
 
 

@@ -86,7 +86,7 @@ def check_summary(r: Replay) -> list[Finding]:
                 )
             )
         _outcome(r, line, out, posters, blinds)
-    for player in body.dealt_in:
+    for player in body.dealt_in if r.profile.lists_every_seat else ():
         if player not in seen:
             out.append(make_finding(hand, Code.SUMMARY_SEAT, f"no summary line for {player}"))
     _positions(r, out)
