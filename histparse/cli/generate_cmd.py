@@ -1,5 +1,5 @@
 """``histparse generate --hands N --seed S --out FILE``: write simulated PokerStars histories
-(``--site fulltilt``: as Full Tilt text, its client dialect).
+(``--site fulltilt``: as Full Tilt text, its client dialect; ``--site merge``: as Merge XML).
 
 Plays hands of 2-7 Triple Draw through the rules engine with bots (``histparse.simulation``) and
 writes them as a PokerStars history file from the hero's seat. ``--phh FILE.phhs`` also writes
@@ -31,6 +31,7 @@ from histparse.simulation import (
     SimulationError,
     TournamentStructure,
     as_full_tilt,
+    as_merge,
     parse_stakes,
     simulate,
     simulate_with_cards,
@@ -154,6 +155,8 @@ def run(args: argparse.Namespace) -> int:
     def hands() -> Iterator[Hand]:
         if args.site == "fulltilt":
             yield from map(as_full_tilt, played())
+        elif args.site == "merge":
+            yield from map(as_merge, played())
         else:
             yield from played()
 
@@ -255,10 +258,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seating-rate", type=float, help="players leaving per hand (0.04)")
     p.add_argument(
         "--site",
-        choices=("pokerstars", "fulltilt"),
+        choices=("pokerstars", "fulltilt", "merge"),
         default="pokerstars",
-        help="the site whose text is written: pokerstars (default) or fulltilt (Full Tilt's "
-        "client dialect)",
+        help="the site whose text is written: pokerstars (default), fulltilt (Full Tilt's "
+        "client dialect) or merge (Merge XML)",
     )
     p.add_argument("--lf", action="store_true", help="LF line endings (default CRLF)")
     p.add_argument("--bom", action="store_true", help="start the file with a UTF-8 BOM")

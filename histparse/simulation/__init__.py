@@ -27,6 +27,7 @@ from histparse.simulation.census import Census, census
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.errors import SimulationError
 from histparse.simulation.fulltilt import as_full_tilt
+from histparse.simulation.merge import as_merge
 from histparse.simulation.session import simulate, simulate_with_cards
 from histparse.simulation.structure import (
     HardCase,
@@ -64,6 +65,7 @@ __all__ = [
     "SimulationError",
     "TournamentStructure",
     "as_full_tilt",
+    "as_merge",
     "census",
     "default_levels",
     "default_payouts",

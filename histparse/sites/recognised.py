@@ -93,7 +93,8 @@ class RecognisedSite:
 RECOGNISED: Final = (
     RecognisedSite("Winamax", (("Winamax Poker - ", UNKNOWN),)),
     RecognisedSite("Ongame", (("***** History for hand ", UNKNOWN),)),
-    RecognisedSite("Boss Media", (("<HISTORY ID=", UNKNOWN),)),
+    # Its XML export opens with a declaration line (folders are searched for *.xml too).
+    RecognisedSite("Boss Media", (("<HISTORY ID=", UNKNOWN), ("<?xml version=", UNKNOWN))),
     # "#39879543: Limit 2-7 Triple Draw - 44/88" (its date is on the next line).
     RecognisedSite(
         "Kings Club", (("#", UNKNOWN),), pattern=re.compile(r"#\d+: (.{1,80}) - [\d,.]+/[\d,.]+")

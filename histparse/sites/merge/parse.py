@@ -230,7 +230,8 @@ class _Reader:
         self.winners: list[tuple[Node, str, Decimal]] = []
         self.cancelled = False
         self.reached_draw = False
-        self.nicknames = set(names.values())
+        self.stacks: dict[str, Decimal] = {}
+        self.spent: dict[str, Decimal] = {}
 
     def player(self, node: Node) -> str:
         seat = _attr(node, "player")
@@ -299,13 +300,17 @@ class _Reader:
                 raise self._unexpected(node, rnd, "SMALL_BLIND, BIG_BLIND, INITIAL_BLIND or ANTE")
             player = self.player(node)
             amount = _amount(node)
+            # Merge has no all-in mark on posts: a post of the whole stack is one.
+            spent = self.spent.get(player, _ZERO) + amount
+            self.spent[player] = spent
+            all_in = spent == self.stacks.get(player)
             if post is PostKind.ANTE:
                 self.money.dead += amount
             else:
                 self.money.put(player, amount)
             if kind == "INITIAL_BLIND":
                 self.initial_blinds.append(len(self.events))
-            self.events.append(Post(player, post, amount, line=self.line(node)))
+            self.events.append(Post(player, post, amount, all_in, line=self.line(node)))
 
     def betting(self, rnd: Node, street: Street) -> None:
         if street is not Street.PREDRAW:
@@ -489,7 +494,8 @@ class _Reader:
         if returned is not None:
             player, back = returned
             total -= back
-            for k in range(at, len(self.events)):
+            # Taken from the last pot the player wins (the excess is above every pot).
+            for k in range(len(self.events) - 1, at - 1, -1):
                 e = self.events[k]
                 if isinstance(e, Collected) and e.player == player:
                     if e.amount < back:
@@ -507,7 +513,17 @@ class _Reader:
         won = sum((e.amount for e in self.events if isinstance(e, Collected)), _ZERO)
         # The summary the game does not print: the pot and the rake the winners imply.
         self.events.append(SectionMarker(Section.SUMMARY, line=line))
-        self.events.append(SummaryPot(total, total - won, line=line))
+        pots: dict[int, Decimal] = {}
+        for e in self.events:
+            if isinstance(e, Collected):
+                pots[e.pot_index] = pots.get(e.pot_index, _ZERO) + e.amount
+        if len(pots) > 1:
+            nets = [pots.get(k, _ZERO) for k in range(max(pots) + 1)]
+            self.events.append(
+                SummaryPot(total, total - won, nets[0], tuple(nets[1:]), len(nets) > 2, line=line)
+            )
+        else:
+            self.events.append(SummaryPot(total, total - won, line=line))
 
 
 def _pot(node: Node) -> str:
@@ -578,6 +594,7 @@ def build_hand(
     except ValueError:
         raise GameError(f"starttime={start[:30]!r} is not a time", game, "YYYYMMDDHHMMSS") from None
     reader = _Reader(game, names, line)
+    reader.stacks = {s.player: s.stack for s in seats}
     reader.read()
     reader.settle()
     events = reader.events

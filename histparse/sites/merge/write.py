@@ -22,6 +22,7 @@ from histparse.events import (
     Collected,
     DealtTo,
     Draw,
+    Event,
     Hand,
     HandCancelled,
     Mucks,
@@ -112,6 +113,7 @@ class _Writer:
             if isinstance(e, UncalledBet):
                 self.returned[e.player] = self.returned.get(e.player, Decimal(0)) + e.amount
         self.folded_end = False
+        self.drawn = False
 
     def seat(self, player: str) -> int:
         seat = self.seats.get(player)
@@ -154,6 +156,11 @@ class _Writer:
         showdown = any(
             isinstance(e, SectionMarker) and e.section is Section.SHOW_DOWN for e in events
         )
+        if showdown:
+            # Merge writes every show and muck, then the winners (PokerStars interleaves
+            # them pot by pot); the posts' indices before them are unchanged.
+            winners = tuple(e for e in events if isinstance(e, Collected))
+            events = tuple(e for e in events if not isinstance(e, Collected)) + winners
         for index, e in enumerate(events):
             if isinstance(e, Post):
                 self.open("BLINDS")
@@ -174,14 +181,17 @@ class _Writer:
             elif isinstance(e, Action):
                 self.action(e)
             elif isinstance(e, Draw):
+                self.drawn = False
                 self.open(_DRAW_ROUNDS[e.street][0] if e.street in _DRAW_ROUNDS else "FIRST_DRAW")
                 self.event("DRAW", f' player="{self.seat(e.player)}" text="{e.count}"')
                 if e.pat and e.pat_cards is not None and e.player == hand.hero:
+                    held = self.hero_hand
+                    if held is None or set(held) != set(e.pat_cards):
+                        held = self.hero_hand = e.pat_cards
                     self.pending.append(
-                        f'\t\t<cards type="DRAW_DRAWN_CARDS" cards="{_cards(e.pat_cards)}" '
+                        f'\t\t<cards type="DRAW_DRAWN_CARDS" cards="{_cards(held)}" '
                         f'player="{self.seat(e.player)}"/>'
                     )
-                    self.hero_hand = e.pat_cards
             elif isinstance(e, Shows):
                 self.open("SHOWDOWN")
                 seat = self.seat(e.player)
@@ -190,15 +200,21 @@ class _Writer:
                     f'\t\t<cards type="SHOWN" cards="{_cards(e.cards)}" player="{seat}"/>'
                 )
             elif isinstance(e, Mucks):
-                if self.round != "SHOWDOWN":
+                if not showdown:
                     self.open("END_OF_FOLDED_GAME")
                     self.folded_end = True
+                elif self.round != "END_OF_GAME":
+                    self.open("SHOWDOWN")
                 self.event("MUCK", f' player="{self.seat(e.player)}"')
             elif isinstance(e, Collected):
-                if self.round not in ("END_OF_FOLDED_GAME", "END_OF_GAME"):
-                    self.open("END_OF_GAME" if showdown else "END_OF_FOLDED_GAME")
-                    self.folded_end = not showdown
-                amount = e.amount + self.returned.pop(e.player, Decimal(0))
+                self.open("END_OF_GAME" if showdown else "END_OF_FOLDED_GAME")
+                self.folded_end = not showdown
+                amount = e.amount
+                if not any(
+                    isinstance(x, Collected) and x.player == e.player for x in events[index + 1 :]
+                ):
+                    # The uncalled bet goes into the player's last winner element.
+                    amount += self.returned.pop(e.player, Decimal(0))
                 number = 1 if e.pot_index == 0 else e.pot_index + 1
                 self.lines.append(
                     f'\t\t<winner amount="{amount}" uncalled="false" potnumber="{number}" '
@@ -210,7 +226,7 @@ class _Writer:
             elif isinstance(e, Chat):
                 if self.round is None:
                     self.open("BLINDS")
-                elif self.pending and self.round in _AFTER_DRAW:
+                elif self.drawn and self.round in _AFTER_DRAW and _draws_done(events, index):
                     # The drawn cards end their round: a chat after them is the betting's.
                     self.open(_AFTER_DRAW[self.round])
                 self.event("CHAT", f' player="{_q(e.player)}" text="{_q(e.text)}"', chat=True)
@@ -240,6 +256,7 @@ class _Writer:
         else:
             full = e.kept + tuple(new)
         self.hero_hand = full
+        self.drawn = True  # the drawn cards end the round: a chat after them is the betting's
         self.pending.append(
             f'\t\t<cards type="DRAW_DRAWN_CARDS" cards="{_cards(full)}" player="{seat}"/>'
         )
@@ -276,6 +293,16 @@ class _Writer:
             )
         self.put(e.player, amount)
         self.event("ALL_IN" if e.all_in else kind.name, f'{player} amount="{amount}"')
+
+
+def _draws_done(events: tuple[Event, ...], index: int) -> bool:
+    """Whether no discard follows the event at ``index`` in its draw round."""
+    for e in events[index + 1 :]:
+        if isinstance(e, Draw):
+            return False
+        if isinstance(e, Action | SectionMarker | Shows | Collected):
+            return True
+    return True
 
 
 def write_game(hand: Hand) -> str:
