@@ -517,7 +517,7 @@ class _Reader:
         for e in self.events:
             if isinstance(e, Collected):
                 pots[e.pot_index] = pots.get(e.pot_index, _ZERO) + e.amount
-        if len(pots) > 1:
+        if max(pots, default=0) > 0:  # side pots (the main one may have come to nothing)
             nets = [pots.get(k, _ZERO) for k in range(max(pots) + 1)]
             self.events.append(
                 SummaryPot(total, total - won, nets[0], tuple(nets[1:]), len(nets) > 2, line=line)
@@ -535,12 +535,22 @@ def _pot(node: Node) -> str:
 
 
 def _fits_limit(events: list[Event], big_blind: Decimal) -> bool:
-    """Whether every bet and raise is a fixed-limit one with ``big_blind`` the small bet."""
+    """Whether every bet and raise is a fixed-limit one with ``big_blind`` the small bet: a
+    bet of the street's size, a raise of one more."""
+    top = big_blind
+    street = Street.PREDRAW
     for e in events:
-        if isinstance(e, Action) and e.kind in (ActionKind.BET, ActionKind.RAISE) and not e.all_in:
-            size = big_blind if e.street <= Street.DRAW1 else 2 * big_blind
-            if e.to_amount is None or e.to_amount % size:
-                return False
+        if not isinstance(e, Action) or e.kind not in (ActionKind.BET, ActionKind.RAISE):
+            continue
+        size = big_blind if e.street <= Street.DRAW1 else 2 * big_blind
+        if e.street != street:
+            street, top = e.street, _ZERO
+        to = e.to_amount
+        if to is None:
+            return False
+        if not e.all_in and to != top + size:
+            return False
+        top = max(top, to)
     return True
 
 

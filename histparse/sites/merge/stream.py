@@ -180,12 +180,14 @@ def _outside(chunk: Chunk) -> ParseError:
 
 
 def _truncated(chunk: Chunk) -> ParseError:
+    # At its last line that is not blank.
+    last = max(k for k, content in enumerate(chunk.contents) if content.strip() or k == 0)
     return ParseError(
         "the game ends without </game>",
         file=chunk.path,
-        line=chunk.last_line,
-        column=len(chunk.contents[-1]) + 1,
-        text=chunk.contents[-1],
+        line=chunk.first_line + last,
+        column=len(chunk.contents[last]) + 1,
+        text=chunk.contents[last],
         expected="</game>",
         first_line=chunk.first_line,
         hand_id=_game_id(chunk.contents[0]),
