@@ -12,7 +12,6 @@ the tree is bounded (depth, nodes, attribute sizes), so a game costs bounded mem
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from typing import Final
 from xml.parsers import expat
 
@@ -34,15 +33,19 @@ class XmlError(ValueError):
         self.column = column
 
 
-@dataclass(slots=True)
 class Node:
     """An element: its tag, attributes, 1-based line and column in the text fed, children."""
 
-    tag: str
-    attrs: dict[str, str]
-    line: int
-    column: int
-    children: list[Node] = field(default_factory=list)
+    __slots__ = ("attrs", "children", "column", "line", "tag")
+
+    def __init__(
+        self, tag: str, attrs: dict[str, str], line: int, column: int, children: list[Node]
+    ) -> None:
+        self.tag = tag
+        self.attrs = attrs
+        self.line = line
+        self.column = column
+        self.children = children
 
 
 class _Builder:
@@ -60,20 +63,20 @@ class _Builder:
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         self.count += 1
+        stack = self.stack
         if self.count > MAX_NODES:
             self._fail(f"more than {MAX_NODES} elements in one game")
-        if len(self.stack) >= MAX_DEPTH:
+        if len(stack) >= MAX_DEPTH:
             self._fail(f"elements nested more than {MAX_DEPTH} deep")
-        for value in attrs.values():
-            if len(value) > MAX_ATTRIBUTE:
-                self._fail(f"an attribute of more than {MAX_ATTRIBUTE} characters")
+        if attrs and max(map(len, attrs.values())) > MAX_ATTRIBUTE:
+            self._fail(f"an attribute of more than {MAX_ATTRIBUTE} characters")
         p = self.parser
-        node = Node(tag, attrs, p.CurrentLineNumber, p.CurrentColumnNumber + 1)
-        if self.stack:
-            self.stack[-1].children.append(node)
+        node = Node(tag, attrs, p.CurrentLineNumber, p.CurrentColumnNumber + 1, [])
+        if stack:
+            stack[-1].children.append(node)
         elif self.root is None:
             self.root = node
-        self.stack.append(node)
+        stack.append(node)
 
     def end(self, tag: str) -> None:
         self.stack.pop()
@@ -94,7 +97,7 @@ class _Builder:
 
 
 def parse_element(lines: Iterable[str]) -> Node:
-    """The one element the lines hold, or ``XmlError``. The lines are fed one at a time."""
+    """The one element the lines hold, or ``XmlError``."""
     parser = expat.ParserCreate()
     b = _Builder(parser)
     parser.StartElementHandler = b.start
@@ -107,9 +110,8 @@ def parse_element(lines: Iterable[str]) -> Node:
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.buffer_text = True
     try:
-        for line in lines:
-            parser.Parse(line, False)
-        parser.Parse("", True)
+        # One call for the whole element (a game is a few kilobytes): a call per line costs.
+        parser.Parse("".join(lines), True)
     except expat.ExpatError as exc:
         raise XmlError(
             expat.ErrorString(exc.code) if exc.code else str(exc), exc.lineno, exc.offset + 1

@@ -600,7 +600,13 @@ def build_hand(
         )
     start = _attr(game, "starttime")
     try:
-        started = datetime.strptime(start, "%Y%m%d%H%M%S").replace(tzinfo=_EST).astimezone(UTC)
+        if len(start) != 14 or not start.isdigit():
+            raise ValueError(start)
+        s = start
+        when = datetime(
+            int(s[:4]), int(s[4:6]), int(s[6:8]), int(s[8:10]), int(s[10:12]), int(s[12:])
+        )
+        started = when.replace(tzinfo=_EST).astimezone(UTC)
     except ValueError:
         raise GameError(f"starttime={start[:30]!r} is not a time", game, "YYYYMMDDHHMMSS") from None
     reader = _Reader(game, names, line)

@@ -45,38 +45,37 @@ class _Broken:
 
 def _trailing(line: str) -> str:
     tail = line[len(line.rstrip(_STRIP)) :]
+    if tail == "\r\n" or tail == "\n":
+        return ""
     return tail[:-2] if tail.endswith("\r\n") else tail[:-1] if tail.endswith("\n") else tail
 
 
 class _Element:
-    """The lines of one top-level element being gathered."""
+    """The lines of one top-level element being gathered (as decoded, newlines kept)."""
 
-    __slots__ = ("bom", "contents", "first", "overflow", "raw", "size", "trailings")
+    __slots__ = ("bom", "first", "overflow", "raw", "size")
 
     def __init__(self, first: int, bom: bool) -> None:
         self.first = first
         self.bom = bom
-        self.contents: list[str] = []
-        self.trailings: list[str] = []
         self.raw: list[str] = []
         self.size = 0
         self.overflow = False
 
-    def add(self, line: str, content: str) -> None:
+    def add(self, line: str) -> None:
         self.size += len(line)
         if self.overflow:
             return
-        if self.size > MAX_ELEMENT_CHARS and self.contents:
+        if self.size > MAX_ELEMENT_CHARS and self.raw:
             self.overflow = True
             return
-        self.contents.append(content)
-        self.trailings.append(_trailing(line))
         self.raw.append(line)
 
     def chunk(self, path: str, last: int) -> Chunk:
-        return Chunk(
-            path, self.first, self.contents, self.trailings, self.raw, self.bom, self.overflow, last
-        )
+        raw = self.raw
+        contents = [line.rstrip(_STRIP) for line in raw]
+        trailings = [_trailing(line) for line in raw]
+        return Chunk(path, self.first, contents, trailings, raw, self.bom, self.overflow, last)
 
 
 def read_lines(
@@ -102,11 +101,12 @@ def read_lines(
         starts_game = head.startswith(_GAME)
         starts_description = head.startswith(_DESCRIPTION)
         if element is not None:
-            if starts_game or starts_description or (head and cuts_at(head)):
+            # Element lines start with "<": no other site's first line does.
+            if starts_game or starts_description or (head[:1] not in "<" and cuts_at(head)):
                 yield _truncated(element.chunk(path, lineno - 1))
                 element = None
             else:
-                element.add(line, content)
+                element.add(line)
                 if head.endswith("</game>"):
                     yield _game(element.chunk(path, lineno), description)
                     element = None
@@ -121,7 +121,7 @@ def read_lines(
             outside = None
         if starts_description and head.endswith("/>"):
             one = _Element(lineno, bom)
-            one.add(line, content)
+            one.add(line)
             read = _description(one.chunk(path, lineno))
             if isinstance(read, ParseError):
                 yield read
@@ -130,7 +130,7 @@ def read_lines(
                 description = read
         elif starts_game:
             element = _Element(lineno, bom)
-            element.add(line, content)
+            element.add(line)
             if head.endswith("</game>"):
                 yield _game(element.chunk(path, lineno), description)
                 element = None
@@ -139,7 +139,7 @@ def read_lines(
         else:
             if outside is None:
                 outside = _Element(lineno, bom)
-            outside.add(line, content)
+            outside.add(line)
     if element is not None:
         yield _truncated(element.chunk(path, lineno))
     if outside is not None:
