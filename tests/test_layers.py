@@ -200,7 +200,7 @@ SITES_DIR = PACKAGE_DIR / "sites"
 # The site folders generic code may import directly, and why: the simulator makes PokerStars
 # hands (its output format is PokerStars text), so it builds their layout itself.
 SITE_IMPORTS_ALLOWED: Mapping[str, frozenset[str]] = {
-    "simulation": frozenset({"pokerstars", "fulltilt", "winamax", "kingsclub"})
+    "simulation": frozenset({"pokerstars", "fulltilt", "winamax", "kingsclub", "merge"})
 }
 
 

@@ -1,6 +1,6 @@
 """``histparse generate --hands N --seed S --out FILE``: write simulated PokerStars histories
 (``--site fulltilt``: as Full Tilt text, its client dialect; ``--site winamax``: Winamax's
-export dialect; ``--site kingsclub``: Kings Club's).
+export dialect; ``--site kingsclub``: Kings Club's; ``--site merge``: as Merge XML).
 
 Plays hands of 2-7 Triple Draw through the rules engine with bots (``histparse.simulation``) and
 writes them as a PokerStars history file from the hero's seat. ``--phh FILE.phhs`` also writes
@@ -33,6 +33,7 @@ from histparse.simulation import (
     TournamentStructure,
     as_full_tilt,
     as_kings_club,
+    as_merge,
     as_winamax,
     parse_stakes,
     simulate,
@@ -163,6 +164,7 @@ def run(args: argparse.Namespace) -> int:
             "fulltilt": as_full_tilt,
             "winamax": as_winamax,
             "kingsclub": as_kings_club,
+            "merge": as_merge,
         }.get(args.site)
         for hand in played() if convert is None else map(convert, played()):
             yield hand
@@ -268,10 +270,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("--seating-rate", type=float, help="players leaving per hand (0.04)")
     p.add_argument(
         "--site",
-        choices=("pokerstars", "fulltilt", "winamax", "kingsclub"),
+        choices=("pokerstars", "fulltilt", "winamax", "kingsclub", "merge"),
         default="pokerstars",
         help="the site whose text is written: pokerstars (default), fulltilt (Full Tilt's "
-        "client dialect), winamax (Winamax's export dialect) or kingsclub",
+        "client dialect), winamax (Winamax's export dialect), kingsclub or merge (Merge XML)",
     )
     p.add_argument("--lf", action="store_true", help="LF line endings (default CRLF)")
     p.add_argument("--bom", action="store_true", help="start the file with a UTF-8 BOM")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import glob
+import itertools
 import os
 import re
 import stat
@@ -33,6 +34,8 @@ OnError = Literal["raise", "warn"] | Callable[[ParseError], object]
 Source = PathArg | IO[bytes] | IO[str]
 
 _GLOB_CHARS: Final = frozenset("*?[")
+# The files a folder is searched for: text histories, and Merge's XML.
+HISTORY_SUFFIXES: Final = (".txt", ".xml")
 # A bound that keeps memory flat on hostile input; real hands are far below it (under 200
 # lines of under 300 characters).
 MAX_CHUNK_CHARS: Final = 1 << 20
@@ -94,7 +97,7 @@ def expand_paths(
     paths: Iterable[PathArg], skipped: list[UnreadablePath] | None = None
 ) -> list[str]:
     """Files named by ``paths``: files as given, directories searched (iteratively, any
-    depth) for ``*.txt``, and glob patterns.
+    depth) for ``*.txt`` and ``*.xml``, and glob patterns.
 
     Only regular files are read: a FIFO, a device or a file of ``/proc`` or ``/sys`` never
     ends or reads differently each time. Such a path, an unreadable file or directory is an
@@ -173,8 +176,8 @@ def _not_readable(path: str) -> str | None:
 
 
 def _walk(top: str, bad: Callable[[str, str], None]) -> list[str]:
-    """The readable ``*.txt`` regular files under ``top``, sorted; an explicit stack instead
-    of recursion (any depth), each directory entered once (symbolic link loops)."""
+    """The readable ``*.txt`` and ``*.xml`` regular files under ``top``, sorted; an explicit
+    stack instead of recursion (any depth), each directory entered once (symbolic link loops)."""
     found: list[str] = []
     stack = [top]
     visited: set[tuple[int, int]] = set()
@@ -197,7 +200,7 @@ def _walk(top: str, bad: Callable[[str, str], None]) -> list[str]:
                 is_dir = False
             if is_dir:
                 stack.append(entry.path)
-            elif entry.name.endswith(".txt"):
+            elif entry.name.endswith(HISTORY_SUFFIXES):
                 why = _not_readable(entry.path)
                 if why is None:
                     found.append(entry.path)
@@ -356,7 +359,28 @@ def _header_id(head: str) -> str | None:
 
 def iter_results(lines: Iterable[str], path: str, *, first_line: int = 1) -> Iterator[Result]:
     """Results for every chunk of the given lines, the first being line ``first_line`` of
-    ``path``."""
+    ``path``. Lines whose first (not blank) is a file-reading site's (``sites.file_reader_for``:
+    Merge XML) are read by that site, up to where it stops; the rest as text, in chunks."""
+    it = iter(lines)
+    skipped = 0
+    for line in it:
+        head = line.strip(" \t\r\n")
+        if head:
+            break
+        skipped += 1
+    else:
+        return
+    site = sites.file_reader_for(head.lstrip(BOM).lstrip(" \t"))
+    start = first_line + skipped
+    if site is not None:
+        handed = yield from site.read_file(itertools.chain((line,), it), path, start)
+        if handed is None:
+            return
+        line, start = handed
+    yield from _text_results(itertools.chain((line,), it), path, start)
+
+
+def _text_results(lines: Iterable[str], path: str, first_line: int) -> Iterator[Result]:
     chunks = split_chunks(lines, path)
     if first_line != 1:
         chunks = _shifted(chunks, first_line - 1)
@@ -446,8 +470,8 @@ class Reader:
     """Iterates over the results of reading files: ``Hand``, ``ParseError`` (rejected chunk)
     or ``Unsupported``, one per chunk, keeping running ``counts``.
 
-    Each source is a path (a file, a directory searched for ``*.txt``, a glob) or a file
-    already open in binary mode (decoded as files are) or text mode (read as it decodes).
+    Each source is a path (a file, a directory searched for ``*.txt`` and ``*.xml``, a glob) or
+    a file already open in binary mode (decoded as files are) or text mode (read as it decodes).
     Paths are resolved when the reader is made, so a missing path fails at once with
     ``FileNotFoundError``; ``files`` lists them.
     """
@@ -491,14 +515,15 @@ def buffer_lines(f: IO[bytes] | IO[str]) -> Iterator[str]:
 
 
 def read_results(*sources: Source) -> Reader:
-    """Read files, directories (recursively, ``*.txt``), globs and open files; iterate over
-    the result of every chunk (``Hand``, ``ParseError`` or ``Unsupported``). See ``Reader``."""
+    """Read files, directories (recursively, ``*.txt`` and ``*.xml``), globs and open files;
+    iterate over the result of every chunk (``Hand``, ``ParseError`` or ``Unsupported``).
+    See ``Reader``."""
     return Reader(*sources)
 
 
 def read_histories(*sources: Source, on_error: OnError = "raise") -> Iterator[Hand]:
-    """Read files, directories (recursively, ``*.txt``), globs and open files (binary or
-    text); yield the parsed hands.
+    """Read files, directories (recursively, ``*.txt`` and ``*.xml``), globs and open files
+    (binary or text); yield the parsed hands.
 
     Unsupported games are skipped (use ``read_results`` to see them). A rejected chunk is
     handled by ``on_error``: ``"raise"`` (default) raises its ``ParseError``, ``"warn"`` issues a

@@ -6,20 +6,23 @@ of a large file is found without parsing the rest, and memory stays flat.
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Generator, Iterable
+from collections.abc import Iterable
 from typing import Final
 
+from histparse import sites
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported, decoded_lines, expand_paths
-from histparse.parsing.reader import hand_chunks, parse_any_chunk, split_chunks
-from histparse.textio import PathArg
+from histparse.parsing.reader import hand_chunks, iter_results, parse_any_chunk, split_chunks
+from histparse.textio import BOM, PathArg
 
 __all__ = ["BadHandId", "Found", "find_hand", "normalize_hand_id"]
 
 Found = Hand | ParseError | Unsupported
 
-# Digits; Winamax's HandId has three parts (9250793-388-1478989461).
+# Digits; Winamax's HandId has three parts (9250793-388-1478989461), Merge's game ids two
+# (the table's and the game's numbers: 33423082-14).
 _HAND_ID: Final = re.compile(r"#?(\d+(?:-\d+){0,2})")
 
 
@@ -28,12 +31,13 @@ class BadHandId(ValueError):
 
 
 def normalize_hand_id(text: str) -> str:
-    """``"#35839050562"`` or ``"35839050562"`` → ``"35839050562"`` (Winamax's ``a-b-c`` too);
-    ``BadHandId`` otherwise."""
+    """``"#35839050562"`` or ``"35839050562"`` → ``"35839050562"`` (Winamax's ``a-b-c``,
+    Merge's ``N-N`` too); ``BadHandId`` otherwise."""
     m = _HAND_ID.fullmatch(text.strip())
     if m is None:
         raise BadHandId(
-            f"not a hand id: {text!r} (expected digits, optionally after '#', or Winamax's a-b-c)"
+            f"not a hand id: {text!r} (expected digits, optionally after '#', Winamax's a-b-c "
+            "or Merge's N-N)"
         )
     return m.group(1)
 
@@ -49,13 +53,24 @@ def find_hand(hand_id: str, paths: Iterable[PathArg]) -> Found | None:
     """
     wanted = normalize_hand_id(hand_id)
     for path in expand_paths(paths):
-        lines = decoded_lines(path)
+        source = decoded_lines(path)
         try:
+            head = next(source, None)
+            if head is None:
+                continue
+            lines = itertools.chain((head,), source)
+            if sites.file_reader_for(head.lstrip(BOM).strip()) is not None:
+                # A file its site reads whole (Merge XML): its games carry file-level state.
+                for result in iter_results(lines, path):
+                    if result.hand_id == wanted:
+                        return result
+                continue
             for chunk, site in hand_chunks(split_chunks(lines, path)):
                 if site is not None and site.hand_id(chunk.contents[0]) == wanted:
                     return parse_any_chunk(chunk, site)
         finally:
             # Stopping early must not leave the file open until the generator is collected.
-            if isinstance(lines, Generator):
-                lines.close()
+            close = getattr(source, "close", None)
+            if close is not None:
+                close()
     return None

@@ -28,6 +28,7 @@ from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.errors import SimulationError
 from histparse.simulation.fulltilt import as_full_tilt
 from histparse.simulation.kingsclub import as_kings_club
+from histparse.simulation.merge import as_merge
 from histparse.simulation.session import simulate, simulate_with_cards
 from histparse.simulation.structure import (
     HardCase,
@@ -67,6 +68,7 @@ __all__ = [
     "TournamentStructure",
     "as_full_tilt",
     "as_kings_club",
+    "as_merge",
     "as_winamax",
     "census",
     "default_levels",

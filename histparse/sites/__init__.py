@@ -14,7 +14,7 @@ from importlib import import_module
 from types import MappingProxyType
 from typing import cast
 
-from histparse.sites.base import Continuation, NotWritable, Site, WriteError
+from histparse.sites.base import Continuation, FileReading, NotWritable, Site, WriteError
 from histparse.sites.profile import (
     GENERIC,
     NEUTRAL_WORDS,
@@ -27,6 +27,7 @@ from histparse.sites.recognised import RECOGNISED
 __all__ = [
     "SITES",
     "Continuation",
+    "FileReading",
     "NotWritable",
     "Site",
     "SiteProfile",
@@ -35,6 +36,7 @@ __all__ = [
     "cuts_at",
     "draws_unrecorded",
     "expected_first_lines",
+    "file_reader_for",
     "folder",
     "hand_start_prefixes",
     "is_separator",
@@ -57,6 +59,7 @@ SITES: tuple[Site, ...] = (
     folder("fulltilt"),
     folder("winamax"),
     folder("kingsclub"),
+    folder("merge"),
     *RECOGNISED,
 )
 """Every site, in the order their first lines are tried."""
@@ -75,6 +78,8 @@ class _Index:
         self.cut_initials = frozenset(p[0] for p in self.cut_prefixes)
         self.by_name: Mapping[str, Site] = MappingProxyType({s.name: s for s in sites})
         self.expected = " or ".join(s.expected for s in sites if s.expected)
+        self.file_readers = tuple(s for s in sites if isinstance(s, FileReading))
+        self.file_prefixes = tuple(p for s in self.file_readers for p in s.prefixes)
 
 
 _INDEX = _Index(SITES)
@@ -135,6 +140,18 @@ def cuts_at(line: str) -> bool:
         if line.startswith(prefixes) and cuts(line):
             return True
     return False
+
+
+def file_reader_for(line: str) -> FileReading | None:
+    """The site that reads whole the file whose first line (not blank, stripped) is
+    ``line``, or None (the file is read as text, in chunks)."""
+    index = _INDEX
+    if not line.startswith(index.file_prefixes):
+        return None
+    for site in index.file_readers:
+        if line.startswith(site.prefixes):
+            return site
+    return None
 
 
 def is_separator(line: str) -> bool:

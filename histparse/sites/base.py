@@ -7,15 +7,15 @@ prints, its wording, grammar and quirks, stays in its own folder.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Generator, Iterable, Iterator
 from enum import Enum
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from histparse.events import Hand
-from histparse.reading import Chunk, Unsupported
+from histparse.reading import Chunk, ParseError, Unsupported
 from histparse.sites.profile import SiteProfile, Wording
 
-__all__ = ["Continuation", "NotWritable", "Site", "WriteError"]
+__all__ = ["Continuation", "FileReading", "NotWritable", "Site", "WriteError"]
 
 
 class Continuation(Enum):
@@ -99,4 +99,22 @@ class Site(Protocol):
         self, hands: Iterable[Hand], *, newline: str | None, bom: bool | None
     ) -> Iterator[str]:
         """A file of the site's hands, in pieces (one a hand) so that writing streams."""
+        ...
+
+
+@runtime_checkable
+class FileReading(Protocol):
+    """A site whose files are read whole by the site itself, not cut into chunks by the text
+    reader: a file whose first line (not blank) is one of its ``prefixes`` is handed to
+    ``read_file`` (Merge: XML whose ``<description>`` is state for the whole file)."""
+
+    @property
+    def prefixes(self) -> tuple[str, ...]: ...
+
+    def read_file(
+        self, lines: Iterator[str], path: str, first_line: int
+    ) -> Generator[Hand | ParseError | Unsupported, None, tuple[str, int] | None]:
+        """The result of every hand (or rejected text) of ``lines``, the first being line
+        ``first_line`` of ``path``. It may stop at a line that starts another site's hand
+        (one the registry cuts at), returning it and its number: the rest is read as text."""
         ...

@@ -92,7 +92,6 @@ class RecognisedSite:
 
 RECOGNISED: Final = (
     RecognisedSite("Ongame", (("***** History for hand ", UNKNOWN),)),
-    # XML: Merge prints a <description> before the first <game> of a file.
-    RecognisedSite("Merge", (("<description type=", UNKNOWN), ("<game id=", UNKNOWN))),
-    RecognisedSite("Boss Media", (("<HISTORY ID=", UNKNOWN),)),
+    # Its XML export opens with a declaration line (folders are searched for *.xml too).
+    RecognisedSite("Boss Media", (("<HISTORY ID=", UNKNOWN), ("<?xml version=", UNKNOWN))),
 )

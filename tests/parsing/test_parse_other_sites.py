@@ -25,14 +25,17 @@ def test_other_sites_are_unsupported_not_rejected() -> None:
     results = list(read_results(OTHERS))
     assert not [r for r in results if isinstance(r, ParseError)]
     assert _sites(results) == {
-        ("Merge", "unknown"): 15,  # one per <game>; the <description> goes with the first
         ("Boss Media", "unknown"): 1,
         ("FullTilt", "tournament summary"): 1,  # its placings after a blank line too
     }
     # The Full Tilt archive hand is parsed (its separator passed over, its blank line joined),
-    # and so is the Kings Club Triple Draw hand.
-    hands = sorted((r.site, r.hand_id) for r in results if isinstance(r, Hand))
-    assert hands == [("FullTilt", "27088270000"), ("Kings Club", "39969256")]
+    # the Kings Club Triple Draw hand and Merge's 15 games (sites/merge).
+    hands = [r for r in results if isinstance(r, Hand)]
+    assert sorted((h.site, h.hand_id) for h in hands if h.site != "Merge") == [
+        ("FullTilt", "27088270000"),
+        ("Kings Club", "39969256"),
+    ]
+    assert sum(h.site == "Merge" for h in hands) == 15
 
 
 def test_pieces_read_other_sites_as_the_reader_does() -> None:
