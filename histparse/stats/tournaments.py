@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from histparse.stats.units import PLAY_MONEY
@@ -115,30 +115,50 @@ def read_summary(path: str | os.PathLike[str]) -> TournamentSummary:
     if not lines or not (m := _HEADER.match(lines[0])):
         raise SummaryError(f"{name}:1: not a PokerStars or Full Tilt tournament summary")
     tid, game = m.group(1), m.group(2)
-    buy_in = fee = Decimal(0)
-    unit = PLAY_MONEY
-    entries = 0
-    pool = Decimal(0)
-    finishes: list[Finish] = []
-    hero_place: int | None = None
+    got = _Fields()
     for n, line in enumerate(lines[1:], 2):
         if b := _BUY_IN.match(line):
-            buy_in, fee = _amount(b.group(2)), _amount(b.group(4))
-            unit = b.group(5) or PLAY_MONEY
+            got.buy_in, got.fee = _amount(b.group(2)), _amount(b.group(4))
+            got.unit = b.group(5) or PLAY_MONEY
         elif p := _PLAYERS.match(line):
-            entries = int(p.group(1))
+            got.entries = int(p.group(1))
         elif q := _POOL.match(line):
-            pool = _amount(q.group(1))
+            got.pool = _amount(q.group(1))
         elif y := _YOU.search(line):
-            hero_place = int(y.group(1))
+            got.hero_place = int(y.group(1))
         elif line.startswith("  ") and (r := _PLACE.match(line)):
             prize = _amount(r.group(5)) if r.group(5) else Decimal(0)
-            finishes.append(Finish(int(r.group(1)), r.group(2), int(r.group(3) or 1), prize))
+            got.finishes.append(Finish(int(r.group(1)), r.group(2), int(r.group(3) or 1), prize))
         elif line.startswith("  ") and line.strip()[:1].isdigit():
             raise SummaryError(f"{name}:{n}: unreadable place line: {line.strip()!r}")
-    return TournamentSummary(
-        tid, game, buy_in, fee, unit, entries, pool, tuple(finishes), hero_place, name
-    )
+    return got.summary(tid, game, name)
+
+
+@dataclass(slots=True)
+class _Fields:
+    """What a summary's lines say, filled in as they are read."""
+
+    buy_in: Decimal = Decimal(0)
+    fee: Decimal = Decimal(0)
+    unit: str = PLAY_MONEY
+    entries: int = 0
+    pool: Decimal = Decimal(0)
+    finishes: list[Finish] = field(default_factory=list)
+    hero_place: int | None = None
+
+    def summary(self, tid: str, game: str, name: str) -> TournamentSummary:
+        return TournamentSummary(
+            tid,
+            game,
+            self.buy_in,
+            self.fee,
+            self.unit,
+            self.entries,
+            self.pool,
+            tuple(self.finishes),
+            self.hero_place,
+            name,
+        )
 
 
 def _full_tilt(name: str, lines: list[str]) -> TournamentSummary:
@@ -147,30 +167,23 @@ def _full_tilt(name: str, lines: list[str]) -> TournamentSummary:
     if m is None:
         raise SummaryError(f"{name}:1: unreadable Full Tilt tournament summary header")
     tid, game = m.group(2), m.group(3)
-    buy_in = fee = Decimal(0)
-    unit = PLAY_MONEY
-    entries = 0
-    pool = Decimal(0)
-    finishes: list[Finish] = []
-    hero_place: int | None = None
+    got = _Fields()
     for n, line in enumerate(lines[1:], 2):
         if line.startswith("Buy-In: "):
             if (b := _FT_BUY_IN.match(line)) is None:
                 raise SummaryError(f"{name}:{n}: unreadable buy-in: {line.strip()!r}")
-            buy_in, fee = _amount(b.group(2)), _amount(b.group(3))
-            unit = _DOLLAR if b.group(1) else PLAY_MONEY
+            got.buy_in, got.fee = _amount(b.group(2)), _amount(b.group(3))
+            got.unit = _DOLLAR if b.group(1) else PLAY_MONEY
         elif e := _FT_ENTRIES.match(line):
-            entries = int(e.group(1))
+            got.entries = int(e.group(1))
         elif q := _POOL.match(line):
-            pool = _amount(q.group(1))
+            got.pool = _amount(q.group(1))
         elif line[:1].isdigit() and (r := _FT_PLACE.match(line)):
             prize = _amount(r.group(3)) if r.group(3) else Decimal(0)
-            finishes.append(Finish(int(r.group(1)), r.group(2), 1, prize))
+            got.finishes.append(Finish(int(r.group(1)), r.group(2), 1, prize))
         elif y := _FT_FINISHED.match(line):
-            hero_place = int(y.group(2))
-    return TournamentSummary(
-        tid, game, buy_in, fee, unit, entries, pool, tuple(finishes), hero_place, name
-    )
+            got.hero_place = int(y.group(2))
+    return got.summary(tid, game, name)
 
 
 def tournament_results(

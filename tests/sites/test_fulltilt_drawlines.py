@@ -8,9 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_fulltilt_audit import _lines, _mutated
 
 from histparse.events import Hand
-from histparse.parsing import parse_results, read_histories
+from histparse.parsing import read_histories
 from histparse.replayer import replay
 from histparse.replayer.findings import Severity
 
@@ -21,32 +22,12 @@ SINGLE = "1-Draw-NL-USD-0.10-0.20-201103.txt"  # "*** DRAW *** (Pot: $2.05)"
 DEAD = "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt"
 
 
-def _lines(name: str) -> list[str]:
-    data = (FULLTILT / name).read_bytes()
-    text = data.decode("utf-16") if data[:2] == b"\xff\xfe" else data.decode("utf-8-sig")
-    return text.replace("\r\n", "\n").split("\n")
-
-
 def _hand_with(lines: list[str], text: str) -> list[str]:
     """The lines of the first hand of a multi-hand file that holds the line ``text``."""
     at = lines.index(text)
     start = max(i for i in range(at + 1) if lines[i].startswith("Full Tilt Poker Game #"))
     end = next(i for i in range(at, len(lines)) if not lines[i].strip())
     return lines[start:end]
-
-
-def _mutated(lines: list[str], old: str, new: str | None, nth: int = 0) -> tuple[Hand, int]:
-    """The hand with the ``nth`` line equal to ``old`` replaced (removed for None), and that
-    line's number."""
-    index = [i for i, text in enumerate(lines) if text == old][nth]
-    changed = list(lines)
-    if new is None:
-        del changed[index]
-    else:
-        changed[index] = new
-    (hand,) = parse_results("\n".join(changed))
-    assert isinstance(hand, Hand)
-    return hand, index + 1
 
 
 def _errors(hand: Hand) -> list[tuple[str, int, str]]:
