@@ -77,9 +77,21 @@ class HeaderError(Exception):
         self.column = column
 
 
+# Amounts repeat from line to line and hand to hand (blinds, bets, stacks): each text is
+# converted once. Bounded, since input is untrusted.
+_AMOUNTS: dict[str, Decimal] = {}
+_AMOUNTS_SIZE: Final = 4096
+
+
 def amount(text: str) -> Decimal:
     """``1,500.50`` as a Decimal (written scale kept)."""
-    return Decimal(text.replace(",", ""))
+    value = _AMOUNTS.get(text)
+    if value is None:
+        value = Decimal(text.replace(",", ""))
+        if len(_AMOUNTS) >= _AMOUNTS_SIZE:
+            _AMOUNTS.clear()
+        _AMOUNTS[text] = value
+    return value
 
 
 @dataclass(frozen=True, slots=True)
