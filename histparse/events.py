@@ -481,6 +481,16 @@ class SiteLayout:
     money_symbol: str = "$"
     buy_in_symbol: str = ""
 
+    def marker_pots(self) -> tuple[tuple[int, Decimal | None, str], ...]:
+        """The pots section markers print (Full Tilt's ``*** FIRST DRAW *** (Pot: $0.45)``):
+        (index in ``Hand.events``, the pot or None when unreadable, the text as written)."""
+        return ()
+
+    def known_anomaly(self) -> str | None:
+        """What the site is known to have really written wrong in this hand (its findings say
+        so), or None."""
+        return None
+
 
 E = TypeVar("E", bound=Event)
 

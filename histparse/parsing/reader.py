@@ -41,7 +41,10 @@ HISTORY_SUFFIXES: Final = (".txt", ".xml")
 MAX_CHUNK_CHARS: Final = 1 << 20
 # No site writes a number (amount, hand or tournament id) of more digits than this; a longer
 # one is refused before it reaches the engine, whose arithmetic and messages would choke on
-# it (Python refuses to print an int of more than 4,300 digits).
+# it (Python refuses to print an int of more than 4,300 digits). The sites' amount and id
+# readers cap what they read (their patterns take at most 30 digits before and 30 after the
+# point), so such a line is one they cannot read; the reader then says why, on that line.
+# Numbers in free text (chat, names) are never read as numbers and pass.
 MAX_NUMBER_DIGITS: Final = 30
 _LONG_NUMBER: Final = re.compile(r"[0-9](?:[,.]?[0-9]){" + str(MAX_NUMBER_DIGITS) + ",}")
 _TAILS: Final = {"": "", "\n": "", "\r\n": "", " \n": " ", " \r\n": " ", " ": " "}
@@ -300,16 +303,16 @@ def parse_any_chunk(chunk: Chunk, site: Site | None = None) -> Result:
             site=None if site is None else site.name,
         )
     if site is not None:
-        absurd = _absurd_number(chunk, site)
-        if absurd is not None:
-            return absurd
         try:
             return site.parse(chunk)
         except ParseError as exc:
             # Without its traceback, whose frames would keep the whole chunk and the
             # parser's state alive for as long as the error is kept.
-            return exc.with_traceback(None)
+            return _absurd_number(chunk, site, exc.line) or exc.with_traceback(None)
         except Exception as exc:
+            absurd = _absurd_number(chunk, site)
+            if absurd is not None:
+                return absurd
             return ParseError(
                 f"the {site.name} parser failed on this hand: {one_line(exc)}",
                 file=chunk.path,
@@ -327,10 +330,19 @@ def parse_any_chunk(chunk: Chunk, site: Site | None = None) -> Result:
     )
 
 
-def _absurd_number(chunk: Chunk, site: Site) -> ParseError | None:
-    """The rejection of a chunk holding a number of more than ``MAX_NUMBER_DIGITS`` digits."""
+def _absurd_number(chunk: Chunk, site: Site, line: int | None = None) -> ParseError | None:
+    """The rejection of a chunk holding a number of more than ``MAX_NUMBER_DIGITS`` digits on
+    ``line`` (the line a site could not read), or on any line when None; None if there is
+    none. Asked only of chunks a site rejected: the sites' readers take no longer number."""
     search = _LONG_NUMBER.search
-    for i, content in enumerate(chunk.contents):
+    contents = chunk.contents
+    if line is None:
+        lines = range(len(contents))
+    else:
+        at = line - chunk.first_line
+        lines = range(at, at + 1) if 0 <= at < len(contents) else range(0)
+    for i in lines:
+        content = contents[i]
         m = search(content)
         if m is not None:
             digits = sum(c.isdigit() for c in m.group())

@@ -60,6 +60,7 @@ class Code(StrEnum):
     BET_UNCALLED = "BET-UNCALLED"
     DRAW_ORDER = "DRAW-ORDER"
     DRAW_MISSING = "DRAW-MISSING"
+    DRAW_REPLACED = "DRAW-REPLACED"
     CARD_DUPLICATE = "CARD-DUPLICATE"
     CARD_COUNT = "CARD-COUNT"
     CARD_HERO_DRAW = "CARD-HERO-DRAW"
@@ -68,6 +69,7 @@ class Code(StrEnum):
     DRAW_UNRECORDED = "DRAW-UNRECORDED"
     CARD_DESCRIPTION = "CARD-DESCRIPTION"
     POT_TOTAL = "POT-TOTAL"
+    POT_MARKER = "POT-MARKER"
     POT_SIDE_POTS = "POT-SIDE-POTS"
     POT_RAKE = "POT-RAKE"
     POT_RAKE_PROFILE = "POT-RAKE-PROFILE"
@@ -371,6 +373,15 @@ _TABLE: Final[tuple[tuple[Code, Severity, str | None, str, str], ...]] = (
         "cards",
     ),
     (
+        Code.DRAW_REPLACED,
+        _E,
+        "R-DRAW-2",
+        "A player is dealt a different number of cards than they discarded ('X discards 2 "
+        "cards' then 'X is dealt 3 cards'), is dealt cards without a discard, or twice in a "
+        "draw.",
+        "cards",
+    ),
+    (
         Code.CARD_DUPLICATE,
         _E,
         "R-RANK-1",
@@ -432,6 +443,15 @@ _TABLE: Final[tuple[tuple[Code, Severity, str | None, str, str], ...]] = (
         "R-SHOW-4",
         "The contributions (posts, bets, calls, raises, minus uncalled bets) do not add up to "
         "the summary's total pot.",
+        "pots",
+    ),
+    (
+        Code.POT_MARKER,
+        _E,
+        None,
+        "A draw marker's printed pot (Full Tilt's '(Pot: $0.45)' after the first draw's "
+        "marker) differs from the pot the lines put in so far (posts, bets, calls, raises, "
+        "minus uncalled bets), or cannot be read.",
         "pots",
     ),
     (

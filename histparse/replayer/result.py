@@ -15,6 +15,7 @@ from histparse._records import twin
 from histparse.engine import HandState, Settlement
 from histparse.money import Money
 from histparse.replayer.checks import run_hand_checks
+from histparse.replayer.checks.anomaly import mark_known_anomaly
 from histparse.replayer.checks.common import real_big_blind
 from histparse.replayer.facts import Facts
 from histparse.replayer.feed import Feed
@@ -147,6 +148,7 @@ def build_result(feed: Feed, findings: list[Finding], *, check: bool) -> Replay:
     if not findings:
         return result
     findings.sort(key=_line_of)
+    findings = mark_known_anomaly(hand, findings)
     # A copy, not a change in place: the replay without findings is what the checks read.
     return replace(result, findings=tuple(findings))
 

@@ -39,7 +39,7 @@ from histparse.events import (
 from histparse.game import ActionKind, PostKind, Street
 from histparse.money import MoneyText
 from histparse.numerals import ordinal
-from histparse.ranking import describe, hand_rank
+from histparse.ranking import describe_rank, hand_rank
 from histparse.replayer import PotOutcome, Replay
 from histparse.replayer import replay as replay_hand
 from histparse.show.pot import running_pot
@@ -84,14 +84,18 @@ class _Row:
 _Item = str | _Row
 
 
-def describe_cards(cards: Sequence[Card]) -> str:
-    """``Lo: 7,5,4,3,2 (rank 1)`` for a five-card hand, or why the cards are no hand."""
+def describe_cards(cards: Sequence[Card], site: str | None = None) -> str:
+    """``Lo: 7,5,4,3,2 (rank 1)`` for a five-card hand, worded as ``site`` words its hands
+    (Full Tilt: ``7,5,4,3,2 (rank 1)``; PokerStars' wording when None), or why the cards are
+    no hand."""
     if len(cards) != 5:
         return f"not a five-card hand ({len(cards)} cards)"
     try:
-        return f"{describe(cards)} (rank {hand_rank(cards)})"
+        rank = hand_rank(cards)
     except CardError:
         return "not a valid hand (a card appears twice)"
+    text = describe_rank(rank) if site is None else words_for(site).describe(rank)
+    return f"{text} (rank {rank})"
 
 
 def render_hand(hand: Hand, replay: Replay | None = None) -> str:
@@ -238,13 +242,14 @@ def _streets(hand: Hand, money: MoneyText) -> list[_Item]:
         e.player: e.cards for e in hand.iter_events(SummarySeat) if e.cards is not None
     }
     hero = hand.hero
+    site = hand.site
     hero_cards: tuple[Card, ...] | None = None
     items: list[_Item] = []
     street: Street | None = None
     pot = _ZERO
 
     def holds(player: str, cards: tuple[Card, ...]) -> None:
-        items.append(_Row(player, f"holds {format_hand(cards)}: {describe_cards(cards)}"))
+        items.append(_Row(player, f"holds {format_hand(cards)}: {describe_cards(cards, site)}"))
 
     stamped = 0  # items before this index carry the line of the event they show
 
@@ -279,7 +284,9 @@ def _streets(hand: Hand, money: MoneyText) -> list[_Item]:
         elif isinstance(e, DealtTo):
             if e.new is None:
                 items.append(
-                    _Row(e.player, f"is dealt {format_hand(e.kept)}: {describe_cards(e.kept)}")
+                    _Row(
+                        e.player, f"is dealt {format_hand(e.kept)}: {describe_cards(e.kept, site)}"
+                    )
                 )
             else:
                 items.append(_Row(e.player, f"receives {format_hand(e.new)}"))
@@ -294,10 +301,10 @@ def _streets(hand: Hand, money: MoneyText) -> list[_Item]:
                 if hero_cards is not None:
                     holds(e.player, hero_cards)
         elif isinstance(e, Shows):
-            text = f"shows {format_hand(e.cards)}: {describe_cards(e.cards)}"
+            text = f"shows {format_hand(e.cards)}: {describe_cards(e.cards, site)}"
             if e.description is not None and len(e.cards) == 5:
                 try:
-                    ours = describe(e.cards)
+                    ours = words_for(site).describe(hand_rank(e.cards))
                 except CardError:
                     ours = None
                 if ours != e.description:
@@ -308,7 +315,9 @@ def _streets(hand: Hand, money: MoneyText) -> list[_Item]:
             if cards is None:
                 items.append(_Row(e.player, "mucks"))
             else:
-                text = f"mucks; the summary shows {format_hand(cards)}: {describe_cards(cards)}"
+                text = (
+                    f"mucks; the summary shows {format_hand(cards)}: {describe_cards(cards, site)}"
+                )
                 items.append(_Row(e.player, text))
         elif isinstance(e, DoesntShow):
             items.append(_Row(e.player, "does not show"))

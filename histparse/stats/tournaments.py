@@ -1,10 +1,15 @@
-"""PokerStars tournament summaries (``PokerStars Tournament #N, ...`` files) read into
-tournament results: buy-in, fee, entries, finish and prize per player, and ROI.
+"""PokerStars and Full Tilt tournament summaries (``PokerStars Tournament #N, ...`` and
+``Full Tilt Poker Tournament Summary ...`` files) read into tournament results: buy-in, fee,
+entries, finish and prize per player, and ROI.
 
-A summary lists every finisher (``  5: name [2] (Country), $11,267.10 (7.77%)``; ``[2]`` marks
-a re-entry, so a player finishing twice has two entries); ``You finished in 1st place`` names
-the hero's finish when the hero is not listed by name. Money is exact (``Decimal``), in the
-buy-in's currency (``USD``) or ``play money`` for a buy-in without one.
+A PokerStars summary lists every finisher (``  5: name [2] (Country), $11,267.10 (7.77%)``;
+``[2]`` marks a re-entry, so a player finishing twice has two entries); ``You finished in 1st
+place`` names the hero's finish when the hero is not listed by name. A Full Tilt summary
+(FORMATS-SITES §1.13) lists ``1: Player0, $19.20`` and ``2: Hero`` (no prize), with ``Buy-In:
+$9.60 + $0.40`` and ``OrangeWater finished in 2nd place`` (the file's owner, by a name the
+anonymiser may have left: read as the hero's place). Its rebuys and add-ons are counted per
+tournament, not per player, so a player's cost is one buy-in and fee. Money is exact
+(``Decimal``), in the buy-in's currency (``USD``) or ``play money`` for a buy-in without one.
 """
 
 from __future__ import annotations
@@ -12,10 +17,11 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import ROUND_HALF_EVEN, Decimal
 
 from histparse.stats.units import PLAY_MONEY
+from histparse.textio import decoded_lines
 
 __all__ = [
     "Finish",
@@ -34,6 +40,14 @@ _PLACE = re.compile(
     r"\s*(\d+): (.+?)(?: \[(\d+)\])? \(([^()]*)\),\s*(?:\D*?([\d.,]+)(?: \(([\d.]+)%\))?)?\s*$"
 )
 _YOU = re.compile(r"You finished in (\d+)(?:st|nd|rd|th) place")
+# Full Tilt (FORMATS-SITES §1.13): the game follows the id, in the reverse order of a hand's
+# header ("2-7 Triple Draw Limit").
+_FT_HEADER = re.compile(r"Full Tilt Poker Tournament Summary (.+?) \((\d{1,20})\) (.+?)\s*$")
+_FT_BUY_IN = re.compile(r"Buy-In: (\$?)([\d.,]{1,40}) \+ \$?([\d.,]{1,40})\s*$")
+_FT_ENTRIES = re.compile(r"(\d{1,7}) Entries\s*$")
+_FT_PLACE = re.compile(r"(\d{1,7}): (.+?)(?:, \$?([\d.,]{1,40}))?\s*$")
+_FT_FINISHED = re.compile(r"(.+?) finished in (\d{1,7})(?:st|nd|rd|th) place\s*$")
+_DOLLAR = "USD"
 
 
 class SummaryError(ValueError):
@@ -94,35 +108,82 @@ class TournamentResult:
 def read_summary(path: str | os.PathLike[str]) -> TournamentSummary:
     """Read one summary file; ``SummaryError`` when it is not one."""
     name = os.fspath(path)
-    with open(name, encoding="utf-8-sig") as f:
-        lines = f.read().splitlines()
+    # Decoded as hand files are: Full Tilt's summaries are UTF-16 or ASCII.
+    lines = [line.rstrip("\r\n").lstrip("\ufeff") for line in decoded_lines(name)]
+    if lines and lines[0].startswith("Full Tilt Poker Tournament Summary "):
+        return _full_tilt(name, lines)
     if not lines or not (m := _HEADER.match(lines[0])):
-        raise SummaryError(f"{name}:1: not a PokerStars tournament summary")
+        raise SummaryError(f"{name}:1: not a PokerStars or Full Tilt tournament summary")
     tid, game = m.group(1), m.group(2)
-    buy_in = fee = Decimal(0)
-    unit = PLAY_MONEY
-    entries = 0
-    pool = Decimal(0)
-    finishes: list[Finish] = []
-    hero_place: int | None = None
+    got = _Fields()
     for n, line in enumerate(lines[1:], 2):
         if b := _BUY_IN.match(line):
-            buy_in, fee = _amount(b.group(2)), _amount(b.group(4))
-            unit = b.group(5) or PLAY_MONEY
+            got.buy_in, got.fee = _amount(b.group(2)), _amount(b.group(4))
+            got.unit = b.group(5) or PLAY_MONEY
         elif p := _PLAYERS.match(line):
-            entries = int(p.group(1))
+            got.entries = int(p.group(1))
         elif q := _POOL.match(line):
-            pool = _amount(q.group(1))
+            got.pool = _amount(q.group(1))
         elif y := _YOU.search(line):
-            hero_place = int(y.group(1))
+            got.hero_place = int(y.group(1))
         elif line.startswith("  ") and (r := _PLACE.match(line)):
             prize = _amount(r.group(5)) if r.group(5) else Decimal(0)
-            finishes.append(Finish(int(r.group(1)), r.group(2), int(r.group(3) or 1), prize))
+            got.finishes.append(Finish(int(r.group(1)), r.group(2), int(r.group(3) or 1), prize))
         elif line.startswith("  ") and line.strip()[:1].isdigit():
             raise SummaryError(f"{name}:{n}: unreadable place line: {line.strip()!r}")
-    return TournamentSummary(
-        tid, game, buy_in, fee, unit, entries, pool, tuple(finishes), hero_place, name
-    )
+    return got.summary(tid, game, name)
+
+
+@dataclass(slots=True)
+class _Fields:
+    """What a summary's lines say, filled in as they are read."""
+
+    buy_in: Decimal = Decimal(0)
+    fee: Decimal = Decimal(0)
+    unit: str = PLAY_MONEY
+    entries: int = 0
+    pool: Decimal = Decimal(0)
+    finishes: list[Finish] = field(default_factory=list)
+    hero_place: int | None = None
+
+    def summary(self, tid: str, game: str, name: str) -> TournamentSummary:
+        return TournamentSummary(
+            tid,
+            game,
+            self.buy_in,
+            self.fee,
+            self.unit,
+            self.entries,
+            self.pool,
+            tuple(self.finishes),
+            self.hero_place,
+            name,
+        )
+
+
+def _full_tilt(name: str, lines: list[str]) -> TournamentSummary:
+    """A Full Tilt summary (``read_summary``)."""
+    m = _FT_HEADER.match(lines[0])
+    if m is None:
+        raise SummaryError(f"{name}:1: unreadable Full Tilt tournament summary header")
+    tid, game = m.group(2), m.group(3)
+    got = _Fields()
+    for n, line in enumerate(lines[1:], 2):
+        if line.startswith("Buy-In: "):
+            if (b := _FT_BUY_IN.match(line)) is None:
+                raise SummaryError(f"{name}:{n}: unreadable buy-in: {line.strip()!r}")
+            got.buy_in, got.fee = _amount(b.group(2)), _amount(b.group(3))
+            got.unit = _DOLLAR if b.group(1) else PLAY_MONEY
+        elif e := _FT_ENTRIES.match(line):
+            got.entries = int(e.group(1))
+        elif q := _POOL.match(line):
+            got.pool = _amount(q.group(1))
+        elif line[:1].isdigit() and (r := _FT_PLACE.match(line)):
+            prize = _amount(r.group(3)) if r.group(3) else Decimal(0)
+            got.finishes.append(Finish(int(r.group(1)), r.group(2), 1, prize))
+        elif y := _FT_FINISHED.match(line):
+            got.hero_place = int(y.group(2))
+    return got.summary(tid, game, name)
 
 
 def tournament_results(

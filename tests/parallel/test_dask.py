@@ -1,6 +1,6 @@
 """On a Dask cluster (``distributed.LocalCluster``, two worker processes) the workers read the
 input files themselves: the client sends pieces without text, and the results (audit, tables,
-exported dataset) are the same as a local run's."""
+exported dataset) are the same as a local run's, Full Tilt's UTF-16 hands among them."""
 
 from __future__ import annotations
 
@@ -34,7 +34,9 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     base = tmp_path_factory.mktemp("dask")
     assert main(["generate", "--hands", "40", "--seed", "11", "--out", str(base / "a.txt")]) == 0
     (base / "bad.txt").write_text("garbage\n", encoding="utf-8")
-    return [str(base), str(DATA / "pokerstars")]
+    # Full Tilt's UTF-16 (LF) 10-Game file too: its pieces are byte ranges the workers decode.
+    ten_game = DATA / "real_histories" / "fulltilt" / "10Game-6max-USD-2.50-5.201104.Sample.txt"
+    return [str(base), str(DATA / "pokerstars"), str(ten_game)]
 
 
 @pytest.fixture(scope="module")

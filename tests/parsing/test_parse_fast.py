@@ -139,7 +139,9 @@ def test_caches_are_bounded() -> None:
     for i in range(verbs_module.KNOWN_SIZE + 10):
         assert verbs_module.parse_verb(f"calls ${i}", 1) is not None
     assert 0 < len(verbs_module.KNOWN) <= verbs_module.KNOWN_SIZE
-    long = "calls $" + "1" * (verbs_module.KNOWN_KEY + 1)
+    # A long line of a readable amount (amounts take at most 30 digits each side of the point).
+    long = "calls $" + "1" * 30 + "." + "1" * 30 + " and is all-in"
+    assert len(long) > verbs_module.KNOWN_KEY
     assert verbs_module.parse_verb(long, 1) is not None
     assert long not in verbs_module.KNOWN
     verbs_module.clear_caches()

@@ -76,8 +76,10 @@ def _hand_at(lines: list[str], start: int) -> list[str]:
     return lines[start:end]
 
 
-def _mutated(lines: list[str], old: str, new: str | None) -> tuple[Hand, int]:
-    index = lines.index(old)
+def _mutated(lines: list[str], old: str, new: str | None, nth: int = 0) -> tuple[Hand, int]:
+    """The hand with the ``nth`` line equal to ``old`` replaced (removed for None), and that
+    line's number."""
+    index = [i for i, text in enumerate(lines) if text == old][nth]
     changed = list(lines)
     if new is None:
         del changed[index]

@@ -24,8 +24,10 @@ SITE: Final = "FullTilt"
 CLIENT: Final = "Full Tilt Poker Game #"
 ARCHIVE: Final = "FullTiltPoker Game #"
 
-# An amount as Full Tilt writes it: thousands separated by commas, no leading zero.
-AMOUNT: Final = r"(?:0|[1-9]\d{0,2}(?:,\d{3})*)(?:\.\d+)?"
+# An amount as Full Tilt writes it: thousands separated by commas, no leading zero; at most
+# 30 digits before and 30 after the point (histparse.parsing.reader.MAX_NUMBER_DIGITS): a
+# longer number is no amount any site writes, and the reader rejects its line saying so.
+AMOUNT: Final = r"(?:0|[1-9]\d{0,2}(?:,\d{3}){0,9})(?:\.\d{1,30})?"
 MONEY: Final = r"(\$?)(" + AMOUNT + r")"
 
 _HEADER: Final = re.compile(
@@ -62,7 +64,7 @@ _ZONES: Final = {
 # Any game name, for counting the hands of games not parsed (a header we cannot read).
 _ANY_GAME: Final = re.compile(
     r" - (?:\$?[\d,.]+/\$?[\d,.]+(?: Ante \$?[\d,.]+)? - )?"
-    r"((?:Limit|No Limit|Pot Limit|FL|NL|PL) [^-]{1,40}?) - "
+    r"((?:Limit|No Limit|Pot Limit|FL|NL|PL) (?:2-7 |A-5 )?[^-]{1,40}?) - "
 )
 
 
@@ -75,9 +77,21 @@ class HeaderError(Exception):
         self.column = column
 
 
+# Amounts repeat from line to line and hand to hand (blinds, bets, stacks): each text is
+# converted once. Bounded, since input is untrusted.
+_AMOUNTS: dict[str, Decimal] = {}
+_AMOUNTS_SIZE: Final = 4096
+
+
 def amount(text: str) -> Decimal:
     """``1,500.50`` as a Decimal (written scale kept)."""
-    return Decimal(text.replace(",", ""))
+    value = _AMOUNTS.get(text)
+    if value is None:
+        value = Decimal(text.replace(",", ""))
+        if len(_AMOUNTS) >= _AMOUNTS_SIZE:
+            _AMOUNTS.clear()
+        _AMOUNTS[text] = value
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +158,7 @@ def parse_header(content: str) -> Header | OtherGame:
         named = game_of_header(content)
         if "2-7" in named:
             raise HeaderError("cannot read the Full Tilt header line")
-        hid = re.match(r"\D*#(\d+)", content)
+        hid = re.match(r"\D*#(\d{1,30})", content)
         return OtherGame(hid.group(1) if hid else None, named)
     g = m.groups()
     limit_word, game_word = g[12], g[13]

@@ -50,6 +50,7 @@ from histparse.sites.fulltilt.wording import (
     CLIENT_DIDNT_BET,
     CLIENT_OUTCOMES,
     MARKER_SECTION,
+    MARKERS,
     POSITIONS,
     SINGLE_DRAW_MARKER,
     STATUS_OF,
@@ -140,6 +141,25 @@ _UNSEATED: Final = re.compile(
     r"|is feeling [a-z]{1,20})"
 )
 _POSITION_OF: Final = {f" ({text})": p for p, text in POSITIONS.items()}
+_POT_MARKERS: Final = {
+    MARKERS[s]: s for s in (Section.FIRST_DRAW, Section.SECOND_DRAW, Section.THIRD_DRAW)
+}
+
+
+def _marker_pot(pot: str) -> bool:
+    """``pot`` (after a marker's `` (``) is what ``_MARKER_POT`` accepts there:
+    ``(Total )?Pot: `` then 1 to 60 characters other than parentheses, then ``)``."""
+    if not pot.endswith(")"):
+        return False
+    body = pot[:-1]
+    if body.startswith("Pot: "):
+        inner = body[5:]
+    elif body.startswith("Total Pot: "):
+        inner = body[11:]
+    else:
+        return False
+    return 0 < len(inner) <= 60 and "(" not in inner and ")" not in inner
+
 
 _TD_STREETS: Final = {
     Section.FIRST_DRAW: Street.DRAW1,
@@ -455,6 +475,15 @@ class LineReader:
                     continue
             elif name == "***":
                 section = MARKER_SECTION.get(content)
+                if section is None and self.single_draw is False:
+                    # A Triple Draw marker with its pot, "*** FIRST DRAW *** (Pot: $0.45)":
+                    # what _MARKER_POT reads, without the regular expression.
+                    base, _, pot = content.partition(" (")
+                    section = _POT_MARKERS.get(base)
+                    if section is not None and _marker_pot(pot):
+                        self.details.append((len(events) - n_seats, " (" + pot))
+                    else:
+                        section = None
                 if section is not None and (
                     section is not Section.FIRST_DRAW or not self.single_draw
                 ):

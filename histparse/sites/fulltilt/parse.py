@@ -152,10 +152,12 @@ def _parse(chunk: Chunk) -> Hand | Unsupported:
             expected,
             hid,
         ) from None
-    return _assemble(chunk, header, read, reader)
+    return _assemble(chunk, header, read, reader, "DEALING" not in kinds)
 
 
-def _assemble(chunk: Chunk, header: Header, read: list[Event | Seat], reader: LineReader) -> Hand:
+def _assemble(
+    chunk: Chunk, header: Header, read: list[Event | Seat], reader: LineReader, undealt: bool
+) -> Hand:
     seats = reader.seats
     events = cast(list[Event], read[len(seats) :])
     # Full Tilt's seat lists do not mark every player sitting out: the summary does.
@@ -174,6 +176,9 @@ def _assemble(chunk: Chunk, header: Header, read: list[Event | Seat], reader: Li
     if text.endswith("\n"):
         text = text[:-2] if text.endswith("\r\n") else text[:-1]
     button = reader.button
+    partial = header.partial or reader.no_outcome
+    # The "dead hand" (FORMATS-SITES §1.11): posts, then no button line and no deal.
+    dead = button is None and undealt and not partial
     if button is None:
         # The dead hand prints no button line; the summary's (button) tag, if any, says it.
         tagged = [
@@ -193,8 +198,8 @@ def _assemble(chunk: Chunk, header: Header, read: list[Event | Seat], reader: Li
         details=tuple(reader.details),
         newline=newline,
         bom=chunk.bom,
+        dead_hand=dead,
     )
-    partial = header.partial or reader.no_outcome
     return _new_hand(
         site=SITE,
         hand_id=header.hand_id,

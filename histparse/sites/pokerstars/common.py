@@ -7,8 +7,11 @@ from typing import Final
 
 # A written amount: optional currency symbol, digits, optional decimals. No thousands separator
 # (PokerStars draw files have none) and no leading zero (so that the Decimal prints back as
-# written); no nested quantifiers, so matching stays linear.
-MONEY: Final = r"([$€£]?)((?:0|[1-9]\d*)(?:\.\d+)?)"
+# written); no nested quantifiers, so matching stays linear. At most 30 digits before and 30
+# after the point (histparse.parsing.reader.MAX_NUMBER_DIGITS): a longer number is no amount
+# any site writes, and the reader rejects its line saying so.
+DIGITS: Final = r"(?:0|[1-9]\d{0,29})(?:\.\d{1,30})?"
+MONEY: Final = r"([$€£]?)(" + DIGITS + r")"
 
 SYMBOL_CURRENCY: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP"}
 CURRENCY_SYMBOL: Final[dict[str, str]] = {v: k for k, v in SYMBOL_CURRENCY.items()}

@@ -15,6 +15,7 @@ from histparse._records import builder
 from histparse.events import Seat
 from histparse.game import Game, LimitType
 from histparse.sites.pokerstars.common import (
+    DIGITS,
     MONEY,
     SYMBOL_CURRENCY,
     LineError,
@@ -59,10 +60,11 @@ _ZONES: Final = {
 HEADER_START: Final = re.compile(
     r"PokerStars (Home Game )?((?:Zoom )?(?:Game|Hand)) #(\d+):( {1,2})"
 )
+_MAX_ID: Final = 30  # digits of a hand number (histparse.parsing.reader.MAX_NUMBER_DIGITS)
 _CLUB: Final = re.compile(r"\{([^{}]*)\} ")
-_BUY_IN_AMOUNT: Final = r"[$€£]?(?:0|[1-9]\d*)(?:\.\d+)?"
+_BUY_IN_AMOUNT: Final = r"[$€£]?" + DIGITS
 _TOURNAMENT: Final = re.compile(
-    r"Tournament #(\d+), ("
+    r"Tournament #(\d{1,30}), ("
     + _BUY_IN_AMOUNT
     + r"(?:\+"
     + _BUY_IN_AMOUNT
@@ -203,6 +205,8 @@ def parse_header(content: str) -> Header | OtherGame:
         raise LineError("not a PokerStars header line", expected="'PokerStars Game #<id>: ...'")
     home, word, hand_id, gap = start.groups()
     pos = start.end()
+    if len(hand_id) > _MAX_ID:  # the reader says why (histparse.parsing.reader)
+        raise LineError("hand number too long", column=start.start(3) + 1)
     if content[pos : pos + 1] == " ":
         raise LineError("too many spaces after the hand number", column=pos + 1)
 

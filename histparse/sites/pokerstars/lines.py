@@ -48,7 +48,7 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, Game, Street
-from histparse.sites.pokerstars.common import MONEY, LineError, money
+from histparse.sites.pokerstars.common import DIGITS, MONEY, LineError, money
 from histparse.sites.pokerstars.header import Header, parse_seat
 from histparse.sites.pokerstars.verbs import (
     KNOWN,
@@ -165,20 +165,22 @@ _COLLECTED: Final = re.compile(
 _UNCALLED: Final = re.compile(r"Uncalled bet \(" + MONEY + r"\) returned to (.+)")
 _FINISH: Final = re.compile(
     r" finished the tournament in (\d{1,7})(st|nd|rd|th) place"
-    r"(?: and received ([$€£]?)((?:0|[1-9]\d*)(?:\.\d+)?)\.)?"
+    r"(?: and received ([$€£]?)(" + DIGITS + r")\.)?"
 )
 _WIN: Final = re.compile(
-    r" wins the tournament and receives ([$€£]?)((?:0|[1-9]\d*)(?:\.\d+)?) - congratulations!"
+    r" wins the tournament and receives ([$€£]?)(" + DIGITS + r") - congratulations!"
 )
 _TOTAL: Final = re.compile(
     r"Total pot "
     + MONEY
     + r"(?: Main pot "
     + MONEY
-    + r"\.((?: Side pot(?:-\d{1,3})? [$€£]?(?:0|[1-9]\d*)(?:\.\d+)?\.)+))?"
+    + r"\.((?: Side pot(?:-\d{1,3})? [$€£]?"
+    + DIGITS
+    + r"\.)+))?"
     r" \| Rake " + MONEY
 )
-_SIDE: Final = re.compile(r" Side pot(-\d{1,3})? ([$€£]?)((?:0|[1-9]\d*)(?:\.\d+)?)\.")
+_SIDE: Final = re.compile(r" Side pot(-\d{1,3})? ([$€£]?)(" + DIGITS + r")\.")
 _SUMMARY_SEAT: Final = re.compile(r"Seat (\d{1,3}): ")
 _WON: Final = re.compile(r" showed \[([^\[\]]*)\] and won \(" + MONEY + r"\)(?: with (.*))?")
 _LOST: Final = re.compile(r" showed \[([^\[\]]*)\] and lost(?: with (.*))?")
