@@ -205,3 +205,31 @@ def _subset(t: Tables, ids: set[str]) -> Tables:
 
 _GENERATED = tables(simulate(600, 7, SimConfig(players=6, max_seats=6)))
 _GENERATED_COUNTS = situation_counts(_GENERATED)
+
+
+def test_the_stats_command_reports_them(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``histparse stats`` shows the situations in its table, --json and --csv, from history
+    files and from an exported dataset alike."""
+    import json
+
+    from histparse.cli import main
+
+    assert main(["stats", str(TD_2009), "--player", "cypis28", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["cbet"] == {"count": 1, "opp": 1, "rate": 1.0}
+    assert row["rfi"] == {"count": 0, "opp": 2, "rate": 0.0}
+    assert row["fold_to_cbet"] == {"count": 0, "opp": 0, "rate": None}
+    assert main(["stats", str(TD_2009), "--player", "cypis28"]) == 0
+    text = capsys.readouterr().out
+    assert "CBet" in text and "FBet1" in text and "PatVsPat" in text
+    assert main(["stats", str(TD_2009), "--player", "cypis28", "--csv"]) == 0
+    head = capsys.readouterr().out.splitlines()[0]
+    assert '"cbet_opp"' in head and '"call_vs_pat_rate"' in head
+    out = tmp_path / "ds"
+    assert main(["export", str(TD_2009), "--out", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["stats", str(out), "--player", "cypis28", "--json"]) == 0
+    again = json.loads(capsys.readouterr().out)[0]
+    assert {s.name: again[s.name] for s in SITUATION_STATS} == {
+        s.name: row[s.name] for s in SITUATION_STATS
+    }
