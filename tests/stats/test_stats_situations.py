@@ -160,7 +160,7 @@ def test_without_actions_the_situations_have_no_opportunity(td2009: Tables) -> N
 
 @pytest.fixture(scope="module")
 def generated() -> Tables:
-    return tables(simulate(600, 7, SimConfig(players=6, max_seats=6)))
+    return tables(simulate(1500, 7, SimConfig(players=6, max_seats=6)))
 
 
 def test_generated_counts_obey_their_laws(generated: Tables) -> None:
@@ -178,7 +178,7 @@ def test_generated_counts_obey_their_laws(generated: Tables) -> None:
     assert (c["rfi_opp"][p["position"] == "BB"] == 0).all()
     # A cold call is a voluntary call: never more than VPIP.
     assert (c["cold_call"] <= p["vpip"].astype(int)).all()
-    # Every stat is seen in 600 generated six-max hands.
+    # Every stat is seen in 1,500 generated six-max hands.
     totals = c.sum()
     assert all(totals[s.opp] > 0 for s in SITUATION_STATS)
     assert all(totals[s.name] > 0 for s in SITUATION_STATS), totals
