@@ -67,6 +67,11 @@ def _check_post_session(nb: NotebookNode) -> None:
     assert text.count("PokerStars hand #") >= 2
     assert "Result" in text and "Findings" in text
     assert "VPIP" in text and "drew 1" in text
+    # The situation stats, the all-in luck, the starting and kept hands, wins and losses.
+    assert "CBet" in text and "PatVsPat" in text and "ev_net" in text and "luck" in text
+    assert "start_class" in text and "draw 3" in text and "2-card smooth" in text
+    assert "Biggest wins" in text and "Biggest losses" in text
+    assert "The biggest win: " in text and "The biggest loss: -" in text
     # The biggest pot shown as the HTML replayer (the Hand's _repr_html_).
     views = [o.data["text/html"] for o in _outputs(nb) if "text/html" in o.get("data", {})]
     assert any('class="hp-hand"' in v and "hp-card" in v for v in views)
@@ -128,3 +133,20 @@ def test_notebook_runs(name: str, where: str) -> None:
     assert not any(o.output_type == "error" for o in _outputs(nb))
     CHECKS[name](nb)
     assert sorted(p.name for p in NOTEBOOKS.iterdir()) == before, "files written in notebooks/"
+
+
+def test_review_says_when_no_opponent_qualifies() -> None:
+    """The opponents' cells of the review, with a hand minimum nobody reaches: they say so."""
+    nb = _read("post_session_review.ipynb")
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    keep = [c for c in code if "MIN_HANDS" in c.source or "regulars" in c.source]
+    needed = ("def find_root", "SESSION =", "hero = hp.player_stats", "def readable")
+    setup = [c for c in code if any(n in c.source for n in needed)]
+    for c in keep:
+        c.source = c.source.replace("MIN_HANDS = 30", "MIN_HANDS = 10**6")
+    nb.cells = [*setup, *keep]
+    nb, _ = _run(nb, NOTEBOOKS)
+    assert not any(o.output_type == "error" for o in _outputs(nb))
+    text = _text(nb)
+    assert "No opponent played 1000000 hands or more with Hero" in text
+    assert "No regular opponent" in text

@@ -98,8 +98,8 @@ def _load_datasets(datasets: list[str], texts: list[str], jobs: int) -> Loaded:
     from histparse.export import load
     from histparse.frames.build import concat_tables
 
-    # The reports read the hands and players tables only.
-    parts = [load(d, only=("hands", "players")) for d in datasets]
+    # The situation stats read the actions and draws too (histparse.stats.situations).
+    parts = [load(d, only=("hands", "players", "actions", "draws")) for d in datasets]
     loaded = Loaded(parts[0] if len(parts) == 1 else concat_tables(parts))
     if texts:
         more = load_tables(texts, jobs=jobs)
@@ -126,7 +126,7 @@ def stats_json(stats: pd.DataFrame, by: Sequence[str] = ()) -> list[dict[str, An
     ``rake_share`` count), the ``by`` keys, ``hands``, decimals as strings (``net``,
     ``net_bb``, ``net_BB``, ``bb_per_100``, ``BB_per_100``, ``rake_share``) and, for every
     stat, ``{"count", "opp", "rate"}`` (rate null without opportunities)."""
-    from histparse.stats import STATS
+    from histparse.stats import ALL_STATS
 
     rows: list[dict[str, Any]] = []
     for rec in stats.to_dict("records"):
@@ -136,7 +136,7 @@ def stats_json(stats: pd.DataFrame, by: Sequence[str] = ()) -> list[dict[str, An
         obj["hands"] = int(rec["hands"])
         for money in _DECIMALS:
             obj[money] = _dec(rec[money])
-        for s in STATS:
+        for s in ALL_STATS:
             obj[s.name] = {
                 "count": int(rec[s.name]),
                 "opp": int(rec[s.opp]),
@@ -160,10 +160,10 @@ def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
     """A plain-text table: one line per row, proportions in percent, AF and means as numbers."""
     import pandas as pd
 
-    from histparse.stats import DRAW_COUNT_STATS, STATS
+    from histparse.stats import ALL_STATS, DRAW_COUNT_STATS
 
     # The headline stats; the per-count draw distribution is in --json and --csv.
-    shown = [s for s in STATS if s not in DRAW_COUNT_STATS]
+    shown = [s for s in ALL_STATS if s not in DRAW_COUNT_STATS]
     from histparse.cli.safe_text import visible
 
     # Names as they are, never as terminal controls (escape sequences, bidi overrides).

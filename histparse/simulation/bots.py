@@ -21,6 +21,7 @@ from typing import Final
 from histparse.cards import Card
 from histparse.engine import LegalActions
 from histparse.game import ActionKind, LimitType
+from histparse.simulation.ranges import open_share
 
 _EIGHT: Final = 6  # rank index of an eight (deuce is 0)
 _TEN: Final = 8
@@ -129,7 +130,12 @@ def plan_draw(
         order = sorted(ranks, reverse=True)
         top = order[0]
         limit = _QUEEN if policy is DrawPolicy.PAT else _TEN
-        breaking = policy is DrawPolicy.BREAK and draws_left >= 2 and top >= 7 and order[1] <= 6
+        # A break: stand pat on a rough made hand at the first draw, then throw its top card
+        # at the second to draw to a smooth low (what the Break statistic counts). Breakers do
+        # it with a nine or a ten over an eight or lower, everyone else with a ten only.
+        rough = top >= 7 and order[1] <= 6 if policy is DrawPolicy.BREAK else top == 8
+        smooth_under = order[1] <= 6
+        breaking = policy is not DrawPolicy.PAT and draws_left == 1 and rough and smooth_under
         if top <= limit and not breaking:
             return (), made_strength(top, order[1])
         if breaking or top > limit:
@@ -164,11 +170,16 @@ def choose_action(
     big_blind: int,
     rng: random.Random,
     final: bool = False,
+    initiative: bool = False,
 ) -> tuple[ActionKind, int | None]:
     """A betting decision: the action and, for a bet or raise, the round total to bet *to*
-    (``final``: the last betting round, after the third draw)."""
+    (``final``: the last betting round, after the third draw; ``initiative``: the bot raised
+    last before the first draw and may bet first after it, which regulars mostly do: the
+    continuation bet)."""
     aggressive = legal.can_bet or legal.can_raise
     r = rng.random()
+    if initiative and legal.can_bet and r < 0.5 + 0.35 * bot.aggression:
+        return ActionKind.BET, _size(legal, pot, limit, strength, big_blind, rng)
     if legal.can_check:
         value = 0.7 - 0.25 * bot.aggression
         # Missed draws bluff more once the draws are over (final=True: nothing left to draw).
@@ -180,12 +191,80 @@ def choose_action(
     call = legal.call_amount
     # Calling more than the pot, or most of the stack, takes a better hand.
     price = 0.0 if pot <= 0 else min(call / pot, 2.0)
-    enter = 0.52 - 0.32 * bot.looseness + 0.08 * price + (0.12 if final else 0.0)
+    enter = 0.65 - 0.3 * bot.looseness + 0.12 * price + (0.15 if final else 0.0)
     if aggressive and strength >= 0.86 - 0.2 * bot.aggression and r < 0.25 + 0.7 * bot.aggression:
         return ActionKind.RAISE, _size(legal, pot, limit, strength, big_blind, rng)
     # looseness 1 is a calling station that never folds.
-    if strength >= enter or r < 0.08 * bot.looseness or bot.looseness >= 1.0:
+    if strength >= enter or r < 0.05 * bot.looseness or bot.looseness >= 1.0:
         return ActionKind.CALL, None
+    return ActionKind.FOLD, None
+
+
+@dataclass(frozen=True, slots=True)
+class Preflop:
+    """Where a bot stands before the first draw: ``share`` of starting hands at least as good
+    as its own (``ranges.start_share``), players left to act ``behind`` it, ``bets`` so far
+    (the big blind is the first), ``limpers`` (calls of the big blind alone), whether the bot
+    is a blind and whether it already put chips in voluntarily."""
+
+    share: float
+    behind: int
+    bets: int
+    limpers: int
+    blind: str | None  # "SB", "BB" or None
+    invested: bool
+
+
+def choose_preflop(
+    bot: BotProfile,
+    legal: LegalActions,
+    spot: Preflop,
+    pot: int,
+    limit: LimitType,
+    big_blind: int,
+    rng: random.Random,
+) -> tuple[ActionKind, int | None]:
+    """A decision before the first draw from an opening range by seat (``ranges.open_share``)
+    widened by looseness: raise first in or limp, over-limp or isolate, cold call or 3-bet a
+    raise, defend the blinds, call or cap a 3-bet."""
+    share = spot.share
+    wide = 0.85 + 1.0 * bot.looseness
+    aggressive = legal.can_bet or legal.can_raise
+    raises = 0.6 + 0.5 * bot.aggression  # how often an open is a raise rather than a limp
+    r = rng.random()
+    want = ActionKind.FOLD
+    if spot.bets <= 1:
+        if spot.blind == "BB":
+            want = ActionKind.RAISE if share < 0.07 * (0.4 + bot.aggression) else ActionKind.CHECK
+        elif spot.limpers == 0:
+            if share < open_share(spot.behind) * wide:
+                want = ActionKind.RAISE if r < raises else ActionKind.CALL
+            elif spot.blind == "SB" and share < 0.45 * wide and bot.aggression < 0.5:
+                want = ActionKind.CALL
+        elif share < 0.1 * wide * (0.5 + bot.aggression):
+            want = ActionKind.RAISE
+        elif share < (0.34 if spot.blind == "SB" else 0.24) * wide:
+            want = ActionKind.CALL
+    elif spot.bets == 2:
+        if share < (0.04 + 0.05 * bot.aggression) * wide:
+            want = ActionKind.RAISE
+        elif spot.blind == "BB":
+            want = ActionKind.CALL if share < 0.36 * wide else ActionKind.FOLD
+        elif share < (0.3 if spot.invested else 0.14 if spot.blind is None else 0.17) * wide:
+            want = ActionKind.CALL
+    elif share < 0.03 * wide:
+        want = ActionKind.RAISE
+    elif share < (0.22 if spot.invested else 0.1) * wide:
+        want = ActionKind.CALL
+    if want is ActionKind.FOLD and bot.looseness >= 1.0:
+        want = ActionKind.CALL  # looseness 1 is a calling station that never folds
+    if want is ActionKind.RAISE and aggressive:
+        kind = ActionKind.BET if legal.can_bet else ActionKind.RAISE
+        return kind, _size(legal, pot, limit, 0.8, big_blind, rng)
+    if want is not ActionKind.FOLD and legal.can_call:
+        return ActionKind.CALL, None
+    if legal.can_check:
+        return ActionKind.CHECK, None
     return ActionKind.FOLD, None
 
 

@@ -29,7 +29,7 @@ from decimal import Decimal
 from typing import Final, cast
 
 from histparse.cards import DECK, Card
-from histparse.engine import Dealer, GameConfig, HandState, Phase, Settlement
+from histparse.engine import Dealer, GameConfig, HandState, LegalActions, Phase, Settlement
 from histparse.engine import Seat as EngineSeat
 from histparse.engine.positions import clockwise_from, expected_blinds
 from histparse.events import (
@@ -62,10 +62,18 @@ from histparse.events import (
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.ranking import describe_rank, rank_parsed
-from histparse.simulation.bots import BotProfile, DrawPolicy, choose_action, plan_draw
+from histparse.simulation.bots import (
+    BotProfile,
+    DrawPolicy,
+    Preflop,
+    choose_action,
+    choose_preflop,
+    plan_draw,
+)
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.money import Units
 from histparse.simulation.names import CHAT_TEXTS
+from histparse.simulation.ranges import start_share
 from histparse.simulation.rig import RiggedDealer
 from histparse.sites.pokerstars import PokerStarsLayout
 
@@ -181,6 +189,7 @@ class _Builder:
         "line",
         "marker",
         "names",
+        "pre",
         "rigged",
         "rng",
         "setup",
@@ -204,6 +213,7 @@ class _Builder:
         self.voluntary: set[str] = set()
         self.snowing: set[str] = set()
         self.strength: dict[str, tuple[int, float]] = {}
+        self.pre = _RoundZero(setup)
         self.marker = 0
         self.shown: tuple[list[str], dict[str, tuple[Card, ...]], dict[str, int]] | None = None
         self.joiners = list(setup.joiners)
@@ -403,17 +413,27 @@ class _Builder:
         legal = engine.legal_actions()
         rnd = engine.round_number
         bot = self.bots[name]
-        strength = self._hand_strength(name, rnd)
-        kind, to = choose_action(
-            bot,
-            legal,
-            strength,
-            engine.pot,
-            self.setup.config.limit,
-            self.setup.config.big_blind,
-            rng,
-            rnd == 3,
-        )
+        config = self.setup.config
+        if rnd == 0:
+            spot = self.pre.spot(name, start_share(self._cards(name)))
+            kind, to = choose_preflop(
+                bot, legal, spot, engine.pot, config.limit, config.big_blind, rng
+            )
+            self.pre.saw(name, kind, legal)
+        else:
+            strength = self._hand_strength(name, rnd)
+            first_bet = rnd == 1 and name == self.pre.raiser
+            kind, to = choose_action(
+                bot,
+                legal,
+                strength,
+                engine.pot,
+                config.limit,
+                config.big_blind,
+                rng,
+                rnd == 3,
+                first_bet,
+            )
         street = _STREETS[rnd]
         timed_out = kind is _FOLD and name != self.hero and rng.random() < _TIMEOUT_CHANCE
         if timed_out:
@@ -730,6 +750,51 @@ class _Builder:
                 bom=setup.bom,
             ),
         )
+
+
+class _RoundZero:
+    """What a bot needs to know of the betting before the first draw: its seat's players left
+    to act, the bets so far (full raises only: the big blind is the first), the limpers."""
+
+    __slots__ = ("behind", "bets", "blind", "invested", "limpers", "raiser")
+
+    def __init__(self, setup: HandSetup) -> None:
+        seats = [p.seat for p in setup.players]
+        name_of = {p.seat: p.name for p in setup.players}
+        blinds = expected_blinds(setup.button, seats)
+        # Acting order before the first draw: left of the big blind round to the big blind.
+        order = clockwise_from(seats, blinds.big_blind)
+        n = len(order)
+        self.behind = {name_of[s]: n - 1 - i for i, s in enumerate(order)}
+        self.blind: dict[str, str] = {}
+        if n > 2:
+            self.blind[name_of[blinds.small_blind]] = "SB"
+        self.blind[name_of[blinds.big_blind]] = "BB"
+        self.bets = 1
+        self.limpers = 0
+        self.invested: set[str] = set()
+        self.raiser: str | None = None  # who raised last: the continuation bettor
+
+    def spot(self, name: str, share: float) -> Preflop:
+        return Preflop(
+            share,
+            self.behind.get(name, 0),
+            self.bets,
+            self.limpers,
+            self.blind.get(name),
+            name in self.invested,
+        )
+
+    def saw(self, name: str, kind: ActionKind, legal: LegalActions) -> None:
+        if kind is _CALL:
+            if self.bets == 1 and name not in self.blind:
+                self.limpers += 1
+            self.invested.add(name)
+        elif kind is _RAISE or kind is _BET:
+            if not legal.call_amount or legal.stack > legal.call_amount:
+                self.bets += 1
+            self.invested.add(name)
+            self.raiser = name
 
 
 def play_hand(setup: HandSetup, units: Units, rng: random.Random) -> HandResult:

@@ -50,6 +50,9 @@ from histparse.writing import write_hand
 _ET: Final = ZoneInfo("America/New_York")
 _BLANK_LINES: Final = 3  # PokerStars' separator: each hand is followed by three empty lines
 _TIE_DEAL_RATE: Final = 0.25
+# The chance per hand that a free seat of a cash table is taken: busy tables, as a lobby's
+# 6-max tables are, seldom stay short-handed for long.
+_JOIN_CHANCE: Final = 0.3
 _HAND_ID_BASE: Final = 20_000_000_000
 _HAND_ID_EPOCH: Final = datetime(
     2008, 1, 1, tzinfo=UTC
@@ -329,7 +332,7 @@ class _Session:
         joiners: list[SimPlayer] = []
         free = [s for s in range(1, cfg.max_seats + 1) if s not in table]
         rng.shuffle(free)
-        while free and staying < cfg.players and rng.random() < max(rate * 4, 0.05):
+        while free and staying < cfg.players and rng.random() < max(rate * 4, _JOIN_CHANCE):
             name = player_name(rng, taken | {p.name for p in table.values()})
             taken.add(name)
             joiners.append(SimPlayer(name, free.pop(), self._cash_stack(unit), self._bot(), True))

@@ -14,7 +14,8 @@ import pandas as pd
 import pyarrow as pa
 
 from histparse.stats.classes import ShowdownClass
-from histparse.stats.definitions import STATS
+from histparse.stats.definitions import ALL_STATS, SITUATION_STATS
+from histparse.stats.situations import has_actions, situation_counts
 
 __all__ = [
     "BY_KEYS",
@@ -23,6 +24,7 @@ __all__ = [
     "TablesLike",
     "player_hands",
     "player_stats",
+    "results_by_class",
     "showdown_classes",
 ]
 
@@ -61,6 +63,7 @@ def player_hands(
     *,
     session_gap: timedelta = SESSION_GAP,
     labels: Iterable[str] = ("date", "session"),
+    situations: bool = False,
 ) -> pd.DataFrame:
     """The players table joined with the hand facts the aggregation needs (``unit``, ``big_blind``,
     ``big_bet``, ``stakes``, ``started_at``, ``table``), sorted by player and time. ``players``
@@ -68,6 +71,8 @@ def player_hands(
     ``session`` (the start, ``YYYY-MM-DD HH:MM`` UTC, of the player's run of hands less than
     ``session_gap`` apart) as categoricals."""
     p = tables.players
+    if situations and has_actions(tables):
+        p = p.join(situation_counts(tables))
     names = _as_list(players)
     if names:
         p = p[p["player"].isin(names)]
@@ -164,9 +169,12 @@ def player_stats(
     for k in by_keys:
         if k not in BY_KEYS:
             raise ValueError(f"cannot group by {k!r}; choose from {', '.join(BY_KEYS)}")
-    df = player_hands(tables, players, session_gap=session_gap, labels=by_keys)
+    df = player_hands(tables, players, session_gap=session_gap, labels=by_keys, situations=True)
+    for s in SITUATION_STATS:
+        if s.name not in df:  # tables without actions: no opportunity seen
+            df[s.name] = df[s.opp] = 0
     keys = ["player", "unit", *by_keys]
-    counts = [c for s in STATS for c in (s.name, s.opp)]
+    counts = [c for s in ALL_STATS for c in (s.name, s.opp)]
     g = df.groupby(keys, observed=True, sort=True)
     out = g[counts].sum().astype("int64")
     hands = g.size()
@@ -178,13 +186,13 @@ def player_stats(
         out[f"{suffix}_per_100"] = pd.Series(_decimals(per_100), index=out.index)
     out["rake_share"] = g["rake_share"].sum().astype(pd.ArrowDtype(_RESULT_TYPE))
     rates = {}
-    for s in STATS:
+    for s in ALL_STATS:
         opp = out[s.opp].to_numpy(dtype="float64")
         cnt = out[s.name].to_numpy(dtype="float64")
         with np.errstate(divide="ignore", invalid="ignore"):
             rates[s.rate] = np.where(opp > 0, cnt / np.where(opp > 0, opp, 1), np.nan)
     ordered: dict[str, object] = {c: out[c] for c in RESULT_COLUMNS}
-    for s in STATS:
+    for s in ALL_STATS:
         ordered[s.name] = out[s.name]
         ordered[s.opp] = out[s.opp]
         ordered[s.rate] = pd.Series(rates[s.rate], index=out.index)
@@ -207,11 +215,26 @@ def showdown_classes(
     if unit is not None:
         p = p[p["unit"] == unit]
     p = p[p["showdown_class"].notna()]
+    return results_by_class(
+        p, p["showdown_class"].tolist(), [c.value for c in ShowdownClass], "showdown_class", unit
+    )
+
+
+def results_by_class(
+    p: pd.DataFrame,
+    classes: Sequence[str],
+    order: Sequence[str],
+    name: str,
+    unit: str | None = None,
+) -> pd.DataFrame:
+    """Rows of ``player_hands`` summed by a class given for each row (``classes``): ``count``,
+    ``won``, ``net_bb`` (rounded to 0.01) and ``net`` (in ``attrs["unit"]``, null across
+    units), one row per class of ``order``, the index named ``name``."""
     units = sorted({str(u) for u in p["unit"].unique()})
     single = units[0] if len(units) == 1 else unit
-    rows: dict[str, list[Any]] = {c.value: [0, 0, Fraction(0), Decimal(0)] for c in ShowdownClass}
+    rows: dict[str, list[Any]] = {c: [0, 0, Fraction(0), Decimal(0)] for c in order}
     for cls, won, net, bb in zip(
-        p["showdown_class"].tolist(),
+        classes,
         p["won"].tolist(),
         p["net"].tolist(),
         p["big_blind"].tolist(),
@@ -230,7 +253,7 @@ def showdown_classes(
             "net_bb": _decimals([_rounded(r[2]) for r in rows.values()]),
             "net": _decimals([r[3] if single else None for r in rows.values()]),
         },
-        index=pd.Index(list(rows), name="showdown_class"),
+        index=pd.Index(list(rows), name=name),
     )
     out.attrs["unit"] = single if len(units) <= 1 else None
     return out

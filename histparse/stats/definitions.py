@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-__all__ = ["DRAW_COUNT_STATS", "STATS", "Stat", "StatKind", "stat"]
+__all__ = ["ALL_STATS", "DRAW_COUNT_STATS", "SITUATION_STATS", "STATS", "Stat", "StatKind", "stat"]
 
 
 class StatKind(Enum):
@@ -70,7 +70,27 @@ STATS: tuple[Stat, ...] = (
     Stat("snow", "Snow"),
 )
 
-_BY_NAME = {s.name: s for s in STATS}
+# Read from the actions and draws tables (``histparse.stats.situations``), not stored in the
+# players table: ``player_stats`` adds them when the tables have actions.
+SITUATION_STATS: tuple[Stat, ...] = (
+    Stat("rfi", "RFI"),
+    Stat("limp", "Limp"),
+    Stat("cold_call", "CCall"),
+    Stat("fold_sb_to_steal", "FSBSteal"),
+    Stat("cbet", "CBet"),
+    Stat("fold_to_cbet", "FCBet"),
+    *(Stat(f"check_raise_{k}", f"XR{k}") for k in (1, 2, 3)),
+    *(Stat(f"fold_to_bet_{k}", f"FBet{k}") for k in (1, 2, 3)),
+    Stat("pat_vs_pat", "PatVsPat", counts=True),
+    Stat("break_vs_pat", "BrkVsPat", counts=True),
+    Stat("fold_vs_pat", "FoldVsPat", counts=True),
+    Stat("call_vs_pat", "CallVsPat", counts=True),
+)
+
+# Every statistic ``player_stats`` reports, in report order.
+ALL_STATS: tuple[Stat, ...] = (*STATS, *SITUATION_STATS)
+
+_BY_NAME = {s.name: s for s in ALL_STATS}
 
 
 def stat(name: str) -> Stat:

@@ -45,10 +45,13 @@ def baseline() -> dict[str, int]:
 
 def test_default_run_has_every_case_at_a_realistic_rate(baseline: dict[str, int]) -> None:
     hands = baseline["hands"]
-    assert 0.35 * hands < baseline["showdowns"] < 0.85 * hands
+    # Players who open by seat and fold missed draws: about one hand in six reaches a showdown
+    # (each player goes to it in about 30% of the hands it draws in), and most hands end with a
+    # bet nobody calls.
+    assert 0.1 * hands < baseline["showdowns"] < 0.4 * hands
     assert 0.02 * hands < baseline["walks"] < 0.2 * hands
     assert 0.01 * hands < baseline["capped_hands"] < 0.15 * hands
-    assert 0.1 * hands < baseline["uncalled_hands"] < 0.7 * hands
+    assert 0.5 * hands < baseline["uncalled_hands"] < 0.95 * hands
     for key in ("all_in_hands", "side_pot_hands", "muck_hands", "chat_lines", "joins", "leaves"):
         assert baseline[key] > 0, key
     assert baseline["spaced_names"] > 0 and baseline["non_ascii_names"] > 0
@@ -58,6 +61,11 @@ def test_default_run_has_every_case_at_a_realistic_rate(baseline: dict[str, int]
 def test_focus_multiplies_a_case(case: HardCase, baseline: dict[str, int]) -> None:
     counts = census(simulate(1000, 21, SimConfig(focus=frozenset({case})))).counts()
     key = MEASURE[case]
+    hands = baseline["hands"]
+    if 1.3 * baseline[key] > hands:
+        # Already in most hands (uncalled bets): the hands without the case shrink instead.
+        assert 1.3 * (hands - counts[key]) <= hands - baseline[key], (key, counts[key])
+        return
     assert counts[key] >= max(1.3 * baseline[key], 30), (key, counts[key], baseline[key])
 
 

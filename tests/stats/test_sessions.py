@@ -42,7 +42,7 @@ def test_sessions_by_hand() -> None:
 
 
 def test_generated_multi_table_sessions_match_the_hands() -> None:
-    hands = list(simulate(400, 3, SimConfig()))
+    hands = list(simulate(400, 1, SimConfig()))  # seed 1: the hero changes tables
     t = tables(hands)
     s = sessions(t, "Hero")
     dealt = t.players[t.players["player"] == "Hero"]

@@ -1,0 +1,323 @@
+"""Situation statistics, read from the ``actions`` and ``draws`` tables: raise first in and limp,
+cold call, fold the small blind to a steal, the continuation bet after the first draw and
+folds to it, check-raise and fold to a bet per draw, and what a player does against an
+opponent who stood pat.
+
+They are not columns of the players table (nor of the Parquet ``players`` dataset): each hand's
+actions and draws are walked here, in order, and every player row gets ``<stat>`` and
+``<stat>_opp`` counts that sum like the players table's. The definitions are in
+``docs/stats.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import Any, Protocol, TypeGuard
+
+import numpy as np
+import pandas as pd
+
+from histparse.stats.definitions import SITUATION_STATS
+from histparse.stats.positions import Position
+
+__all__ = ["TablesWithActions", "has_actions", "situation_counts"]
+
+_ZERO = Decimal(0)
+_POSTS = frozenset({"post_sb", "post_bb", "post_ante", "post_dead"})
+_STEALERS = frozenset({Position.CO.value, Position.BTN.value})
+_INDEX = {s.name: i for i, s in enumerate(SITUATION_STATS)}
+_WIDTH = len(SITUATION_STATS)
+
+
+class TablesWithActions(Protocol):
+    """What the situation statistics read: the four tables."""
+
+    @property
+    def hands(self) -> pd.DataFrame: ...
+
+    @property
+    def players(self) -> pd.DataFrame: ...
+
+    @property
+    def actions(self) -> pd.DataFrame: ...
+
+    @property
+    def draws(self) -> pd.DataFrame: ...
+
+
+def has_actions(tables: object) -> TypeGuard[TablesWithActions]:
+    """Whether ``tables`` has actions to read (a dataset loaded with only hands and players, or
+    any object with just those two, has none): without them the situation stats are zero."""
+    actions = getattr(tables, "actions", None)
+    draws = getattr(tables, "draws", None)
+    return isinstance(actions, pd.DataFrame) and isinstance(draws, pd.DataFrame)
+
+
+class _Counts:
+    """The counts of one player in one hand: ``done[i]`` and ``opp[i]`` for each stat."""
+
+    __slots__ = ("done", "opp")
+
+    def __init__(self) -> None:
+        self.done = [0] * _WIDTH
+        self.opp = [0] * _WIDTH
+
+    def mark(self, name: str, done: bool) -> None:
+        i = _INDEX[name]
+        self.opp[i] += 1
+        if done:
+            self.done[i] += 1
+
+
+Step = tuple[int, str, str, Any, bool]  # round, player, action, to_amount, all_in
+DrawRow = tuple[int, str, int]  # draw, player, cards discarded
+
+
+def _round0(
+    steps: Sequence[Step],
+    pos: dict[str, str],
+    limit: bool,
+    full_inc: Decimal,
+    counts: dict[str, _Counts],
+) -> str | None:
+    """Walk the betting before the first draw; return the pre-draw raiser (the player who made
+    the last full raise), if any. Bets are counted as in ``flags`` (docs/stats.md)."""
+    level = 0
+    full_to = _ZERO
+    acted: set[str] = set()
+    opened = False  # someone called, bet, raised or checked: no longer folded to
+    stealer: str | None = None
+    clean = False  # only folds since the steal
+    raiser: str | None = None
+    for _, p, act, to, _ in steps:
+        if act in _POSTS:
+            if act == "post_bb" and to is not None:
+                level = max(level, 1)
+                full_to = max(full_to, to)
+            continue
+        c = counts[p]
+        first = p not in acted
+        acted.add(p)
+        unopened = not opened and level == 1
+        full = (
+            act in ("bet", "raise") and to is not None and (level == 0 or to - full_to >= full_inc)
+        )
+        if first:
+            if unopened and pos[p] != Position.BB:
+                c.mark("rfi", full)
+                c.mark("limp", act == "call")
+            if level >= 2:
+                c.mark("cold_call", act == "call")
+            if pos[p] == Position.SB and stealer is not None and clean:
+                c.mark("fold_sb_to_steal", act == "fold")
+        if act == "fold":
+            continue
+        opened = True
+        if act in ("check", "call"):
+            if stealer is not None and p != stealer and act == "call":
+                clean = False
+            continue
+        # A bet or a raise: a new bet only when it is a full one.
+        clean = False
+        if not full:
+            continue
+        if not limit:
+            full_inc = to - full_to
+        level += 1
+        full_to = to
+        if level >= 2:
+            raiser = p
+        if level == 2 and first and unopened and pos[p] in _STEALERS:
+            stealer, clean = p, True
+    return raiser
+
+
+def _draw(rows: Sequence[DrawRow], pat_before: set[str], counts: dict[str, _Counts]) -> set[str]:
+    """Stand pat or break against an opponent who stood pat earlier at this draw; the players
+    who stood pat at it."""
+    pats: set[str] = set()
+    for _, p, discarded in rows:
+        if pats - {p}:
+            c = counts[p]
+            c.mark("pat_vs_pat", discarded == 0)
+            if p in pat_before:
+                c.mark("break_vs_pat", discarded > 0)
+        if discarded == 0:
+            pats.add(p)
+    return pats
+
+
+def _later_round(
+    k: int,
+    steps: Sequence[Step],
+    pats: set[str],
+    raiser: str | None,
+    counts: dict[str, _Counts],
+) -> None:
+    """Continuation bets (round 1), check-raises, folds to a bet and answers to a pat bettor."""
+    high = _ZERO
+    live: dict[str, Decimal] = {}
+    acted: set[str] = set()
+    checked: set[str] = set()
+    faced: set[str] = set()
+    faced_pat: set[str] = set()
+    check_raise_seen: set[str] = set()
+    aggressor: str | None = None
+    cbettor: str | None = None
+    cbet_raised = False
+    after_cbet: set[str] = set()
+    xr, fb = f"check_raise_{k}", f"fold_to_bet_{k}"
+    for _, p, act, to, _ in steps:
+        c = counts[p]
+        facing = high > live.get(p, _ZERO)
+        if p not in acted and k == 1 and p == raiser and high == 0:
+            c.mark("cbet", act == "bet")
+        if cbettor is not None and p != cbettor and p not in after_cbet:
+            after_cbet.add(p)
+            if not cbet_raised:
+                c.mark("fold_to_cbet", act == "fold")
+        if facing:
+            if p not in faced:
+                faced.add(p)
+                c.mark(fb, act == "fold")
+            if p in checked and p not in check_raise_seen:
+                check_raise_seen.add(p)
+                c.mark(xr, act == "raise")
+            if aggressor in pats and aggressor != p and p not in faced_pat:
+                faced_pat.add(p)
+                c.mark("fold_vs_pat", act == "fold")
+                c.mark("call_vs_pat", act == "call")
+        acted.add(p)
+        if act == "check":
+            checked.add(p)
+        elif act in ("bet", "raise", "call") and to is not None:
+            live[p] = to
+            if act != "call":
+                if act == "bet" and k == 1 and p == raiser and cbettor is None and high == 0:
+                    cbettor = p
+                elif cbettor is not None:
+                    cbet_raised = True
+                aggressor = p
+                high = max(high, to)
+
+
+def _hand(
+    steps: Sequence[Step],
+    draws: Sequence[DrawRow],
+    pos: dict[str, str],
+    limit: bool,
+    full_inc: Decimal,
+) -> dict[str, _Counts]:
+    counts = {p: _Counts() for p in pos}
+    by_round: list[list[Step]] = [[], [], [], []]
+    for s in steps:
+        if 0 <= s[0] <= 3:
+            by_round[s[0]].append(s)
+    by_draw: list[list[DrawRow]] = [[], [], [], []]
+    for d in draws:
+        if 1 <= d[0] <= 3:
+            by_draw[d[0]].append(d)
+    raiser = _round0(by_round[0], pos, limit, full_inc, counts)
+    pat_before: set[str] = set()
+    for k in (1, 2, 3):
+        pats = _draw(by_draw[k], pat_before, counts)
+        _later_round(k, by_round[k], pats, raiser, counts)
+        pat_before = pats
+    return counts
+
+
+def _hand_numbers(keys: pd.DataFrame, rows: pd.DataFrame) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """For each row of ``rows``, the position of its hand in ``keys`` (site, hand_id)."""
+    k = pd.DataFrame(
+        {"site": keys["site"].astype(str).to_numpy(), "hand_id": keys["hand_id"].astype(str)}
+    )
+    k["_h"] = np.arange(len(k), dtype=np.int64)
+    r = pd.DataFrame(
+        {"site": rows["site"].astype(str).to_numpy(), "hand_id": rows["hand_id"].astype(str)}
+    )
+    merged = r.merge(k, on=["site", "hand_id"], how="left", validate="many_to_one")
+    return merged["_h"].fillna(-1).to_numpy(dtype=np.int64)
+
+
+def situation_counts(tables: TablesWithActions) -> pd.DataFrame:
+    """One row per row of ``tables.players`` (same order): ``<stat>`` and ``<stat>_opp`` of
+    every situation stat (``SITUATION_STATS``), as int64 counts."""
+    players = tables.players
+    hands = tables.hands[["site", "hand_id", "limit_type", "small_bet", "big_blind"]]
+    n_hands = len(hands)
+    ph = _hand_numbers(hands, players)
+    a = tables.actions
+    ah = _hand_numbers(hands, a)
+    order = np.lexsort((a["seq"].to_numpy(), ah))
+    d = tables.draws
+    dh = _hand_numbers(hands, d)
+    # Draw rows keep their order within a hand (the order the players drew in).
+    dorder = np.lexsort((np.arange(len(d)), d["draw"].to_numpy(), dh))
+
+    def runs(h: np.ndarray[Any, np.dtype[np.int64]]) -> np.ndarray[Any, np.dtype[np.int64]]:
+        return np.searchsorted(h, np.arange(n_hands + 1), side="left")
+
+    a_bounds = runs(ah[order])
+    d_bounds = runs(dh[dorder])
+    steps: list[Step] = list(
+        zip(
+            a["round"].to_numpy()[order].tolist(),
+            a["player"].astype(str).to_numpy()[order].tolist(),
+            a["action"].astype(str).to_numpy()[order].tolist(),
+            [_dec(v) for v in a["to_amount"].to_numpy(dtype=object)[order].tolist()],
+            a["all_in"].to_numpy()[order].tolist(),
+            strict=True,
+        )
+    )
+    draw_rows: list[DrawRow] = list(
+        zip(
+            d["draw"].to_numpy()[dorder].tolist(),
+            d["player"].astype(str).to_numpy()[dorder].tolist(),
+            d["discarded"].to_numpy()[dorder].tolist(),
+            strict=True,
+        )
+    )
+    limits = (hands["limit_type"].astype(str) == "Limit").tolist()
+    small_bets = hands["small_bet"].tolist()
+    big_blinds = hands["big_blind"].tolist()
+    pos_of: list[dict[str, str]] = [{} for _ in range(n_hands)]
+    names = players["player"].astype(str).tolist()
+    positions = players["position"].astype(str).tolist()
+    for h, name, position in zip(ph.tolist(), names, positions, strict=True):
+        if h >= 0:
+            pos_of[h][name] = position
+    results: list[dict[str, _Counts]] = []
+    for h in range(n_hands):
+        pos = pos_of[h]
+        if not pos:
+            results.append({})
+            continue
+        limit = limits[h]
+        inc = small_bets[h] if limit else big_blinds[h]
+        results.append(
+            _hand(
+                steps[a_bounds[h] : a_bounds[h + 1]],
+                draw_rows[d_bounds[h] : d_bounds[h + 1]],
+                pos,
+                limit,
+                _dec(inc) or _ZERO,
+            )
+        )
+    done = np.zeros((len(players), _WIDTH), dtype=np.int64)
+    opp = np.zeros((len(players), _WIDTH), dtype=np.int64)
+    for row, (h, name) in enumerate(zip(ph.tolist(), names, strict=True)):
+        c = results[h].get(name) if h >= 0 else None
+        if c is not None:
+            done[row] = c.done
+            opp[row] = c.opp
+    data: dict[str, np.ndarray[Any, Any]] = {}
+    for i, s in enumerate(SITUATION_STATS):
+        data[s.name] = done[:, i]
+        data[s.opp] = opp[:, i]
+    return pd.DataFrame(data, index=players.index)
+
+
+def _dec(value: object) -> Decimal | None:
+    """A money cell as a Decimal (Arrow decimals come back as Decimal, nulls as None or NA)."""
+    return value if isinstance(value, Decimal) else None
