@@ -68,7 +68,7 @@ def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) ->
         where = {c: i for i, c in enumerate(categories)}
         remap = np.array([where.get(n, -1) for n in names] + [-1], dtype=np.int32)
         return pd.Categorical.from_codes(
-            remap[codes], categories=list(categories), ordered=True
+            remap[codes], categories=pd.Index(list(categories)), ordered=True
         )
     # As ``tables`` makes them: the sorted distinct values present.
     present = np.unique(codes[codes >= 0])
