@@ -67,15 +67,14 @@ def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) ->
         # A value outside the categories is missing, as ``pd.Categorical`` makes it.
         where = {c: i for i, c in enumerate(categories)}
         remap = np.array([where.get(n, -1) for n in names] + [-1], dtype=np.int32)
-        return pd.Categorical.from_codes(
-            remap[codes], categories=pd.Index(list(categories)), ordered=True
-        )
+        fixed: pd.Index[Any] = pd.Index(list(categories))
+        return pd.Categorical.from_codes(remap[codes], categories=fixed, ordered=True)
     # As ``tables`` makes them: the sorted distinct values present.
     present = np.unique(codes[codes >= 0])
     ordered = sorted(present.tolist(), key=names.__getitem__)
     remap = np.full(len(names) + 1, -1, dtype=np.int32)
     remap[ordered] = np.arange(len(ordered), dtype=np.int32)
-    cats = pd.Index([names[i] for i in ordered])
+    cats: pd.Index[Any] = pd.Index([names[i] for i in ordered])
     return pd.Categorical.from_codes(remap[codes], categories=cats)
 
 
