@@ -18,14 +18,15 @@ import os
 from collections.abc import Sequence
 from typing import Any, Final
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.dataset as pads
+import pyarrow.parquet as pq
 
 from histparse.export.loader import _series
-from histparse.export.schema import PARTITIONING, SCHEMAS, TABLE_COLUMNS
-from histparse.export.store import DatasetDir
+from histparse.export.schema import FILE_SCHEMAS, SCHEMAS, TABLE_COLUMNS
+from histparse.export.store import DatasetDir, Partition, _parse_partition
 from histparse.frames.schema import PLAYERS
 from histparse.stats import STATS
 
@@ -42,7 +43,6 @@ REPORT_HAND_COLUMNS: Final = (
 STREAMED_BY: Final = ("position", "stakes", "game", "date", "table")
 _HAND_KEYS: Final = {"stakes": "stakes", "game": "game", "table": "table_name"}
 _POSITIONS: Final = next(c.categories for c in PLAYERS if c.name == "position")
-_SEP: Final = "\x1f"
 
 
 def streams(paths: Sequence[PathArg], by: Sequence[str]) -> bool:
@@ -50,39 +50,51 @@ def streams(paths: Sequence[PathArg], by: Sequence[str]) -> bool:
     return all(k in STREAMED_BY for k in by) and all(DatasetDir.open(p).version >= 2 for p in paths)
 
 
-def report_hands(paths: Sequence[PathArg]) -> pd.DataFrame:
-    """The ``hands`` rows of the datasets, only the columns the reports read, typed as
-    ``histparse.load`` types them."""
-    parts: list[pa.Table] = []
+def _pairs(paths: Sequence[PathArg]) -> list[tuple[Partition, str, str | None]]:
+    """Every committed ``hands`` file with its partition and the ``players`` file of the same
+    batch and partition (an export writes both in one commit), if there is one."""
+    out: list[tuple[Partition, str, str | None]] = []
     for path in paths:
         store = DatasetDir.open(path)
-        files = store.paths("hands")
-        schema = SCHEMAS["hands"]
-        if not files:
-            parts.append(schema.empty_table().select(list(REPORT_HAND_COLUMNS)))
-            continue
-        ds = pads.dataset(
-            files,
-            schema=schema,
-            format="parquet",
-            partitioning=PARTITIONING,
-            partition_base_dir=str(store.root / "hands"),
-        )
-        parts.append(ds.to_table(columns=list(REPORT_HAND_COLUMNS)))
+        players = set(store.files["players"])
+        for rel in store.files["hands"]:
+            part = _parse_partition(rel)
+            assert part is not None
+            twin = "players/" + rel.removeprefix("hands/")
+            out.append(
+                (part, str(store.root / rel), str(store.root / twin) if twin in players else None)
+            )
+    return out
+
+
+def report_hands(paths: Sequence[PathArg]) -> pd.DataFrame:
+    """The ``hands`` rows of the datasets, only the columns the reports read, typed as
+    ``histparse.load`` types them, with ``_file``: the number of the file they came from."""
+    columns = [n for n in REPORT_HAND_COLUMNS if n != "site"]
+    parts: list[pa.Table] = []
+    for i, (part, hands, _) in enumerate(_pairs(paths)):
+        t = pq.read_table(hands, columns=columns, schema=FILE_SCHEMAS["hands"])
+        n = t.num_rows
+        t = t.append_column("site", pa.array([part[0]] * n, pa.string()))
+        parts.append(t.append_column("_file", pa.array(np.full(n, i, dtype=np.int32))))
+    if not parts:
+        empty = SCHEMAS["hands"].empty_table().select(list(REPORT_HAND_COLUMNS))
+        parts.append(empty.append_column("_file", pa.array([], pa.int32())))
     table = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
-    columns = {c.name: c for c in TABLE_COLUMNS["hands"]}
-    return pd.DataFrame({n: _series(columns[n], table.column(n)) for n in REPORT_HAND_COLUMNS})
+    by_name = {c.name: c for c in TABLE_COLUMNS["hands"]}
+    data = {n: _series(by_name[n], table.column(n)) for n in REPORT_HAND_COLUMNS}
+    data["_file"] = pd.Series(table.column("_file").to_numpy(), name="_file")
+    return pd.DataFrame(data)
 
 
 def _text(values: pd.Series[Any]) -> pa.Array:
     return pa.array(values.astype(object).where(values.notna(), None), pa.string())
 
 
-def _facts(hands: pd.DataFrame, by: Sequence[str]) -> tuple[pa.Array, pa.Table]:
-    """The hands' keys (site and id joined) and, in the same order, the facts each players
-    row takes from its hand."""
-    keys = pc.binary_join_element_wise(_text(hands["site"]), _text(hands["hand_id"]), _SEP)
+def _facts(hands: pd.DataFrame, by: Sequence[str]) -> pa.Table:
+    """The hand ids and, in the same order, the facts each players row takes from its hand."""
     facts: dict[str, pa.Array] = {
+        "hand_id": _text(hands["hand_id"]),
         "unit": _text(hands["unit"]),
         "big_blind": pa.array(hands["big_blind"].array),
         "big_bet": pa.array(hands["big_bet"].array),
@@ -94,7 +106,7 @@ def _facts(hands: pd.DataFrame, by: Sequence[str]) -> tuple[pa.Array, pa.Table]:
             day = hands["started_at"].dt.floor("D").astype("category")
             labels = day.cat.rename_categories([t.strftime("%Y-%m-%d") for t in day.cat.categories])
             facts[key] = _text(labels)
-    return keys, pa.table(facts)
+    return pa.table(facts)
 
 
 def stat_rows(
@@ -102,48 +114,40 @@ def stat_rows(
 ) -> pd.DataFrame:
     """The players rows of ``hands`` (a ``report_hands`` frame, filtered as wished) summed by
     player, unit, the ``by`` keys, big blind and big bet, with ``hands`` (rows summed): what
-    ``player_stats(..., rows=)`` takes."""
-    keys, facts = _facts(hands, by)
+    ``player_stats(..., rows=)`` takes. One players file is read at a time, its columns that
+    the statistics read only, and matched with the hands of its own batch."""
+    facts = _facts(hands, by)
+    files = hands["_file"].to_numpy()
+    pairs = _pairs(paths)
     counts = [c for s in STATS for c in (s.name, s.opp)]
-    wanted = ["site", "hand_id", "player", "net", "rake_share", *counts]
+    wanted = ["hand_id", "player", "net", "rake_share", *counts]
     if "position" in by:
         wanted.append("position")
     group = ["player", "unit", *by, "big_blind", "big_bet"]
+    aggs = [(c, "sum") for c in ("net", "rake_share", *counts)]
     sums: list[pa.Table] = []
-    for path in paths:
-        store = DatasetDir.open(path)
-        files = store.paths("players")
-        if not files:
+    order = np.argsort(files, kind="stable")
+    bounds = np.searchsorted(files[order], np.arange(len(pairs) + 1))
+    for i, (_, _, players) in enumerate(pairs):
+        rows = order[bounds[i] : bounds[i + 1]]
+        if players is None or not len(rows):
             continue
-        ds = pads.dataset(
-            files,
-            schema=SCHEMAS["players"],
-            format="parquet",
-            partitioning=PARTITIONING,
-            partition_base_dir=str(store.root / "players"),
-        )
-        for batch in ds.to_batches(columns=wanted, batch_size=1 << 18):
-            row_keys = pc.binary_join_element_wise(
-                batch.column("site").cast(pa.string()), batch.column("hand_id"), _SEP
-            )
-            at = pc.index_in(row_keys, value_set=keys)
-            kept = pc.is_valid(at)
-            batch = batch.filter(kept)
-            if not batch.num_rows:
-                continue
-            at = at.filter(kept)
-            data = {n: batch.column(n) for n in wanted if n not in ("site", "hand_id")}
-            for n in ("player", "position"):
-                if n in data:
-                    data[n] = data[n].cast(pa.string())
-            for n in facts.column_names:
-                data[n] = facts.column(n).take(at)
-            table = pa.table(data)
-            aggs = [(c, "sum") for c in ("net", "rake_share", *counts)]
-            summed = table.group_by(group, use_threads=False).aggregate(
-                [*aggs, ("player", "count")]
-            )
-            sums.append(summed)
+        mine = facts.take(pa.array(rows))
+        batch = pq.read_table(players, columns=wanted, schema=FILE_SCHEMAS["players"])
+        at = pc.index_in(batch.column("hand_id"), value_set=mine.column("hand_id"))
+        kept = pc.is_valid(at)
+        batch = batch.filter(kept)
+        if not batch.num_rows:
+            continue
+        at = at.filter(kept)
+        data = {n: batch.column(n) for n in wanted if n != "hand_id"}
+        for n in ("player", "position"):
+            if n in data:
+                data[n] = data[n].cast(pa.string())
+        for n in mine.column_names[1:]:
+            data[n] = mine.column(n).take(at)
+        summed = pa.table(data).group_by(group, use_threads=False)
+        sums.append(summed.aggregate([*aggs, ("player", "count")]))
     return _frame(sums, group, counts)
 
 
