@@ -124,8 +124,9 @@ def stat_rows(
     if "position" in by:
         wanted.append("position")
     group = ["player", "unit", *by, "big_blind", "big_bet"]
-    aggs = [(c, "sum") for c in ("net", "rake_share", *counts)]
     sums: list[pa.Table] = []
+    pending: list[pa.Table] = []
+    held = 0
     order = np.argsort(files, kind="stable")
     bounds = np.searchsorted(files[order], np.arange(len(pairs) + 1))
     for i, (_, _, players) in enumerate(pairs):
@@ -146,9 +147,28 @@ def stat_rows(
                 data[n] = data[n].cast(pa.string())
         for n in mine.column_names[1:]:
             data[n] = mine.column(n).take(at)
-        summed = pa.table(data).group_by(group, use_threads=False)
-        sums.append(summed.aggregate([*aggs, ("player", "count")]))
+        data["hands"] = pa.array(np.ones(batch.num_rows, dtype=np.int64))
+        pending.append(pa.table(data))
+        held += batch.num_rows
+        if held >= _ROWS_AT_ONCE:
+            sums = [_summed([*sums, _summed(pending, group)], group)]
+            pending, held = [], 0
+    if pending:
+        sums = [_summed([*sums, _summed(pending, group)], group)]
     return _frame(sums, group, counts)
+
+
+# Players rows gathered before they are summed: one group-by over many files costs far less
+# than one per file, and the rows held stay a few tens of MB.
+_ROWS_AT_ONCE: Final = 1 << 19
+
+
+def _summed(tables: list[pa.Table], group: list[str]) -> pa.Table:
+    """``tables`` (same columns) summed by ``group``, with the sums under the same names."""
+    table = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
+    values = [n for n in table.column_names if n not in group]
+    out = table.group_by(group, use_threads=False).aggregate([(n, "sum") for n in values])
+    return out.rename_columns([n.removesuffix("_sum") for n in out.column_names])
 
 
 def _frame(sums: list[pa.Table], group: list[str], counts: list[str]) -> pd.DataFrame:
@@ -167,9 +187,9 @@ def _frame(sums: list[pa.Table], group: list[str], counts: list[str]) -> pd.Data
             out[n] = pd.Categorical(column.to_pylist(), categories=_POSITIONS, ordered=True)
         else:
             out[n] = pd.Categorical(column.to_pylist())
-    out["hands"] = table.column("player_count").to_numpy()
+    out["hands"] = table.column("hands").to_numpy()
     for n in ("net", "rake_share"):
-        out[n] = pd.arrays.ArrowExtensionArray(table.column(f"{n}_sum").combine_chunks())
+        out[n] = pd.arrays.ArrowExtensionArray(table.column(n).combine_chunks())
     for n in counts:
-        out[n] = table.column(f"{n}_sum").to_numpy()
+        out[n] = table.column(n).to_numpy()
     return pd.DataFrame(out)
