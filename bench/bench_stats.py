@@ -92,8 +92,8 @@ def dataset(folder: Path, copies: int) -> Path:
     return out
 
 
-def timed(args: list[str]) -> tuple[float, float, int]:
-    """Wall seconds, peak RSS in MiB and exit status of ``histparse ARGS``."""
+def timed(args: list[str]) -> tuple[float, float, float, int]:
+    """Wall seconds, CPU seconds, peak RSS in MiB and exit status of ``histparse ARGS``."""
     start = time.perf_counter()
     proc = subprocess.Popen(
         [sys.executable, "-m", "histparse", *args],
@@ -103,7 +103,8 @@ def timed(args: list[str]) -> tuple[float, float, int]:
     )
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
-    return wall, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    return wall, cpu, usage.ru_maxrss / 1024, os.waitstatus_to_exitcode(status)
 
 
 def main() -> None:
@@ -129,11 +130,11 @@ def main() -> None:
         ),
     ]
     print(f"dataset: {ds} ({_HANDS * args.copies:,} hands)\n")
-    print("| report | wall s | peak RSS MiB | exit |")
-    print("|---|---:|---:|---:|")
+    print("| report | wall s | CPU s | peak RSS MiB | exit |")
+    print("|---|---:|---:|---:|---:|")
     for label, cmd in runs:
-        wall, rss, code = timed(cmd)
-        print(f"| {label} | {wall:.1f} | {rss:,.0f} | {code} |", flush=True)
+        wall, cpu, rss, code = timed(cmd)
+        print(f"| {label} | {wall:.1f} | {cpu:.1f} | {rss:,.0f} | {code} |", flush=True)
 
 
 if __name__ == "__main__":
