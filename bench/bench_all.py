@@ -16,7 +16,14 @@ system), i.e. per core, so other work on the machine does not skew them; peak me
 process's max RSS. Then the ``--jobs`` rows: parse, parse + audit and export with 1 and with 2
 worker processes, by wall clock (these need an otherwise idle machine to mean anything).
 
-Run: ``python bench/bench_all.py [--hands N] [--seed S] [--corpus DIR] [--no-jobs]``
+Then, unless skipped: export of many small files (``--small-files N`` files of 1-5 hands each,
+cut from the corpus, ``--jobs 2``, wall clock and per file), and ``stats`` from a
+1,000,000-hand dataset (``bench_stats.py``; ``--stats`` builds it in the temp directory once).
+fpdb is a reference, not a row: issue 23 measured parse + audit at about 15 times fpdb's
+PokerStars parser alone (its hand objects, no database), per CPU second.
+
+Run: ``python bench/bench_all.py [--hands N] [--seed S] [--corpus DIR] [--no-jobs]
+[--small-files N] [--stats]``
 """
 
 from __future__ import annotations
@@ -96,6 +103,11 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
     def replay_phh() -> int:
         return pokerkit_replay(path)
 
+    def small_files() -> int:
+        # ``path`` is a folder of small files.
+        with tempfile.TemporaryDirectory() as tmp:
+            return export_histories([path], Path(tmp) / "ds", jobs=jobs).parsed
+
     if row == "pokerkit":
         importlib.import_module("pokerkit")  # before the clock starts
     work: dict[str, Callable[[], int]] = {
@@ -106,6 +118,7 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
         "parse-jobs": parse_jobs,
         "audit-jobs": audit_jobs,
         "pokerkit": replay_phh,
+        "small-files": small_files,
     }
     return work[row]
 
@@ -142,6 +155,25 @@ def _corpus(folder: Path, hands: int, seed: int) -> tuple[Path, Path]:
     return text, phh
 
 
+def _small_files(folder: Path, text: Path, files: int) -> Path:
+    """``files`` files of 1-5 hands each (1, 2, ..., 5, 1, ...), cut from ``text``; cached."""
+    out = folder / f"small-{files}"
+    if out.is_dir() and len(list(out.iterdir())) == files:
+        return out
+    out.mkdir(parents=True, exist_ok=True)
+    marker = b"PokerStars Hand #"
+    data = text.read_bytes()
+    at = 0
+    for i in range(files):
+        n = i % 5 + 1
+        end = at
+        for _ in range(n):
+            end = data.find(marker, end + 1)
+        (out / f"f{i:05d}.txt").write_bytes(data[at:end])
+        at = end
+    return out
+
+
 def _machine() -> str:
     model = platform.processor() or platform.machine()
     try:
@@ -160,6 +192,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--corpus", default=str(Path(tempfile.gettempdir()) / "histparse-bench"))
     p.add_argument("--no-jobs", action="store_true", help="skip the --jobs 1/2 rows")
+    p.add_argument("--small-files", type=int, default=1000, help="files of 1-5 hands (0: skip)")
+    p.add_argument("--stats", action="store_true", help="stats from a 1,000,000-hand dataset")
     p.add_argument("--row", help=argparse.SUPPRESS)
     p.add_argument("--file", help=argparse.SUPPRESS)
     p.add_argument("--jobs", type=int, default=1, help=argparse.SUPPRESS)
@@ -192,6 +226,19 @@ def main() -> None:
     print(f"ratio 2/1 (parse / raw floor): {rate['2'] / rate['1']:.2f}  (target >= 0.25)")
     print(f"ratio 3/5 (parse + audit / pokerkit): {rate['3'] / rate['5']:.1f}  (target >= 10)")
     print(f"ratio 4/5 (export / pokerkit): {rate['4'] / rate['5']:.1f}")
+    if args.small_files:
+        folder = _small_files(Path(args.corpus), text, args.small_files)
+        r = _run("small-files", folder, 2)
+        print(
+            f"\nexport of {args.small_files:,} files of 1-5 hands ({r['hands']:,.0f} hands), "
+            f"--jobs 2: {r['wall']:,.1f} s wall, {1000 * r['wall'] / args.small_files:.1f} ms "
+            f"a file, peak RSS {r['rss']:,.0f} MiB (main process)",
+            flush=True,
+        )
+    if args.stats:
+        print(flush=True)
+        subprocess.run([sys.executable, str(ROOT / "bench" / "bench_stats.py"), "--corpus",
+                        args.corpus], check=True)  # fmt: skip
     if args.no_jobs:
         return
     print("\n| command | jobs 1 wall s | jobs 2 wall s | speedup (target >= 1.7) |")

@@ -253,6 +253,39 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
     return loaded, tables
 
 
+def _dataset_rows(
+    args: argparse.Namespace, by: list[str]
+) -> tuple[Tables, pd.DataFrame] | int | None:
+    """For exported datasets only: the hands (filtered) and their players rows summed a file at
+    a time (``histparse.export.report``), never the tables whole; an exit status (2) when
+    there is nothing to report; None when the paths must be loaded as tables."""
+    import pandas as pd
+
+    from histparse.cli.report_options import cut
+    from histparse.export.report import report_hands, stat_rows, streams
+    from histparse.frames import Tables
+
+    paths = list(args.paths)
+    if not paths or not all(is_dataset(p) for p in paths) or not streams(paths, by):
+        return None
+    hands = report_hands(paths)
+    if hands.empty:
+        print("histparse stats: no hands to report on", file=sys.stderr)
+        return 2
+    keys = {"site": pd.Series([], dtype=object), "hand_id": pd.Series([], dtype=object)}
+    empty = pd.DataFrame(keys)
+    try:
+        tables = cut(Tables(hands, empty, empty, empty), args)
+    except ValueError as exc:
+        print(f"histparse stats: {exc}", file=sys.stderr)
+        return 2
+    rows = stat_rows(paths, tables.hands, by)
+    if rows.empty:
+        print("histparse stats: no hands match the filters", file=sys.stderr)
+        return 2
+    return tables, rows
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse stats``."""
     from histparse.cli.report_options import all_games, match_players
@@ -265,19 +298,28 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if all_games(args) and "game" not in by:
         by.insert(0, "game")
-    got = report_tables(args, "stats")
-    if isinstance(got, int):
-        return got
-    loaded, tables = got
+    streamed = _dataset_rows(args, by)
+    if isinstance(streamed, int):
+        return streamed
+    rows = None
+    if streamed is None:
+        got = report_tables(args, "stats")
+        if isinstance(got, int):
+            return got
+        loaded, tables = got
+    else:
+        tables, rows = streamed
+        loaded = Loaded(tables)
     players = None
     if args.player:
-        known = [str(p) for p in tables.players["player"].cat.categories]
+        source = tables.players if rows is None else rows
+        known = [str(p) for p in source["player"].cat.categories]
         players, problems = match_players(args.player, known)
         if problems:
             for msg in problems:
                 print(f"histparse stats: {msg}", file=sys.stderr)
             return 2
-    stats = player_stats(tables, by=by, players=players)
+    stats = player_stats(tables, by=by, players=players, rows=rows)
     if args.min_hands:
         stats = stats[stats["hands"] >= args.min_hands].reset_index(drop=True)
     if args.sort and args.sort != "player":

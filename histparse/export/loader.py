@@ -50,14 +50,32 @@ def _mapper(arrow: pa.DataType, dtype: Any) -> Callable[[pa.DataType], Any]:
 
 
 def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) -> pd.Categorical:
-    plain = values.cast(pa.string()).to_numpy(zero_copy_only=False)
-    if categories is not None:
-        return pd.Categorical(plain, categories=categories, ordered=True)
-    if len(values) and values.null_count == len(values):
+    if len(values) and values.null_count == len(values) and categories is None:
         # pandas infers the (empty) categories' dtype from a list, not from an object array.
         return pd.Categorical(values.to_pylist())
+    # From the dictionary's codes, never from a string per row (which took half of a load).
+    if not pa.types.is_dictionary(values.type):
+        values = values.cast(CATEGORY_TYPE)
+    whole = values.unify_dictionaries().combine_chunks() if values.num_chunks else None
+    if whole is None or not len(whole):
+        names: list[str] = []
+        codes = np.empty(0, dtype=np.int32)
+    else:
+        names = whole.dictionary.to_pylist()
+        codes = whole.indices.fill_null(-1).to_numpy().astype(np.int32, copy=False)
+    if categories is not None:
+        # A value outside the categories is missing, as ``pd.Categorical`` makes it.
+        where = {c: i for i, c in enumerate(categories)}
+        remap = np.array([where.get(n, -1) for n in names] + [-1], dtype=np.int32)
+        fixed: pd.Index[Any] = pd.Index(list(categories))
+        return pd.Categorical.from_codes(remap[codes], categories=fixed, ordered=True)
     # As ``tables`` makes them: the sorted distinct values present.
-    return pd.Categorical(plain)
+    present = np.unique(codes[codes >= 0])
+    ordered = sorted(present.tolist(), key=names.__getitem__)
+    remap = np.full(len(names) + 1, -1, dtype=np.int32)
+    remap[ordered] = np.arange(len(ordered), dtype=np.int32)
+    cats: pd.Index[Any] = pd.Index([names[i] for i in ordered])
+    return pd.Categorical.from_codes(remap[codes], categories=cats)
 
 
 def _series(col: Column, values: pa.ChunkedArray) -> pd.Series[Any]:

@@ -14,12 +14,11 @@ from dataclasses import dataclass, field
 import pyarrow as pa
 
 from histparse.events import Hand
+from histparse.export.arrow_tables import arrow_tables
 from histparse.export.findings import FindingRow, audit_failed, parse_rejected, table_rejected
-from histparse.export.schema import TABLES
 from histparse.export.store import Partition
-from histparse.export.writer import _arrow, month_of
-from histparse.frames import tables
-from histparse.frames.build import hand_digest
+from histparse.export.writer import month_of
+from histparse.frames.build import collector_paused, hand_digest, table_data
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, piece_results
 from histparse.parsing import ParseError, Result
@@ -74,6 +73,15 @@ def export_group(
     results: Iterable[Result], path: str, file_index: int = 0, audit: bool = True
 ) -> ExportPiece:
     """Audit (if ``audit``) and tabulate consecutive parse results of the file ``path``."""
+    # The piece's hands stay alive until its tables are made: with the collector running,
+    # its collections kept walking them (a quarter of the export's CPU, measured).
+    with collector_paused():
+        return _export_group(results, path, file_index, audit)
+
+
+def _export_group(
+    results: Iterable[Result], path: str, file_index: int, audit: bool
+) -> ExportPiece:
     chain = PieceChain(path)
     items: list[ExportItem] = []
     by_part: dict[Partition, list[Hand]] = {}
@@ -124,10 +132,12 @@ def export_group(
         items[i] = ExportItem(item.audit, refused)
 
     for part, hands in by_part.items():
-        t = tables(hands, counts, on_error=refuse)
-        out[part] = {name: _arrow(name, getattr(t, name)) for name in TABLES}
-        ids[part] = [str(v) for v in t.hands["hand_id"]]
-        digests[part] = dict(zip(ids[part], t.hands["digest"].astype(str), strict=True))
+        # Straight into Arrow: no DataFrame is made on the export path.
+        data = list(table_data(hands, counts, on_error=refuse))
+        out[part] = arrow_tables(data)
+        ids[part] = [hid for d in data for hid in d.hands["hand_id"]]
+        made = (digest for d in data for digest in d.hands["digest"])
+        digests[part] = dict(zip(ids[part], made, strict=True))
     return ExportPiece(file_index, path, items, out, ids, digests)
 
 

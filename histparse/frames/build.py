@@ -53,8 +53,11 @@ __all__ = [
     "FindingLike",
     "Findings",
     "HandErrorHandler",
+    "TableData",
     "Tables",
+    "collector_paused",
     "concat_tables",
+    "table_data",
     "tables",
 ]
 
@@ -400,11 +403,55 @@ def tables(
     id, raises ``TableError``; with ``on_error``, the handler receives ``(hand, error)`` instead
     and the hand is left out of every table.
     """
+    parts = [_frames(acc) for acc in _gathered(hands, findings, on_error, allin_ev)]
+    return parts[0] if len(parts) == 1 else _concat(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class TableData:
+    """The four tables of some hands as plain columns (lists and numpy arrays, by the schema's
+    column names), before any DataFrame is made: what an export turns into Arrow directly.
+    ``hands`` has every column; the other tables have no ``site`` nor ``hand_id``: their rows
+    belong, in order, to the hands ``hand_rows[name]`` counts (rows per hand)."""
+
+    hands: dict[str, Any]
+    players: dict[str, Any]
+    actions: dict[str, Any]
+    draws: dict[str, Any]
+    hand_rows: dict[str, list[int]]
+
+
+def table_data(
+    hands: Iterable[Hand],
+    findings: Findings | None = None,
+    *,
+    on_error: HandErrorHandler | None = None,
+) -> Iterator[TableData]:
+    """The tables of ``hands`` as ``TableData``, ``CHUNK_HANDS`` hands at a time (arguments as
+    for ``tables``; the all-in columns are not computed). The same values as ``tables``, with
+    no pandas object made."""
+    for acc in _gathered(hands, findings, on_error, False):
+        yield TableData(
+            hands=_transpose([c.name for c in HANDS], acc.hands),
+            players=_players_data(acc),
+            actions=_actions_data(acc),
+            draws=_draws_data(acc),
+            hand_rows={"players": acc.n_players, "actions": acc.n_steps, "draws": acc.n_draws},
+        )
+
+
+def _gathered(
+    hands: Iterable[Hand],
+    findings: Findings | None,
+    on_error: HandErrorHandler | None,
+    allin_ev: bool,
+) -> Iterator[_Acc]:
+    """The hands gathered, ``CHUNK_HANDS`` at a time (at least one, maybe empty, batch)."""
     by_key, by_id = _finding_counts(findings)
-    parts: list[Tables] = []
     acc = _Acc(allin_ev=allin_ev)
     seen: dict[tuple[str, str], str] = {}
-    with _collector_paused():
+    made = 0
+    with collector_paused():
         for hand in hands:
             hid = str(hand.hand_id)
             n_findings = by_key.get((hand.site, hid), 0) + by_id.get(hid, 0)
@@ -428,11 +475,11 @@ def tables(
                 # One odd hand must not stop the run: it is left out and reported.
                 on_error(hand, TableError(f"{hand.site} hand {hid} ({place}): {one_line(exc)}"))
             if len(acc.hands) >= CHUNK_HANDS:
-                parts.append(_frames(acc))
+                yield acc
+                made += 1
                 acc = _Acc(allin_ev=allin_ev)
-        if acc.hands or not parts:
-            parts.append(_frames(acc))
-    return parts[0] if len(parts) == 1 else _concat(parts)
+        if acc.hands or not made:
+            yield acc
 
 
 # Hands gathered as Python objects before they become DataFrames: the Python objects take
@@ -441,13 +488,14 @@ CHUNK_HANDS = 20_000
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while the tables are built.
+def collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector while the tables are built (or, in an export, a
+    piece is parsed, replayed and tabulated).
 
     Building allocates millions of small acyclic objects while every ``Hand`` is alive; each
     full collection walks all of them, which doubled the time of 100,000 hands. Reference
     counting frees what is made here all the same; anything cyclic waits for the next
-    collection after the build.
+    collection after the build. Nested uses leave the collector as the outermost found it.
     """
     was_enabled = gc.isenabled()
     gc.disable()
@@ -463,9 +511,9 @@ def _frames(acc: _Acc) -> Tables:
     keys = _Keys(hands_df)
     return Tables(
         hands=hands_df,
-        players=_players(acc, keys),
-        actions=_actions(acc, keys),
-        draws=_draws(acc, keys),
+        players=frame(PLAYERS, {**keys.expand(acc.n_players), **_players_data(acc)}),
+        actions=frame(ACTIONS, {**keys.expand(acc.n_steps), **_actions_data(acc)}),
+        draws=frame(DRAWS, {**keys.expand(acc.n_draws), **_draws_data(acc)}),
     )
 
 
@@ -524,19 +572,19 @@ class _Keys:
         self._ids = pa.array(hands["hand_id"].to_numpy(dtype=object), type=pa.string())
         self._n = len(hands)
 
-    def expand(self, counts: list[int]) -> dict[str, object]:
+    def expand(self, counts: list[int]) -> dict[str, Any]:
         idx = np.repeat(np.arange(self._n), np.asarray(counts, dtype=np.int64))
         site = pd.Categorical.from_codes(self._codes[idx], categories=self._categories)
         ids = pd.arrays.ArrowStringArray(self._ids.take(pa.array(idx)))
         return {"site": pd.Series(site), "hand_id": pd.Series(ids, dtype="string[pyarrow]")}
 
 
-def _actions(acc: _Acc, keys: _Keys) -> pd.DataFrame:
+def _actions_data(acc: _Acc) -> dict[str, Any]:
     steps = acc.steps
     counts = np.asarray(acc.n_steps, dtype=np.int64)
     starts = np.cumsum(counts) - counts
     seq = np.arange(len(steps)) - np.repeat(starts, counts) + 1
-    data: dict[str, object] = keys.expand(acc.n_steps)
+    data: dict[str, Any] = {}
     data["seq"] = seq
     data["round"] = [s.round for s in steps]
     data["player"] = [s.player for s in steps]
@@ -544,7 +592,7 @@ def _actions(acc: _Acc, keys: _Keys) -> pd.DataFrame:
     data["amount"] = [s.amount for s in steps]
     data["to_amount"] = [s.to_amount for s in steps]
     data["all_in"] = [s.all_in for s in steps]
-    return frame(ACTIONS, data)  # type: ignore[arg-type]
+    return data
 
 
 def _cards(cards: tuple[Card, ...] | None) -> str | None:
@@ -572,9 +620,9 @@ def _final_columns(finals: list[Cards | None]) -> dict[str, list[Any]]:
     return {"final_cards": texts, "final_rank": ranks, "final_class": classes}
 
 
-def _draws(acc: _Acc, keys: _Keys) -> pd.DataFrame:
+def _draws_data(acc: _Acc) -> dict[str, Any]:
     draws = acc.draws
-    data: dict[str, object] = keys.expand(acc.n_draws)
+    data: dict[str, Any] = {}
     data["draw"] = [d.draw for d in draws]
     data["player"] = [d.player for d in draws]
     data["discarded"] = [d.discarded for d in draws]
@@ -582,10 +630,10 @@ def _draws(acc: _Acc, keys: _Keys) -> pd.DataFrame:
     data["kept_cards"] = [_cards(d.kept_cards) for d in draws]
     data["discarded_cards"] = [_cards(d.discarded_cards) for d in draws]
     data["received_cards"] = [_cards(d.received_cards) for d in draws]
-    return frame(DRAWS, data)  # type: ignore[arg-type]
+    return data
 
 
-def _allin_columns(acc: _Acc, data: dict[str, object]) -> None:
+def _allin_columns(acc: _Acc, data: dict[str, Any]) -> None:
     rows = acc.allin
     data["allin_draws_left"] = acc.allin_draws
     data["allin_method"] = acc.allin_method
@@ -604,9 +652,9 @@ def _allin_columns(acc: _Acc, data: dict[str, object]) -> None:
     data["luck"] = [net - e for net, e in zip(acc.net, ev, strict=True)]
 
 
-def _players(acc: _Acc, keys: _Keys) -> pd.DataFrame:
+def _players_data(acc: _Acc) -> dict[str, Any]:
     fl = acc.flags
-    data: dict[str, object] = keys.expand(acc.n_players)
+    data: dict[str, Any] = {}
     data.update(
         player=acc.player,
         seat=acc.seat,
@@ -655,4 +703,4 @@ def _players(acc: _Acc, keys: _Keys) -> pd.DataFrame:
     data["wsd_opp"] = went
     data["wwsf"] = won & took[1]
     data["wwsf_opp"] = took[1]
-    return frame(PLAYERS, data)  # type: ignore[arg-type]
+    return data

@@ -153,6 +153,7 @@ def player_stats(
     *,
     players: str | Iterable[str] | None = None,
     session_gap: timedelta = SESSION_GAP,
+    rows: pd.DataFrame | None = None,
 ) -> pd.DataFrame:
     """One row per player and money unit (and each ``by`` key: position, stakes, date, table
     or session), sorted by player, unit, then key. Amounts of different units (``USD``,
@@ -164,12 +165,20 @@ def player_stats(
     rounded to 0.01), ``rake_share`` (in ``unit``), then for every stat ``<stat>``,
     ``<stat>_opp`` and ``<stat>_rate`` (count / opportunities as a float, NaN with no
     opportunity).
+
+    ``rows`` (instead of the tables' rows) are those rows already summed by player, unit, the
+    ``by`` keys, big blind and big bet, with their number in ``hands``: how a dataset is
+    summed a file at a time (``histparse.export.report``); the result is the same.
     """
     by_keys = _as_list(by)
     for k in by_keys:
         if k not in BY_KEYS:
             raise ValueError(f"cannot group by {k!r}; choose from {', '.join(BY_KEYS)}")
-    df = player_hands(tables, players, session_gap=session_gap, labels=by_keys, situations=True)
+    if rows is None:
+        df = player_hands(tables, players, session_gap=session_gap, labels=by_keys, situations=True)
+    else:
+        names = _as_list(players)
+        df = rows[rows["player"].isin(names)] if names else rows
     for s in SITUATION_STATS:
         if s.name not in df:  # tables without actions: no opportunity seen
             df[s.name] = df[s.opp] = 0
@@ -177,7 +186,7 @@ def player_stats(
     counts = [c for s in ALL_STATS for c in (s.name, s.opp)]
     g = df.groupby(keys, observed=True, sort=True)
     out = g[counts].sum().astype("int64")
-    hands = g.size()
+    hands = g.size() if rows is None else g["hands"].sum()
     out.insert(0, "hands", hands.astype("int64"))
     out.insert(1, "net", g["net"].sum().astype(pd.ArrowDtype(_RESULT_TYPE)))
     for suffix, unit in (("bb", "big_blind"), ("BB", "big_bet")):
