@@ -115,13 +115,17 @@ def _dec(value: object) -> str | None:
     return str(value) if isinstance(value, Decimal) else None
 
 
-_DECIMALS = ("net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share")
+_DECIMALS = (
+    "net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share",
+    "ev_net", "ev_net_bb", "ev_bb_per_100",
+)  # fmt: skip
 
 
 def stats_json(stats: pd.DataFrame, by: Sequence[str] = ()) -> list[dict[str, Any]]:
     """``player_stats`` rows as JSON-ready objects: ``player``, ``unit`` (what ``net`` and
     ``rake_share`` count), the ``by`` keys, ``hands``, decimals as strings (``net``,
-    ``net_bb``, ``net_BB``, ``bb_per_100``, ``BB_per_100``, ``rake_share``) and, for every
+    ``net_bb``, ``net_BB``, ``bb_per_100``, ``BB_per_100``, ``rake_share``, the all-in EV's
+    ``ev_net``, ``ev_net_bb``, ``ev_bb_per_100``) and, for every
     stat, ``{"count", "opp", "rate"}`` (rate null without opportunities)."""
     from histparse.stats import STATS
 
@@ -176,6 +180,8 @@ def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
     cols["net bb"] = [_dec(v) or "-" for v in stats["net_bb"]]
     cols["bb/100"] = [_dec(v) or "-" for v in stats["bb_per_100"]]
     cols["BB/100"] = [_dec(v) or "-" for v in stats["BB_per_100"]]
+    # The all-in EV's bb/100: what the net would be had every all-in paid its equity.
+    cols["EV bb/100"] = [_dec(v) or "-" for v in stats["ev_bb_per_100"]]
     for s in shown:
         cols[s.label] = [_fmt_rate(float(v), s.kind) for v in stats[s.rate]]
     frame = pd.DataFrame(cols)

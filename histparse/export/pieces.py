@@ -124,7 +124,8 @@ def export_group(
         items[i] = ExportItem(item.audit, refused)
 
     for part, hands in by_part.items():
-        t = tables(hands, counts, on_error=refuse)
+        # The all-in EV columns are filled: they cost ~15% of an export (docs/equity.md).
+        t = tables(hands, counts, on_error=refuse, allin_ev=True)
         out[part] = {name: _arrow(name, getattr(t, name)) for name in TABLES}
         ids[part] = [str(v) for v in t.hands["hand_id"]]
         digests[part] = dict(zip(ids[part], t.hands["digest"].astype(str), strict=True))

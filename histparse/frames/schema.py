@@ -274,8 +274,8 @@ _ALLIN: tuple[Column, ...] = (
         "ev_net",
         Kind.MONEY,
         "All-in EV net: the equity times each contested pot after rake, minus `invested`, to "
-        "the cent; `net` where there was no all-in showdown; null unless the tables were built "
-        "with `allin_ev=True` (it is costly).",
+        "the cent; `net` where there was no all-in showdown; null where it was not computed "
+        "(`tables()` without `allin_ev=True`; `export`, `stats` and `graph` compute it).",
         nullable=True,
     ),
     Column(

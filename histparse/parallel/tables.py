@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import partial
 
 import pandas as pd
 
@@ -35,7 +36,7 @@ class PieceTables:
     hands: int
 
 
-def tables_piece(piece: Piece) -> PieceTables:
+def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
     """Parse and tabulate one piece."""
     parse_errors: list[ParseError] = []
     table_errors: list[TableError] = []
@@ -52,7 +53,7 @@ def tables_piece(piece: Piece) -> PieceTables:
         refused.add(id(hand))
         table_errors.append(error)
 
-    t = tables(hands, on_error=refuse)
+    t = tables(hands, on_error=refuse, allin_ev=allin_ev)
     for h in hands:
         key = (h.site, str(h.hand_id))
         if key not in where and id(h) not in refused:
@@ -77,16 +78,19 @@ def tables_of_paths(
     client: DaskClient | None = None,
     hands_per_piece: int = DEFAULT_PIECE_HANDS,
     progress: Progress | None = None,
+    allin_ev: bool = True,
 ) -> TablesRun:
     """The tables of every hand under ``paths``, made by ``jobs`` processes (or a Dask
-    ``client``, whose workers read the files: they must see the same paths). Raises
+    ``client``, whose workers read the files: they must see the same paths), the all-in EV
+    columns filled unless ``allin_ev`` is False. Raises
     ``FileNotFoundError`` for a path matching nothing."""
     files = list_files(paths, client)
     run = TablesRun()
     parts: list[Tables] = []
     seen: dict[tuple[str, str], str] = {}
     pieces = pieces_for(files, hands_per_piece, client, jobs=jobs)
-    for p in ordered_map(tables_piece, pieces, jobs=jobs, client=client):
+    work = partial(tables_piece, allin_ev=allin_ev)
+    for p in ordered_map(work, pieces, jobs=jobs, client=client):
         run.parse_errors.extend(p.parse_errors)
         run.table_errors.extend(p.table_errors)
         dups = [k for k in p.where if k in seen]
