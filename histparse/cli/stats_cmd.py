@@ -67,8 +67,11 @@ def is_dataset(path: str) -> bool:
     return (Path(path) / MARKER).is_file()
 
 
-def load_tables(paths: Sequence[str], *, jobs: int = 1, quiet: bool = True) -> Loaded:
-    """Read every history under ``paths`` and make the tables (in ``jobs`` processes); rejected
+def load_tables(
+    paths: Sequence[str], *, jobs: int = 1, quiet: bool = True, allin_ev: bool = True
+) -> Loaded:
+    """Read every history under ``paths`` and make the tables (in ``jobs`` processes; the
+    all-in EV unless ``allin_ev`` is False); rejected
     hands are kept aside; ``quiet=False`` shows progress on a terminal. A path that is an
     exported dataset directory is read with
     ``histparse.load`` instead (its tables are those the text gave). Raises
@@ -77,21 +80,21 @@ def load_tables(paths: Sequence[str], *, jobs: int = 1, quiet: bool = True) -> L
 
     datasets = [p for p in paths if is_dataset(p)]
     if datasets:
-        return _load_datasets(datasets, [p for p in paths if p not in datasets], jobs)
+        return _load_datasets(datasets, [p for p in paths if p not in datasets], jobs, allin_ev)
     from histparse.parallel.progress import Progress
     from histparse.parallel.ranges import list_files
 
     # A progress line on a terminal (stderr) while the text is read: it can take a while.
     progress = Progress.for_terminal(len(list_files(paths)), quiet=quiet)
     try:
-        run = tables_of_paths(paths, jobs=jobs, progress=progress)
+        run = tables_of_paths(paths, jobs=jobs, progress=progress, allin_ev=allin_ev)
     finally:
         progress.close()
     assert run.tables is not None
     return Loaded(run.tables, run.parse_errors, run.table_errors)
 
 
-def _load_datasets(datasets: list[str], texts: list[str], jobs: int) -> Loaded:
+def _load_datasets(datasets: list[str], texts: list[str], jobs: int, allin_ev: bool) -> Loaded:
     from histparse.export import load
     from histparse.frames.build import concat_tables
 
@@ -99,7 +102,7 @@ def _load_datasets(datasets: list[str], texts: list[str], jobs: int) -> Loaded:
     parts = [load(d, only=("hands", "players")) for d in datasets]
     loaded = Loaded(parts[0] if len(parts) == 1 else concat_tables(parts))
     if texts:
-        more = load_tables(texts, jobs=jobs)
+        more = load_tables(texts, jobs=jobs, allin_ev=allin_ev)
         loaded = Loaded(
             concat_tables([loaded.tables, more.tables]), more.parse_errors, more.table_errors
         )
@@ -234,7 +237,12 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
         files += listed.files
         skipped = listed.skipped
     try:
-        loaded = load_tables(files, jobs=getattr(args, "jobs", None) or cpu_count(), quiet=False)
+        loaded = load_tables(
+            files,
+            jobs=getattr(args, "jobs", None) or cpu_count(),
+            quiet=False,
+            allin_ev=not getattr(args, "no_ev", False),
+        )
     except FileNotFoundError as exc:
         print(f"histparse {command}: {exc}", file=sys.stderr)
         return 2
@@ -331,6 +339,11 @@ def register(subparsers: Any) -> None:
     from histparse.cli.report_options import add_filter_options
 
     add_filter_options(p)
+    p.add_argument(
+        "--no-ev",
+        action="store_true",
+        help="skip the all-in EV (faster; the EV columns are then '-' or null)",
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of objects")
     out.add_argument("--csv", action="store_true", help="CSV with every column")

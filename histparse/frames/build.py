@@ -293,7 +293,7 @@ class _Acc:
     net: list[Decimal] = field(default_factory=list)
     rake_share: list[Decimal] = field(default_factory=list)
     flags: list[PlayerFlags] = field(default_factory=list)
-    allin_ev: bool = False  # whether the all-in columns are computed (``tables(allin_ev=)``)
+    allin_ev: bool = True  # whether the all-in columns are computed (``tables(allin_ev=)``)
     allin: list[AllInPlayer | None] = field(default_factory=list)
     allin_draws: list[int | None] = field(default_factory=list)
     allin_method: list[str | None] = field(default_factory=list)
@@ -383,14 +383,13 @@ def tables(
     findings: Findings | None = None,
     *,
     on_error: HandErrorHandler | None = None,
-    allin_ev: bool = False,
+    allin_ev: bool = True,
 ) -> Tables:
     """The hands, players, actions and draws tables of ``hands``.
 
-    With ``allin_ev`` the players table's all-in columns (``allin_equity``, ``ev_net``,
-    ``luck``...) are computed (``histparse.allin``); without it they are null and ``ev_net``
-    is the net. It is off by default because it costs about 1.5 times the rest of the tables'
-    time on simulated play (an equity computation per all-in hand), too much for every export.
+    The players table's all-in columns (``allin_equity``, ``ev_net``, ``luck``...) are
+    computed (``histparse.allin``: an equity computation per all-in hand, about 15% of an
+    export's time on simulated play); ``allin_ev=False`` skips them, leaving them null.
 
     ``findings`` (optional) are the auditor's findings: objects with ``site`` and ``hand_id``,
     or a mapping from ``(site, hand_id)`` (or a bare ``hand_id``) to a count or a collection;

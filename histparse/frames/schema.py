@@ -275,7 +275,8 @@ _ALLIN: tuple[Column, ...] = (
         Kind.MONEY,
         "All-in EV net: the equity times each contested pot after rake, minus `invested`, to "
         "the cent; `net` where there was no all-in showdown; null where it was not computed "
-        "(`tables()` without `allin_ev=True`; `export`, `stats` and `graph` compute it).",
+        "(`tables(hands, allin_ev=False)`, `stats --no-ev`, or a dataset exported before "
+        "`export` filled it).",
         nullable=True,
     ),
     Column(
