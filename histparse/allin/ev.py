@@ -31,7 +31,7 @@ from histparse.equity import (
     Holding,
     Method,
     Situation,
-    deals_for,
+    deals_for_many,
     pot_shares,
 )
 from histparse.equity.result import share_estimates
@@ -52,12 +52,14 @@ __all__ = ["RESULT", "AllInEV", "AllInPlayer", "allin_ev", "snapshot"]
 RESULT: Final = "result"
 """The method of an all-in on the last betting round: the equity is the result."""
 
-DEFAULT_SAMPLES: Final = 10_000
+DEFAULT_SAMPLES: Final = 4_000
 MIN_SAMPLES: Final = 500
 # Lower than the equity's own limit: a table has many all-ins to value, and a failed attempt
 # at enumeration costs up to its limit before Monte Carlo starts.
 ALLIN_EXACT_LIMIT: Final = 20_000
-MAX_CANDIDATES: Final = 32
+# Each candidate is a separate enumeration or table of deals, whose fixed cost dominates at
+# these sizes: 8 (sampled beyond) keeps a many-candidate hand within a few tables' work.
+MAX_CANDIDATES: Final = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,13 +272,14 @@ def allin_ev(
     evs: list[list[float]] = []
     methods: set[Method] = set()
     combos = _candidates(snap, hand_seed)
-    # The sampling budget is the hand's, shared by its candidates.
+    # The sampling and enumeration budgets are the hand's, shared by its candidates.
     per_candidate = max(MIN_SAMPLES, samples // len(combos))
-    for number, combo in enumerate(combos):
-        situation = _situation(snap, combo, replay.hand.game)
-        deals, method = deals_for(
-            situation, samples=per_candidate, seed=hand_seed + number, exact_limit=exact_limit
-        )
+    exact_per_candidate = exact_limit // len(combos)
+    situations = [_situation(snap, combo, replay.hand.game) for combo in combos]
+    found = deals_for_many(
+        situations, samples=per_candidate, seed=hand_seed, exact_limit=exact_per_candidate
+    )
+    for deals, method in found:
         methods.add(method)
         per_player = [0.0] * len(snap.contenders)
         var_player = [0.0] * len(snap.contenders)

@@ -68,11 +68,11 @@ def is_dataset(path: str) -> bool:
 
 
 def load_tables(
-    paths: Sequence[str], *, jobs: int = 1, quiet: bool = True, allin_ev: bool = False
+    paths: Sequence[str], *, jobs: int = 1, quiet: bool = True, allin_ev: bool = True
 ) -> Loaded:
-    """Read every history under ``paths`` and make the tables (in ``jobs`` processes); rejected
-    hands are kept aside; ``quiet=False`` shows progress on a terminal; ``allin_ev`` computes
-    the all-in EV columns of the text's hands. A path that is an
+    """Read every history under ``paths`` and make the tables (in ``jobs`` processes; the
+    all-in EV unless ``allin_ev`` is False); rejected
+    hands are kept aside; ``quiet=False`` shows progress on a terminal. A path that is an
     exported dataset directory is read with
     ``histparse.load`` instead (its tables are those the text gave). Raises
     ``FileNotFoundError`` for a missing path."""
@@ -80,7 +80,7 @@ def load_tables(
 
     datasets = [p for p in paths if is_dataset(p)]
     if datasets:
-        return _load_datasets(datasets, [p for p in paths if p not in datasets], jobs)
+        return _load_datasets(datasets, [p for p in paths if p not in datasets], jobs, allin_ev)
     from histparse.parallel.progress import Progress
     from histparse.parallel.ranges import list_files
 
@@ -94,7 +94,7 @@ def load_tables(
     return Loaded(run.tables, run.parse_errors, run.table_errors)
 
 
-def _load_datasets(datasets: list[str], texts: list[str], jobs: int) -> Loaded:
+def _load_datasets(datasets: list[str], texts: list[str], jobs: int, allin_ev: bool) -> Loaded:
     from histparse.export import load
     from histparse.frames.build import concat_tables
 
@@ -102,7 +102,7 @@ def _load_datasets(datasets: list[str], texts: list[str], jobs: int) -> Loaded:
     parts = [load(d, only=("hands", "players", "actions", "draws")) for d in datasets]
     loaded = Loaded(parts[0] if len(parts) == 1 else concat_tables(parts))
     if texts:
-        more = load_tables(texts, jobs=jobs)
+        more = load_tables(texts, jobs=jobs, allin_ev=allin_ev)
         loaded = Loaded(
             concat_tables([loaded.tables, more.tables]), more.parse_errors, more.table_errors
         )
@@ -118,13 +118,17 @@ def _dec(value: object) -> str | None:
     return str(value) if isinstance(value, Decimal) else None
 
 
-_DECIMALS = ("net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share")
+_DECIMALS = (
+    "net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share",
+    "ev_net", "ev_net_bb", "ev_bb_per_100",
+)  # fmt: skip
 
 
 def stats_json(stats: pd.DataFrame, by: Sequence[str] = ()) -> list[dict[str, Any]]:
     """``player_stats`` rows as JSON-ready objects: ``player``, ``unit`` (what ``net`` and
     ``rake_share`` count), the ``by`` keys, ``hands``, decimals as strings (``net``,
-    ``net_bb``, ``net_BB``, ``bb_per_100``, ``BB_per_100``, ``rake_share``) and, for every
+    ``net_bb``, ``net_BB``, ``bb_per_100``, ``BB_per_100``, ``rake_share``, the all-in EV's
+    ``ev_net``, ``ev_net_bb``, ``ev_bb_per_100``) and, for every
     stat, ``{"count", "opp", "rate"}`` (rate null without opportunities)."""
     from histparse.stats import ALL_STATS
 
@@ -179,6 +183,8 @@ def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
     cols["net bb"] = [_dec(v) or "-" for v in stats["net_bb"]]
     cols["bb/100"] = [_dec(v) or "-" for v in stats["bb_per_100"]]
     cols["BB/100"] = [_dec(v) or "-" for v in stats["BB_per_100"]]
+    # The all-in EV's bb/100: what the net would be had every all-in paid its equity.
+    cols["EV bb/100"] = [_dec(v) or "-" for v in stats["ev_bb_per_100"]]
     for s in shown:
         cols[s.label] = [_fmt_rate(float(v), s.kind) for v in stats[s.rate]]
     frame = pd.DataFrame(cols)
@@ -232,7 +238,10 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
         skipped = listed.skipped
     try:
         jobs = getattr(args, "jobs", None) or cpu_count()
-        quiet, ev = bool(getattr(args, "quiet", False)), bool(getattr(args, "ev", False))
+        quiet = bool(getattr(args, "quiet", False))
+        # The all-in EV is computed unless skipped (stats --no-ev), or not drawn (graph and
+        # sessions without --ev: they have no other use for it).
+        ev = not getattr(args, "no_ev", False) and bool(getattr(args, "ev", True))
         loaded = load_tables(files, jobs=jobs, quiet=quiet, allin_ev=ev)
     except FileNotFoundError as exc:
         print(f"histparse {command}: {exc}", file=sys.stderr)
@@ -372,6 +381,11 @@ def register(subparsers: Any) -> None:
     from histparse.cli.report_options import add_filter_options
 
     add_filter_options(p)
+    p.add_argument(
+        "--no-ev",
+        action="store_true",
+        help="skip the all-in EV (faster; the EV columns are then '-' or null)",
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="a JSON list of objects")
     out.add_argument("--csv", action="store_true", help="CSV with every column")

@@ -13,6 +13,7 @@ from histparse.equity.compute import (
     Equity,
     chance_to_make,
     deals_for,
+    deals_for_many,
     equity,
 )
 from histparse.equity.deal import Deals, Holding, Situation
@@ -45,6 +46,7 @@ __all__ = [
     "StandPat",
     "chance_to_make",
     "deals_for",
+    "deals_for_many",
     "draw_to_best",
     "equity",
     "evaluate",

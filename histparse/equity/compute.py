@@ -8,10 +8,25 @@ from typing import Final, Literal
 
 import numpy as np
 
-from histparse.equity.deal import Deals, Situation, TooManyDeals, enumerate_deals, monte_carlo
+from histparse.equity.deal import (
+    Deals,
+    Situation,
+    TooManyDeals,
+    enumerate_deals,
+    monte_carlo,
+    monte_carlo_many,
+)
 from histparse.equity.result import Estimate, Method, pot_shares, share_estimates
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Equity", "chance_to_make", "deals_for", "equity"]
+__all__ = [
+    "DEFAULT_SAMPLES",
+    "EXACT_LIMIT",
+    "Equity",
+    "chance_to_make",
+    "deals_for",
+    "deals_for_many",
+    "equity",
+]
 
 DEFAULT_SAMPLES: Final = 100_000
 EXACT_LIMIT: Final = 1_000_000
@@ -56,6 +71,25 @@ def deals_for(
             if method == "exact":
                 raise ValueError(f"cannot enumerate exactly: {exc}") from None
     return monte_carlo(situation, samples, seed), Method.MONTE_CARLO
+
+
+def deals_for_many(
+    situations: Sequence[Situation], *, samples: int, seed: int, exact_limit: int
+) -> list[tuple[Deals, Method]]:
+    """The deals of each situation: all of them where there are at most ``exact_limit``, else
+    ``samples`` random ones, the situations that need sampling played together from ``seed``
+    (``monte_carlo_many``)."""
+    found: list[tuple[Deals, Method] | None] = []
+    for situation in situations:
+        try:
+            found.append((enumerate_deals(situation, exact_limit), Method.EXACT))
+        except TooManyDeals:
+            found.append(None)
+    sampled = [i for i, f in enumerate(found) if f is None]
+    drawn = monte_carlo_many([situations[i] for i in sampled], samples, seed)
+    for i, deals in zip(sampled, drawn, strict=True):
+        found[i] = (deals, Method.MONTE_CARLO)
+    return [f for f in found if f is not None]
 
 
 def equity(

@@ -32,7 +32,15 @@ from histparse.equity.policy import (
 )
 from histparse.game import Game
 
-__all__ = ["Deals", "Holding", "Situation", "TooManyDeals", "enumerate_deals", "monte_carlo"]
+__all__ = [
+    "Deals",
+    "Holding",
+    "Situation",
+    "TooManyDeals",
+    "enumerate_deals",
+    "monte_carlo",
+    "monte_carlo_many",
+]
 
 _EMPTY: Final = -1
 
@@ -161,11 +169,12 @@ class Deals:
 def _shuffled(
     rng: np.random.Generator, cards: npt.NDArray[np.int8], n: int, first: int
 ) -> npt.NDArray[np.int8]:
-    """``n`` rows of ``cards``, each with its first ``first`` places a uniform random draw
-    without replacement (a Fisher-Yates pass over the columns, all rows at once)."""
-    rows = np.broadcast_to(cards, (n, len(cards))).copy()
+    """``n`` rows of ``cards`` (one row, or ``n`` rows of their own), each with its first
+    ``first`` places a uniform random draw without replacement (a Fisher-Yates pass over the
+    columns, all rows at once)."""
+    size = cards.shape[-1]
+    rows = np.broadcast_to(cards, (n, size)).copy()
     every = np.arange(n)
-    size = len(cards)
     for col in range(min(first, size - 1)):
         pick = col + (rng.random(n) * (size - col)).astype(np.intp)
         chosen = rows[every, pick]
@@ -177,7 +186,13 @@ def _shuffled(
 class _Table:
     """The cards of ``n`` deals at once: hands, stub (with a read position) and discard pile."""
 
-    def __init__(self, situation: Situation, rng: np.random.Generator, n: int) -> None:
+    def __init__(
+        self,
+        situation: Situation,
+        rng: np.random.Generator,
+        n: int,
+        shuffled: npt.NDArray[np.int8] | None = None,
+    ) -> None:
         self.situation = situation
         self.rng = rng
         self.n = n
@@ -187,7 +202,9 @@ class _Table:
         # the discard pile (only needed for R-DRAW-3) is not kept.
         most = situation.unknowns + 5 * players * situation.draws_left
         self.keep_pile = most >= unseen
-        shuffled = _shuffled(rng, np.array(situation.unseen, dtype=np.int8), n, min(most, unseen))
+        if shuffled is None:  # else the caller shuffled the unseen cards (monte_carlo_many)
+            unseen_cards = np.array(situation.unseen, dtype=np.int8)
+            shuffled = _shuffled(rng, unseen_cards, n, min(most, unseen))
         self.hands = np.full((n, players, 5), _EMPTY, dtype=np.int8)
         self.pile = np.full((n, 52), _EMPTY, dtype=np.int8)
         self.pile_len = np.zeros(n, dtype=np.intp)
@@ -300,6 +317,67 @@ def monte_carlo(situation: Situation, samples: int, seed: int, *, chunk: int = 1
     for start in range(0, samples, chunk):
         parts.append(_Table(situation, rng, min(chunk, samples - start)).play())
     return Deals(np.concatenate(parts), None)
+
+
+def _shape(situation: Situation) -> tuple[object, ...]:
+    """What a table's play depends on besides the card values: situations of one shape can
+    share a table (rows of different cards, the same counts and policies)."""
+    holdings = tuple(
+        (len(h.cards), h.hidden, len(h.discards), h.policy) for h in situation.holdings
+    )
+    return (
+        situation.draws_left,
+        situation.game,
+        len(situation.dead),
+        len(situation.unseen),
+        situation.unknown_dead,
+        situation.unknown_out,
+        holdings,
+    )
+
+
+def _joined(tables: Sequence[_Table]) -> _Table:
+    """One table holding the rows of ``tables`` (all of one shape), played with the first's
+    random generator."""
+    first = tables[0]
+    joined = object.__new__(_Table)
+    joined.situation = first.situation
+    joined.rng = first.rng
+    joined.n = sum(t.n for t in tables)
+    joined.keep_pile = first.keep_pile
+    for name in ("hands", "pile", "pile_len", "stub", "stub_len", "stub_pos"):
+        setattr(joined, name, np.concatenate([getattr(t, name) for t in tables]))
+    joined.thrown = [
+        np.concatenate([t.thrown[p] for t in tables]) for p in range(len(first.thrown))
+    ]
+    return joined
+
+
+def monte_carlo_many(
+    situations: Sequence[Situation], samples: int, seed: int, *, chunk: int = 1 << 16
+) -> list[Deals]:
+    """``samples`` random deals of each situation. Situations of one shape (the candidate
+    holdings of one all-in, say) are played as one table, since a table's cost at a few
+    thousand rows is mostly its fixed cost per draw and player; the same seed gives the same
+    deals."""
+    if samples < 1:
+        raise ValueError(f"samples must be positive, got {samples}")
+    if not situations:
+        return []
+    shapes = {_shape(s) for s in situations}
+    if len(shapes) > 1 or samples * len(situations) > chunk:
+        return [monte_carlo(s, samples, seed + i, chunk=chunk) for i, s in enumerate(situations)]
+    rng = np.random.default_rng(seed)
+    first = situations[0]
+    most = min(first.unknowns + 5 * len(first.holdings) * first.draws_left, len(first.unseen))
+    unseen = np.repeat(np.array([s.unseen for s in situations], dtype=np.int8), samples, axis=0)
+    shuffled = _shuffled(rng, unseen, len(unseen), most)  # one pass for every situation
+    tables = [
+        _Table(s, rng, samples, shuffled[i * samples : (i + 1) * samples])
+        for i, s in enumerate(situations)
+    ]
+    ranks = _joined(tables).play()
+    return [Deals(ranks[i * samples : (i + 1) * samples], None) for i in range(len(situations))]
 
 
 # ---------------------------------------------------------------------------- enumeration

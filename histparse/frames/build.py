@@ -296,7 +296,7 @@ class _Acc:
     net: list[Decimal] = field(default_factory=list)
     rake_share: list[Decimal] = field(default_factory=list)
     flags: list[PlayerFlags] = field(default_factory=list)
-    allin_ev: bool = False  # whether the all-in columns are computed (``tables(allin_ev=)``)
+    allin_ev: bool = True  # whether the all-in columns are computed (``tables(allin_ev=)``)
     allin: list[AllInPlayer | None] = field(default_factory=list)
     allin_draws: list[int | None] = field(default_factory=list)
     allin_method: list[str | None] = field(default_factory=list)
@@ -386,14 +386,13 @@ def tables(
     findings: Findings | None = None,
     *,
     on_error: HandErrorHandler | None = None,
-    allin_ev: bool = False,
+    allin_ev: bool = True,
 ) -> Tables:
     """The hands, players, actions and draws tables of ``hands``.
 
-    With ``allin_ev`` the players table's all-in columns (``allin_equity``, ``ev_net``,
-    ``luck``...) are computed (``histparse.allin``); without it they are null and ``ev_net``
-    is the net. It is off by default because it costs about 1.5 times the rest of the tables'
-    time on simulated play (an equity computation per all-in hand), too much for every export.
+    The players table's all-in columns (``allin_equity``, ``ev_net``, ``luck``...) are
+    computed (``histparse.allin``: an equity computation per all-in hand, about 15% of an
+    export's time on simulated play); ``allin_ev=False`` skips them, leaving them null.
 
     ``findings`` (optional) are the auditor's findings: objects with ``site`` and ``hand_id``,
     or a mapping from ``(site, hand_id)`` (or a bare ``hand_id``) to a count or a collection;
@@ -426,11 +425,11 @@ def table_data(
     findings: Findings | None = None,
     *,
     on_error: HandErrorHandler | None = None,
+    allin_ev: bool = True,
 ) -> Iterator[TableData]:
     """The tables of ``hands`` as ``TableData``, ``CHUNK_HANDS`` hands at a time (arguments as
-    for ``tables``; the all-in columns are not computed). The same values as ``tables``, with
-    no pandas object made."""
-    for acc in _gathered(hands, findings, on_error, False):
+    for ``tables``). The same values as ``tables``, with no pandas object made."""
+    for acc in _gathered(hands, findings, on_error, allin_ev):
         yield TableData(
             hands=_transpose([c.name for c in HANDS], acc.hands),
             players=_players_data(acc),

@@ -274,8 +274,9 @@ _ALLIN: tuple[Column, ...] = (
         "ev_net",
         Kind.MONEY,
         "All-in EV net: the equity times each contested pot after rake, minus `invested`, to "
-        "the cent; `net` where there was no all-in showdown; null unless the tables were built "
-        "with `allin_ev=True` (it is costly).",
+        "the cent; `net` where there was no all-in showdown; null where it was not computed "
+        "(`tables(hands, allin_ev=False)`, `stats --no-ev`, or a dataset exported before "
+        "`export` filled it).",
         nullable=True,
     ),
     Column(

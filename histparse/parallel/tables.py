@@ -36,8 +36,8 @@ class PieceTables:
     hands: int
 
 
-def tables_piece(piece: Piece, allin_ev: bool = False) -> PieceTables:
-    """Parse and tabulate one piece (with the all-in EV columns if ``allin_ev``)."""
+def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
+    """Parse and tabulate one piece."""
     parse_errors: list[ParseError] = []
     table_errors: list[TableError] = []
     where: dict[tuple[str, str], str] = {}
@@ -78,10 +78,11 @@ def tables_of_paths(
     client: DaskClient | None = None,
     hands_per_piece: int = DEFAULT_PIECE_HANDS,
     progress: Progress | None = None,
-    allin_ev: bool = False,
+    allin_ev: bool = True,
 ) -> TablesRun:
     """The tables of every hand under ``paths``, made by ``jobs`` processes (or a Dask
-    ``client``, whose workers read the files: they must see the same paths). Raises
+    ``client``, whose workers read the files: they must see the same paths), the all-in EV
+    columns filled unless ``allin_ev`` is False. Raises
     ``FileNotFoundError`` for a path matching nothing."""
     files = list_files(paths, client)
     run = TablesRun()
@@ -90,7 +91,7 @@ def tables_of_paths(
     pieces = pieces_for(files, hands_per_piece, client, jobs=jobs)
     if progress is not None:
         pieces = progress.track(pieces)
-    work = functools.partial(tables_piece, allin_ev=allin_ev) if allin_ev else tables_piece
+    work = functools.partial(tables_piece, allin_ev=allin_ev)
     for p in ordered_map(work, pieces, jobs=jobs, client=client):
         run.parse_errors.extend(p.parse_errors)
         run.table_errors.extend(p.table_errors)

@@ -32,7 +32,8 @@ BY_KEYS = ("position", "stakes", "game", "date", "table", "session")
 # The result columns of ``player_stats``, before the stats; money (net, rake_share) is in the
 # row's unit, the rest in big blinds or big bets.
 RESULT_COLUMNS = (
-    "hands", "net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share"
+    "hands", "net", "net_bb", "net_BB", "bb_per_100", "BB_per_100", "rake_share",
+    "ev_net", "ev_net_bb", "ev_bb_per_100",
 )  # fmt: skip
 SESSION_GAP = timedelta(minutes=30)
 _RESULT_TYPE = pa.decimal128(38, 2)
@@ -113,10 +114,12 @@ def _in_units(
     keys: list[str],
     unit: str,
     hands: pd.Series[int],
+    column: str = "net",
 ) -> tuple[list[Decimal | None], list[Decimal | None]]:
-    """For each group: the sum over hands of net / ``unit`` (the big blind or big bet), and 100
-    x that sum divided by the hands; exact (fractions), then rounded half-even to 2 decimals."""
-    sums = df.groupby([*keys, unit], observed=True, sort=False)["net"].sum()
+    """For each group: the sum over hands of ``column`` (the net) / ``unit`` (the big blind or
+    big bet), and 100 x that sum divided by the hands; exact (fractions), then rounded
+    half-even to 2 decimals."""
+    sums = df.groupby([*keys, unit], observed=True, sort=False)[column].sum()
     totals: dict[object, Fraction] = {}
     for idx, net in sums.items():
         parts = idx if isinstance(idx, tuple) else (idx,)
@@ -194,6 +197,7 @@ def player_stats(
         out[f"net_{suffix}"] = pd.Series(_decimals(whole), index=out.index)
         out[f"{suffix}_per_100"] = pd.Series(_decimals(per_100), index=out.index)
     out["rake_share"] = g["rake_share"].sum().astype(pd.ArrowDtype(_RESULT_TYPE))
+    _add_ev(out, df, keys, hands)
     rates = {}
     for s in ALL_STATS:
         opp = out[s.opp].to_numpy(dtype="float64")
@@ -207,6 +211,35 @@ def player_stats(
         ordered[s.rate] = pd.Series(rates[s.rate], index=out.index)
     result = pd.DataFrame(ordered, index=out.index).reset_index()
     return result
+
+
+def _add_ev(out: pd.DataFrame, df: pd.DataFrame, keys: list[str], hands: pd.Series[int]) -> None:
+    """The all-in EV results: ``ev_net`` (in the unit), ``ev_net_bb`` and ``ev_bb_per_100``;
+    null for a group with a hand whose EV was not computed (``tables(allin_ev=False)``), since
+    a partial sum would read as the whole."""
+    if "ev_net" not in df.columns:
+        missing = pd.Series(True, index=out.index)
+    else:
+        # Rows summed beforehand (``rows=``) count their hands without an EV in ``ev_missing``.
+        gaps = df["ev_missing"] > 0 if "ev_missing" in df.columns else df["ev_net"].isna()
+        missing = gaps.groupby([df[k] for k in keys], observed=True).any()
+        missing = missing.reindex(out.index, fill_value=True)
+    if missing.all():
+        for name in ("ev_net", "ev_net_bb", "ev_bb_per_100"):
+            out[name] = pd.Series(_decimals([None] * len(out)), index=out.index)
+        return
+    ev = df.groupby(keys, observed=True, sort=True)["ev_net"].sum()
+    total = [None if gone else v for v, gone in zip(ev.tolist(), missing.tolist(), strict=True)]
+    whole, per_100 = _in_units(df, keys, "big_blind", hands, column="ev_net")
+    gone = missing.tolist()
+    out["ev_net"] = pd.Series(_decimals(total), index=out.index)
+    out["ev_net_bb"] = pd.Series(
+        _decimals([None if m else v for v, m in zip(whole, gone, strict=True)]), index=out.index
+    )
+    out["ev_bb_per_100"] = pd.Series(
+        _decimals([None if m else v for v, m in zip(per_100, gone, strict=True)]),
+        index=out.index,
+    )
 
 
 def showdown_classes(

@@ -146,11 +146,11 @@ def test_the_players_table_carries_the_all_in_columns() -> None:
     assert ((players["ev_net"] + players["luck"]) == players["net"]).all()
 
 
-def test_the_all_in_columns_are_null_unless_asked_for() -> None:
-    """Without ``allin_ev`` (the default: it is costly) nothing is computed, and nothing reads
-    as if it were: EV net and luck are null, not "the net" and 0."""
+def test_the_all_in_columns_are_null_when_not_asked_for() -> None:
+    """With ``allin_ev=False`` (faster) nothing is computed, and nothing reads as if it were:
+    EV net and luck are null, not "the net" and 0."""
     from histparse.frames import tables
 
-    players = tables(read_histories(TD_2009, on_error="skip")).players
+    players = tables(read_histories(TD_2009, on_error="skip"), allin_ev=False).players
     for column in ("allin_method", "allin_equity", "ev_net", "luck"):
         assert players[column].isna().all(), column

@@ -55,12 +55,13 @@ def test_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", TD_2009]) == 0
     out = capsys.readouterr().out
     header, *lines = out.splitlines()
-    assert header.split()[:8] == [
-        "player", "hands", "net", "net", "bb", "bb/100", "BB/100", "VPIP"
+    assert header.split()[:10] == [
+        "player", "hands", "net", "net", "bb", "bb/100", "BB/100", "EV", "bb/100", "VPIP"
     ]  # fmt: skip
     lum = next(line for line in lines if line.split()[0] == "LumBita").split()
-    # hands, net with its unit, net in big blinds, bb/100, BB/100, VPIP %, PFR %
-    assert lum[1:9] == ["5", "0.22", "USD", "2.20", "44.00", "22.00", "60.0", "0.0"]
+    # hands, net with its unit, net in big blinds, bb/100, BB/100, EV bb/100 (no all-in: the
+    # bb/100), VPIP %, PFR %
+    assert lum[1:10] == ["5", "0.22", "USD", "2.20", "44.00", "22.00", "44.00", "60.0", "0.0"]
 
 
 def test_could_not_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

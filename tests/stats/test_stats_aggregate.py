@@ -41,7 +41,7 @@ def test_rates_and_results_per_player() -> None:
     assert s.loc["F", "af_rate"] == pytest.approx(float("inf")) or pd.isna(s.loc["F", "af_rate"])
     assert s.loc["E", "af_rate"] == pytest.approx(2 / 3)
     assert s.loc["E", "cards_drawn_1_rate"] == 1.0
-    assert list(s.columns[:8]) == ["unit", *RESULT_COLUMNS]
+    assert list(s.columns[: 1 + len(RESULT_COLUMNS)]) == ["unit", *RESULT_COLUMNS]
     for st in STATS:
         assert {st.name, st.opp, st.rate} <= set(s.columns)
 
