@@ -32,7 +32,7 @@ KINDS = ("all", "net", "net-bb", "positions", "draws", "showdown")
 def _plot(args: argparse.Namespace) -> Callable[[TablesLike, str], Figure]:
     from histparse import plots
 
-    kind, x, ev = args.kind, args.x, args.ev or None
+    kind, x, ev = args.kind, args.x, bool(args.ev)
     if kind == "all":
         return lambda tables, player: plots.dashboard(tables, player, x=x, ev=ev)
     if kind in ("net", "net-bb"):

@@ -133,7 +133,7 @@ def _graphs(tables: Any, rows: pd.DataFrame, args: argparse.Namespace) -> bool:
             while name in names:  # two names made alike by the file-name rule
                 name = name.removesuffix(".png") + "_.png"
             names.add(name)
-            fig = plot_session(tables, rec, per_table=args.per_table, ev=args.ev or None)
+            fig = plot_session(tables, rec, per_table=args.per_table, ev=bool(args.ev))
             FigureCanvasAgg(fig)
             fig.savefig(out / name)
     except OSError as exc:

@@ -67,7 +67,7 @@ def plot_net(
     *,
     measure: Measure | None = None,
     x: XAxis = "hands",
-    ev: bool | None = None,
+    ev: bool = False,
 ) -> Figure:
     """Cumulative net won over the player's hands in time order (``x="date"``: against the
     hands' times, UTC).
@@ -76,7 +76,7 @@ def plot_net(
     total, hands that went to showdown and hands that did not, in that unit, with big blinds on
     the right when the big blind never changed. "bb" (the default for several units, which are
     never added): in big blinds, one line per unit labelled with its unit and its net. The
-    all-in EV net is drawn dashed beside the net when the tables have it (``ev`` False: never).
+    all-in EV net is drawn dashed beside the net with ``ev`` when the tables have it.
     A figure of its own gets the title strip (dates, stakes, hands, bb/100)."""
     df = _hands_of(tables, player, unit)
     own = ax is None
@@ -254,7 +254,7 @@ def dashboard(
     unit: str | None = None,
     *,
     x: XAxis = "hands",
-    ev: bool | None = None,
+    ev: bool = False,
 ) -> Figure:
     """Every graph on one page under the title strip: the net in money (one panel per unit, at
     most four) and in big blinds (every unit) by hands and by date, bb/100 by position, the

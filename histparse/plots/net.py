@@ -85,18 +85,18 @@ def draw_net(
     *,
     measure: Measure,
     x: XAxis = "hands",
-    ev: bool | None = None,
+    ev: bool = False,
 ) -> None:
     """Draw ``df``'s (one player's hands in time order) cumulative net on ``ax``.
 
     In money (one unit only): the total, the showdown and non-showdown parts, and the all-in EV
     net when known; a right axis in big blinds when every hand has the same big blind. In big
-    blinds: the same for one unit, one line per unit (and its EV) for several. ``ev`` None
-    draws the EV line whenever the rows have it."""
+    blinds: the same for one unit, one line per unit (and its EV) for several. ``ev`` draws
+    the EV line where the rows have it (asked for: the tables carry it by default)."""
     units = sorted({str(u) for u in df["unit"]})
     if x == "date":
         df = df[df["started_at"].notna()]
-    show_ev = has_ev(df) if ev is None else ev and has_ev(df)
+    show_ev = ev and has_ev(df)
     if measure == "money" and len(units) > 1:
         raise PlotError(
             f"{len(units)} units ({', '.join(units)}): money of different units is never drawn "

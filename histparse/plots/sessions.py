@@ -61,7 +61,7 @@ def _strip(row: Mapping[str, Any]) -> str:
 
 
 def plot_session(
-    tables: TablesLike, row: Mapping[str, Any], *, per_table: bool = False, ev: bool | None = None
+    tables: TablesLike, row: Mapping[str, Any], *, per_table: bool = False, ev: bool = False
 ) -> Figure:
     """The graph of one session (a row of ``histparse.stats.sessions``, made with the same
     ``per_table``): the net in its unit against the time, with big blinds on the right when the

@@ -77,7 +77,9 @@ class _Index:
         # First characters of the cut prefixes: most lines are rejected on one set lookup.
         self.cut_initials = frozenset(p[0] for p in self.cut_prefixes)
         self.by_name: Mapping[str, Site] = MappingProxyType({s.name: s for s in sites})
-        self.expected = " or ".join(s.expected for s in sites if s.expected)
+        # Each site's first line by name only (its example form stays in its own errors): a
+        # line no site reads is named in a message a terminal line can hold.
+        self.expected = " or ".join(s.expected.split(" (")[0] for s in sites if s.expected)
         self.file_readers = tuple(s for s in sites if isinstance(s, FileReading))
         self.file_prefixes = tuple(p for s in self.file_readers for p in s.prefixes)
 

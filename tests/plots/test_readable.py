@@ -28,7 +28,7 @@ TD_2009 = str(DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt")
 
 @pytest.fixture(scope="module")
 def t() -> Tables:
-    return tables([fixture_a(), fixture_b(), fixture_d(), fixture_e()])
+    return tables([fixture_a(), fixture_b(), fixture_d(), fixture_e()], allin_ev=False)
 
 
 @pytest.fixture(scope="module")
@@ -148,7 +148,7 @@ def test_date_axis(real: Tables) -> None:
 
 
 def test_ev_line_beside_the_net(real: Tables, t: Tables) -> None:
-    lines = plot_net(real, "Hero").axes[0].get_lines()
+    lines = plot_net(real, "Hero", ev=True).axes[0].get_lines()
     labels = [str(line.get_label()) for line in lines]
     assert any(label.startswith("all-in EV") for label in labels)
     # ev_net equals net where nobody was all-in: the EV line ends at the summed ev_net.
@@ -157,12 +157,12 @@ def test_ev_line_beside_the_net(real: Tables, t: Tables) -> None:
     assert ev.get_ydata()[-1] == pytest.approx(float(sum(hero["ev_net"])))
     assert not any(
         str(line.get_label()).startswith("all-in EV")
-        for line in plot_net(real, "Hero", ev=False).axes[0].get_lines()
+        for line in plot_net(real, "Hero").axes[0].get_lines()  # drawn only when asked
     )
-    # Tables built without the all-in EV have no such line.
+    # Tables built without the all-in EV have no such line, even when asked.
     assert not any(
         str(line.get_label()).startswith("all-in EV")
-        for line in plot_net(t, "B", unit="USD").axes[0].get_lines()
+        for line in plot_net(t, "B", unit="USD", ev=True).axes[0].get_lines()
     )
 
 

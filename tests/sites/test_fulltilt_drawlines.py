@@ -61,14 +61,14 @@ def test_every_real_marker_pot_matches_the_replay() -> None:
             "*** SECOND DRAW *** (Pot: $1,725)",
             "*** SECOND DRAW *** (Pot: $1,825)",
             0,
-            "a pot of $1825, but the lines put in $1725",
+            "a pot of $1,825, but the lines put in $1,725",
         ),
         (
             CAPPED,
             "*** FIRST DRAW *** (Pot: $1,425)",
             "*** FIRST DRAW *** (Pot: $1,275)",
             0,
-            "a pot of $1275, but the lines put in $1425",
+            "a pot of $1,275, but the lines put in $1,425",
         ),
         (
             CAPPED,
