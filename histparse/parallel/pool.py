@@ -7,6 +7,7 @@ at a time: the same code path, without pickling.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import os
 from collections import deque
@@ -76,6 +77,14 @@ def ordered_map(
 
 
 def _pool(func: Callable[[T], R], items: Iterable[T], jobs: int, in_flight: int) -> Iterator[R]:
+    rest = iter(items)
+    head = list(itertools.islice(rest, 2))
+    if len(head) < 2:
+        # One piece (or none): starting worker processes (seconds: each imports pandas) would
+        # cost more than it could save, and one piece runs the same in this process.
+        yield from map(func, head)
+        return
+    items = itertools.chain(head, rest)
     context = multiprocessing.get_context(START_METHOD)
     with ProcessPoolExecutor(jobs, mp_context=context) as pool:
         try:

@@ -57,7 +57,7 @@ def test_generated_hands_parse_audit_clean_and_round_trip(
     assert bad == []
 
 
-def test_a_folder_of_four_sites_is_read_in_one_run_and_in_parallel(
+def test_a_folder_of_all_five_sites_is_read_in_one_run_and_in_parallel(
     tmp_path: Path, generated: dict[str, Path]
 ) -> None:
     mixed = tmp_path / "mixed"
@@ -69,10 +69,12 @@ def test_a_folder_of_four_sites_is_read_in_one_run_and_in_parallel(
             shutil.copy(path, mixed / path.name)
     shutil.copy(REAL / "fulltilt" / "3-Draw-Limit-USD-150-300-201012.txt", mixed / "ft.txt")
     shutil.copy(REAL / "pokerstars" / "3-Draw-Limit-USD-0.10-0.20-200911.txt", mixed / "ps.txt")
+    for path in sorted((REAL / "merge_carbon").glob("3-Draw-*.txt")):  # XML, named .txt
+        shutil.copy(path, mixed / f"merge-{path.name}")
     whole = list(read_results(mixed))
     assert not [r for r in whole if isinstance(r, ParseError)]
     sites = {r.site for r in whole if isinstance(r, Hand)}
-    assert sites == {"PokerStars", "FullTilt", "Winamax", "Kings Club"}
+    assert sites == {"PokerStars", "FullTilt", "Winamax", "Kings Club", "Merge"}
     pieced = [r for piece in iter_pieces([mixed], 2) for r in parse_piece(piece)]
     assert pieced == whole
     one = _run(["audit", "--json", "--jobs", "1", str(mixed)])
