@@ -65,7 +65,7 @@ def mangled(draw: st.DrawFn) -> str:
     return "\n".join(lines)
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mangled())
 def test_mangled_text_never_crashes_the_pipeline(text: str) -> None:
     results = parse_results(text, "m.txt")

@@ -55,7 +55,7 @@ def _legal_by_the_book(hand: HandState, player: str, kind: ActionKind, to: int |
     return hand.legal_actions().allows(kind, to)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_act_accepts_exactly_what_legal_actions_allows(rng: random.Random) -> None:
     """For random states and candidate actions (R-BET-2..7): ``act(check=True)`` raises

@@ -42,9 +42,7 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> str:
     "args",
     [
         [],
-        ["--json"],
         ["--csv"],
-        ["--by", "position"],
         ["--by", "stakes,position", "--json"],
         ["--by", "session", "--player", "hero"],
         ["--game", "all", "--by", "date"],

@@ -438,7 +438,7 @@ def test_export_results_streams_its_input(tmp_path: Path) -> None:
         nonlocal most
         for k in range(5):
             for n, h in enumerate(hands):
-                if n % 7 == 0:
+                if n % 21 == 0:
                     most = max(most, copies_alive())
                 yield dataclasses.replace(h, hand_id=f"{h.hand_id}{k}")
 

@@ -89,9 +89,9 @@ def test_workers_plan_and_read_the_pieces(cluster: Any, inputs: list[str]) -> No
         assert max(len(pickle.dumps(p)) for p in sent) < 400
 
         client = Recording(dask)
-        remote_tables = tables_of_paths(inputs, client=client, hands_per_piece=5)
+        remote_tables = tables_of_paths(inputs, client=client, hands_per_piece=5, allin_ev=False)
         assert client.pieces() and _textless(client.pieces())
-    local_tables = tables_of_paths(inputs, hands_per_piece=5)
+    local_tables = tables_of_paths(inputs, hands_per_piece=5, allin_ev=False)
     assert local_tables.tables is not None and remote_tables.tables is not None
     for name in ("hands", "players", "actions", "draws"):
         want = getattr(local_tables.tables, name).astype(str)
