@@ -30,7 +30,7 @@ from histparse.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "golden.json"
-GENERATED_HANDS = 3_000
+GENERATED_HANDS = 1_500
 GENERATED_SEED = 15
 
 

@@ -133,7 +133,7 @@ def simulate(data: st.DataObject, hand_id: str, minute: int) -> tuple[Hand, dict
     return b.build(rake=str(rake), total=str(total)), invested, rake
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_money_matches_the_simulator_and_nets_sum_to_minus_the_rake(data: st.DataObject) -> None:
     hand, invested, rake = simulate(data, "1", 0)
@@ -148,7 +148,7 @@ def test_money_matches_the_simulator_and_nets_sum_to_minus_the_rake(data: st.Dat
     )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_counts_never_exceed_opportunities(data: st.DataObject) -> None:
     hand, _, _ = simulate(data, "1", 0)
