@@ -65,13 +65,14 @@ def _batches(paths: Sequence[PathArg]) -> list[tuple[Partition, str, dict[str, s
     out: list[tuple[Partition, str, dict[str, str | None]]] = []
     for path in paths:
         store = DatasetDir.open(path)
+        committed = {name: set(store.files[name]) for name in ("players", "actions", "draws")}
         for rel in store.files["hands"]:
             part = _parse_partition(rel)
             assert part is not None
             twins: dict[str, str | None] = {}
-            for name in ("players", "actions", "draws"):
+            for name, files in committed.items():
                 twin = f"{name}/" + rel.removeprefix("hands/")
-                twins[name] = str(store.root / twin) if twin in set(store.files[name]) else None
+                twins[name] = str(store.root / twin) if twin in files else None
             out.append((part, str(store.root / rel), twins))
     return out
 
