@@ -28,6 +28,8 @@ from histparse.export.schema import (
 from histparse.export.store import DatasetDir
 from histparse.frames import Tables
 from histparse.frames.schema import Column, Kind
+from histparse.stats.definitions import SITUATION_STATS
+from histparse.stats.situations import situation_counts
 from histparse.stats.units import unit_of
 
 __all__ = ["load", "load_findings", "read_arrow"]
@@ -139,6 +141,8 @@ def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
         table = _read(store, name) if name in wanted else SCHEMAS[name].empty_table()
         if name == "hands" and store.version < 2:
             table = _units_of_version_1(table)
+        if name == "players" and store.version < 3:
+            table = _zero_situations(table)
         data = {c.name: _series(c, table.column(c.name)) for c in TABLE_COLUMNS[name]}
         if sites is None:
             sites = data["site"].cat.categories
@@ -148,7 +152,31 @@ def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
                 pd.Categorical(data["site"].astype(object), categories=sites), name="site"
             )
         frames[name] = pd.DataFrame(data)
+    if store.version < 3 and {"actions", "draws"} <= wanted:
+        # Version 3 stores the situation counts; before, they are walked from the actions.
+        walked = situation_counts(Tables(**frames))
+        players = frames["players"]
+        for column in walked.columns:
+            players[column] = walked[column].astype(players[column].dtype).to_numpy()
     return Tables(**frames)
+
+
+_SITUATION_COLUMNS: Final = frozenset(c for s in SITUATION_STATS for c in (s.name, s.opp))
+
+
+def _zero_situations(players: pa.Table) -> pa.Table:
+    """Before version 3 the players files had no situation counts (read as nulls): zeros,
+    until ``load`` walks them from the actions and draws."""
+    for i, f in enumerate(players.schema):
+        if f.name in _SITUATION_COLUMNS:
+            players = players.set_column(
+                i,
+                f,
+                pa.nulls(players.num_rows, f.type).fill_null(
+                    pa.scalar(0 if pa.types.is_integer(f.type) else False, f.type)
+                ),
+            )
+    return players
 
 
 def _units_of_version_1(hands: pa.Table) -> pa.Table:

@@ -30,6 +30,7 @@ from histparse.export.store import DatasetDir, Partition, _parse_partition
 from histparse.frames import Tables
 from histparse.frames.schema import PLAYERS
 from histparse.stats import ALL_STATS
+from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.situations import situation_counts
 
 __all__ = ["REPORT_HAND_COLUMNS", "STREAMED_BY", "report_hands", "stat_rows", "streams"]
@@ -45,7 +46,6 @@ REPORT_HAND_COLUMNS: Final = (
 STREAMED_BY: Final = ("position", "stakes", "game", "date", "table")
 _HAND_KEYS: Final = {"stakes": "stakes", "game": "game", "table": "table_name"}
 _POSITIONS: Final = next(c.categories for c in PLAYERS if c.name == "position")
-_PLAYER_NAMES: Final = frozenset(c.name for c in PLAYERS)
 
 
 def streams(paths: Sequence[PathArg], by: Sequence[str]) -> bool:
@@ -61,15 +61,18 @@ def _pairs(paths: Sequence[PathArg]) -> list[tuple[Partition, str, str | None]]:
 
 def _batches(paths: Sequence[PathArg]) -> list[tuple[Partition, str, dict[str, str | None]]]:
     """Every committed ``hands`` file with its partition and the ``players``, ``actions`` and
-    ``draws`` files of the same batch and partition, where there are."""
+    ``draws`` files of the same batch and partition, where there are. The ``actions`` and
+    ``draws`` files are named only for datasets older than version 3, whose players files lack
+    the situation counts (walked from those files instead)."""
     out: list[tuple[Partition, str, dict[str, str | None]]] = []
     for path in paths:
         store = DatasetDir.open(path)
-        committed = {name: set(store.files[name]) for name in ("players", "actions", "draws")}
+        names = ("players",) if store.version >= 3 else ("players", "actions", "draws")
+        committed = {name: set(store.files[name]) for name in names}
         for rel in store.files["hands"]:
             part = _parse_partition(rel)
             assert part is not None
-            twins: dict[str, str | None] = {}
+            twins: dict[str, str | None] = dict.fromkeys(("actions", "draws"))
             for name, files in committed.items():
                 twin = f"{name}/" + rel.removeprefix("hands/")
                 twins[name] = str(store.root / twin) if twin in files else None
@@ -164,11 +167,11 @@ def stat_rows(
     facts = _facts(hands, by)
     files = hands["_file"].to_numpy()
     batches = _batches(paths)
-    stored = [c for s in ALL_STATS if s.name in _PLAYER_NAMES for c in (s.name, s.opp)]
     counts = [c for s in ALL_STATS for c in (s.name, s.opp)]
-    wanted = ["hand_id", "player", "net", "rake_share", "ev_net", *stored]
+    walked_names = [c for s in SITUATION_STATS for c in (s.name, s.opp)]
+    base = ["hand_id", "player", "net", "rake_share", "ev_net"]
     if "position" in by:
-        wanted.append("position")
+        base.append("position")
     group = ["player", "unit", *by, "big_blind", "big_bet"]
     sums: list[pa.Table] = []
     pending: list[pa.Table] = []
@@ -181,12 +184,14 @@ def stat_rows(
         if players is None or not len(rows):
             continue
         mine = facts.take(pa.array(rows))
+        old = twins["actions"] is not None  # before version 3: no situation counts stored
+        wanted = [*base, *(c for c in counts if not old or c not in walked_names)]
         batch = pq.read_table(players, columns=wanted, schema=FILE_SCHEMAS["players"])
-        # The situation stats are not stored: walked over this batch's actions and draws.
-        walked = _situations(part, hands_file, twins)
-        for name in (c for c in counts if c not in stored):
-            values = np.zeros(batch.num_rows, np.int64) if walked is None else walked[name]
-            batch = batch.append_column(name, pa.array(np.asarray(values, dtype=np.int64)))
+        if old:
+            walked = _situations(part, hands_file, twins)
+            for name in walked_names:
+                values = np.zeros(batch.num_rows, np.int64) if walked is None else walked[name]
+                batch = batch.append_column(name, pa.array(np.asarray(values, dtype=np.int64)))
         # A sum skips nulls: how many rows had no EV, so a partial EV sum is not read as whole.
         missing = pc.cast(pc.is_null(batch.column("ev_net")), pa.int64())
         batch = batch.append_column("ev_missing", missing)

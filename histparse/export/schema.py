@@ -48,11 +48,12 @@ __all__ = [
     "type_name",
 ]
 
-SCHEMA_VERSION: Final = 2
+SCHEMA_VERSION: Final = 3
 # Version 1 lacks the columns version 2 added (units, cards, source, digest); ``load`` reads
-# them as nulls (``unit`` is derived again from the other columns).
-READABLE_VERSIONS: Final = (1, 2)
-SCHEMA_FINGERPRINT: Final = "5815597d0adc57a5"
+# them as nulls (``unit`` is derived again from the other columns). Version 2 lacks the
+# players' situation counts (``rfi``, ``cbet``...), which ``load`` walks from the actions.
+READABLE_VERSIONS: Final = (1, 2, 3)
+SCHEMA_FINGERPRINT: Final = "956e87c3c00c78e2"
 
 VERSION_KEY: Final = b"histparse.schema_version"
 DATASET_KEY: Final = b"histparse.dataset"

@@ -37,14 +37,17 @@ from histparse.frames.schema import (
     Kind,
     frame,
 )
+from histparse.game import LimitType
 from histparse.money import Money
 from histparse.ranking import hand_rank
 from histparse.replayer import replay
 from histparse.stats.classes import showdown_class
+from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.errors import TableError
 from histparse.stats.flags import PlayerFlags, hand_flags
 from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
 from histparse.stats.positions import Position, positions_by_player
+from histparse.stats.situations import SituationCounts, hand_situations
 from histparse.stats.units import unit_of
 from histparse.textio import one_line
 
@@ -296,6 +299,7 @@ class _Acc:
     net: list[Decimal] = field(default_factory=list)
     rake_share: list[Decimal] = field(default_factory=list)
     flags: list[PlayerFlags] = field(default_factory=list)
+    situations: list[SituationCounts] = field(default_factory=list)
     allin_ev: bool = True  # whether the all-in columns are computed (``tables(allin_ev=)``)
     allin: list[AllInPlayer | None] = field(default_factory=list)
     allin_draws: list[int | None] = field(default_factory=list)
@@ -329,6 +333,9 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
         return
     pos = _positions(ledger)
     flags = hand_flags(ledger, pos)
+    limit = hand.limit_type is LimitType.FIXED
+    full_inc = ledger.small_bet if limit else ledger.big_blind
+    situations = hand_situations(ledger.steps, ledger.draws, pos, limit, full_inc)
     shares = _rake_shares(ledger)
     invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
     nets = [collected[p] - invested[p] for p in players]
@@ -351,6 +358,7 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
         acc.net.append(net)
         acc.rake_share.append(shares[p])
         acc.flags.append(flags[p])
+        acc.situations.append(situations[p])
         if allin is not None and p in allin.by_player:
             acc.allin.append(allin.by_player[p])
             acc.allin_draws.append(allin.ev.draws_left)
@@ -702,4 +710,16 @@ def _players_data(acc: _Acc) -> dict[str, Any]:
     data["wsd_opp"] = went
     data["wwsf"] = won & took[1]
     data["wwsf_opp"] = took[1]
+    _situation_columns(acc.situations, data)
     return data
+
+
+def _situation_columns(counts: list[SituationCounts], data: dict[str, Any]) -> None:
+    """The situation statistics' ``<stat>`` and ``<stat>_opp`` columns (bool where a player
+    has at most one chance a hand, int16 counts otherwise, as the schema types them)."""
+    width = len(SITUATION_STATS)
+    done = np.array([c.done for c in counts], dtype=np.int16).reshape(len(counts), width)
+    opp = np.array([c.opp for c in counts], dtype=np.int16).reshape(len(counts), width)
+    for i, s in enumerate(SITUATION_STATS):
+        data[s.name] = done[:, i] if s.counts else done[:, i].astype(bool)
+        data[s.opp] = opp[:, i] if s.counts else opp[:, i].astype(bool)

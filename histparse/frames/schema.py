@@ -18,7 +18,7 @@ import pyarrow as pa
 
 from histparse.game import Game, LimitType
 from histparse.stats.classes import ShowdownClass
-from histparse.stats.definitions import STATS
+from histparse.stats.definitions import ALL_STATS
 from histparse.stats.errors import TableError
 from histparse.stats.ledger import Act
 from histparse.stats.positions import POSITION_ORDER
@@ -223,7 +223,7 @@ _PLAYER_FACTS = (
 
 def _stat_columns() -> tuple[Column, ...]:
     cols: list[Column] = []
-    for s in STATS:
+    for s in ALL_STATS:
         kind = Kind.INT16 if s.counts else Kind.BOOL
         cols.append(Column(s.name, kind, f"{s.label}: count (see docs/stats.md)."))
         cols.append(Column(s.opp, kind, f"{s.label}: opportunities."))

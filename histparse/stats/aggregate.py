@@ -72,7 +72,9 @@ def player_hands(
     ``session`` (the start, ``YYYY-MM-DD HH:MM`` UTC, of the player's run of hands less than
     ``session_gap`` apart) as categoricals."""
     p = tables.players
-    if situations and has_actions(tables):
+    # Tables made by ``histparse.tables`` carry the situation counts; other tables (older
+    # datasets, hand-made frames) get them walked from their actions and draws.
+    if situations and SITUATION_STATS[0].name not in p.columns and has_actions(tables):
         p = p.join(situation_counts(tables))
     names = _as_list(players)
     if names:

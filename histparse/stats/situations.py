@@ -3,15 +3,17 @@ cold call, fold the small blind to a steal, the continuation bet after the first
 folds to it, check-raise and fold to a bet per draw, and what a player does against an
 opponent who stood pat.
 
-They are not columns of the players table (nor of the Parquet ``players`` dataset): each hand's
-actions and draws are walked here, in order, and every player row gets ``<stat>`` and
-``<stat>_opp`` counts that sum like the players table's. The definitions are in
-``docs/stats.md``.
+``hand_situations`` walks one hand's steps and draws, in order, as ``histparse.tables`` builds the
+players table (whose ``<stat>`` and ``<stat>_opp`` columns hold the counts, also in Parquet
+datasets from schema version 3). ``situation_counts`` walks the ``actions`` and ``draws`` tables
+instead, for tables without those columns (datasets of schema version 1 and 2). The definitions
+are in ``docs/stats.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Protocol, TypeGuard
 
@@ -21,7 +23,13 @@ import pandas as pd
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.positions import Position
 
-__all__ = ["TablesWithActions", "has_actions", "situation_counts"]
+__all__ = [
+    "SituationCounts",
+    "TablesWithActions",
+    "hand_situations",
+    "has_actions",
+    "situation_counts",
+]
 
 _ZERO = Decimal(0)
 _POSTS = frozenset({"post_sb", "post_bb", "post_ante", "post_dead"})
@@ -70,13 +78,15 @@ class _Counts:
             self.done[i] += 1
 
 
-Step = tuple[int, str, str, Any, bool]  # round, player, action, to_amount, all_in
-DrawRow = tuple[int, str, int]  # draw, player, cards discarded
+# The shapes of ``histparse.stats.ledger``'s Step and DrawRecord: round, player, action,
+# amount, to_amount, all_in, line; draw, player, cards discarded, and more fields not read.
+Step = tuple[int, str, str, Any, Any, bool, int]
+DrawRow = tuple[Any, ...]
 
 
 def _round0(
     steps: Sequence[Step],
-    pos: dict[str, str],
+    pos: Mapping[str, str],
     limit: bool,
     full_inc: Decimal,
     counts: dict[str, _Counts],
@@ -90,7 +100,7 @@ def _round0(
     stealer: str | None = None
     clean = False  # only folds since the steal
     raiser: str | None = None
-    for _, p, act, to, _ in steps:
+    for _, p, act, _, to, _, _ in steps:
         if act in _POSTS:
             if act == "post_bb" and to is not None:
                 level = max(level, 1)
@@ -137,7 +147,8 @@ def _draw(rows: Sequence[DrawRow], pat_before: set[str], counts: dict[str, _Coun
     """Stand pat or break against an opponent who stood pat earlier at this draw; the players
     who stood pat at it."""
     pats: set[str] = set()
-    for _, p, discarded in rows:
+    for row in rows:
+        p, discarded = row[1], row[2]
         if pats - {p}:
             c = counts[p]
             c.mark("pat_vs_pat", discarded == 0)
@@ -168,7 +179,7 @@ def _later_round(
     cbet_raised = False
     after_cbet: set[str] = set()
     xr, fb = f"check_raise_{k}", f"fold_to_bet_{k}"
-    for _, p, act, to, _ in steps:
+    for _, p, act, _, to, _, _ in steps:
         c = counts[p]
         facing = high > live.get(p, _ZERO)
         if p not in acted and k == 1 and p == raiser and high == 0:
@@ -202,10 +213,33 @@ def _later_round(
                 high = max(high, to)
 
 
+class SituationCounts(Protocol):
+    """One player's counts in one hand, in ``SITUATION_STATS`` order."""
+
+    @property
+    def done(self) -> list[int]: ...
+
+    @property
+    def opp(self) -> list[int]: ...
+
+
+def hand_situations(
+    steps: Sequence[Step],
+    draws: Sequence[DrawRow],
+    pos: Mapping[str, str],
+    limit: bool,
+    full_inc: Decimal,
+) -> dict[str, SituationCounts]:
+    """The situation counts of each player of one hand (``pos``: player -> position), from its
+    posts and actions (in order) and its draw records. ``full_inc`` is the smallest full raise
+    before the first draw: the small bet in limit games, else the big blind."""
+    return dict(_hand(steps, draws, pos, limit, full_inc))
+
+
 def _hand(
     steps: Sequence[Step],
     draws: Sequence[DrawRow],
-    pos: dict[str, str],
+    pos: Mapping[str, str],
     limit: bool,
     full_inc: Decimal,
 ) -> dict[str, _Counts]:
@@ -260,13 +294,16 @@ def situation_counts(tables: TablesWithActions) -> pd.DataFrame:
 
     a_bounds = runs(ah[order])
     d_bounds = runs(dh[dorder])
+    n_steps = len(a)
     steps: list[Step] = list(
         zip(
             a["round"].to_numpy()[order].tolist(),
             a["player"].astype(str).to_numpy()[order].tolist(),
             a["action"].astype(str).to_numpy()[order].tolist(),
+            itertools.repeat(None, n_steps),  # the amount: not read
             [_dec(v) for v in a["to_amount"].to_numpy(dtype=object)[order].tolist()],
             a["all_in"].to_numpy()[order].tolist(),
+            itertools.repeat(0, n_steps),  # the line: not read
             strict=True,
         )
     )

@@ -148,10 +148,24 @@ def test_three_hands_against_pat_hands() -> None:
     }
 
 
-def test_without_actions_the_situations_have_no_opportunity(td2009: Tables) -> None:
+def test_the_players_table_holds_what_the_actions_walk_gives(td2009: Tables) -> None:
+    """``tables`` stores the situation counts in the players table (one walk per hand as it is
+    built); walking the actions and draws tables afterwards gives the same counts."""
+    walked = situation_counts(td2009)
+    for s in SITUATION_STATS:
+        for name in (s.name, s.opp):
+            assert td2009.players[name].astype("int64").tolist() == walked[name].tolist(), name
+    assert int(walked["cbet_opp"].sum()) > 0  # the file has continuation-bet chances
+
+
+def test_without_situation_columns_nor_actions_the_situations_have_no_opportunity(
+    td2009: Tables,
+) -> None:
+    situation = [c for s in SITUATION_STATS for c in (s.name, s.opp)]
+
     class Two:
         hands = td2009.hands
-        players = td2009.players
+        players = td2009.players.drop(columns=situation)
 
     s = player_stats(Two(), players="cypis28")
     assert all(int(s[st.opp].iloc[0]) == 0 for st in SITUATION_STATS)
