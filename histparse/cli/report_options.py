@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -158,20 +158,32 @@ def cut(tables: Tables, args: argparse.Namespace, err: TextIO | None = None) -> 
 
     # sys.stderr as it is now (not as it was at import: a caller may have replaced it).
     err = sys.stderr if err is None else err
-    games = sorted({str(g) for g in tables.hands["game"].dropna().unique()})
-    f = hand_filter(args, games)
+    counts = tables.hands["game"].dropna().astype(str).value_counts()
+    games = {str(g): int(n) for g, n in counts.items()}
+    f = hand_filter(args, sorted(games))
     out = select(tables, f)
-    if not args.game and f.games:
-        others = tables.hands[tables.hands["game"].astype(str) != _DEFAULT_GAME]
-        if len(others):
-            counts = others["game"].astype(str).value_counts()
-            listed = ", ".join(f"{n} {g}" for g, n in counts.items())
-            print(
-                f"note: {len(others)} hand(s) of other games kept apart ({listed}); "
-                "--game single (or all) reports them",
-                file=err,
-            )
+    other_games_note(games, args, f, err)
     return out
+
+
+def other_games_note(
+    games: Mapping[str, int], args: argparse.Namespace, f: HandFilter, err: TextIO
+) -> None:
+    """Say on ``err`` how many hands of other games the default game choice leaves out
+    (``games``: hands per game label), so that nothing is dropped unsaid."""
+    if args.game or not f.games:
+        return
+    others = {g: n for g, n in games.items() if g != _DEFAULT_GAME and n}
+    if not others:
+        return
+    # Most hands first, as pandas' value_counts orders them (ties: the order met).
+    ranked = sorted(others.items(), key=lambda item: -item[1])
+    listed = ", ".join(f"{n} {g}" for g, n in ranked)
+    print(
+        f"note: {sum(others.values())} hand(s) of other games kept apart ({listed}); "
+        "--game single (or all) reports them",
+        file=err,
+    )
 
 
 def match_players(wanted: Sequence[str], known: Sequence[str]) -> tuple[list[str], list[str]]:

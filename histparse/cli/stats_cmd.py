@@ -21,6 +21,7 @@ from histparse.cli.paths import with_skipped
 # pandas, the parser and the tables are imported when the command runs, not when the CLI
 # starts: every subcommand's module is imported to build the argument parser.
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
     from histparse.frames import Tables
@@ -160,6 +161,40 @@ def _fmt_rate(value: float, kind: StatKind) -> str:
     return f"{value:.2f}"
 
 
+def _rates(values: np.ndarray[Any, np.dtype[np.float64]], kind: StatKind) -> list[str]:
+    """``_fmt_rate`` of every value, formatting each distinct value once (a dataset's report
+    can have a hundred thousand rows and few distinct rates)."""
+    import numpy as np
+
+    unique, inverse = np.unique(values, return_inverse=True)
+    texts = [_fmt_rate(v, kind) for v in unique.tolist()]
+    return [texts[i] for i in inverse.tolist()]
+
+
+def _decimal_texts(values: pd.Series[Any]) -> list[str]:
+    """Each decimal as ``str`` gives it, ``-`` where missing (Arrow-backed columns converted
+    in C, not value by value)."""
+    import pandas as pd
+    import pyarrow as pa
+
+    array = values.array
+    items = (
+        pa.array(array).to_pylist()
+        if isinstance(array, pd.arrays.ArrowExtensionArray)
+        else values.tolist()
+    )
+    return [_dec(v) or "-" for v in items]
+
+
+def _fixed_width(cols: dict[str, list[str]]) -> str:
+    """The columns right-aligned under their headers, one space apart: the layout of pandas'
+    ``to_string(index=False)`` for text columns, made in linear time."""
+    widths = [max(len(h), max(map(len, v), default=0)) for h, v in cols.items()]
+    line = " ".join(f"{{:>{w}}}" for w in widths).format
+    rows = zip(*cols.values(), strict=True)
+    return "\n".join([line(*cols), *(line(*row) for row in rows)])
+
+
 def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
     """A plain-text table: one line per row, proportions in percent, AF and means as numbers."""
     import pandas as pd
@@ -177,18 +212,17 @@ def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
     cols["hands"] = [str(v) for v in stats["hands"]]
     # Every amount carries its unit: rows of different units sit apart, never added.
     cols["net"] = [
-        f"{_dec(v)} {u}" if _dec(v) is not None else "-"
-        for v, u in zip(stats["net"], stats["unit"], strict=True)
+        f"{v} {u}" if v != "-" else v
+        for v, u in zip(_decimal_texts(stats["net"]), stats["unit"].astype(str), strict=True)
     ]
-    cols["net bb"] = [_dec(v) or "-" for v in stats["net_bb"]]
-    cols["bb/100"] = [_dec(v) or "-" for v in stats["bb_per_100"]]
-    cols["BB/100"] = [_dec(v) or "-" for v in stats["BB_per_100"]]
+    cols["net bb"] = _decimal_texts(stats["net_bb"])
+    cols["bb/100"] = _decimal_texts(stats["bb_per_100"])
+    cols["BB/100"] = _decimal_texts(stats["BB_per_100"])
     # The all-in EV's bb/100: what the net would be had every all-in paid its equity.
-    cols["EV bb/100"] = [_dec(v) or "-" for v in stats["ev_bb_per_100"]]
+    cols["EV bb/100"] = _decimal_texts(stats["ev_bb_per_100"])
     for s in shown:
-        cols[s.label] = [_fmt_rate(float(v), s.kind) for v in stats[s.rate]]
-    frame = pd.DataFrame(cols)
-    text = frame.to_string(index=False)
+        cols[s.label] = _rates(stats[s.rate].to_numpy(dtype="float64"), s.kind)
+    text = _fixed_width(cols) if len(stats) else pd.DataFrame(cols).to_string(index=False)
     notes = mixed_units_notes(stats)
     return text + ("\n\n" + "\n".join(notes) if notes else "")
 
@@ -265,34 +299,35 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
 def _dataset_rows(
     args: argparse.Namespace, by: list[str]
 ) -> tuple[Tables, pd.DataFrame] | int | None:
-    """For exported datasets only: the hands (filtered) and their players rows summed a file at
-    a time (``histparse.export.report``), never the tables whole; an exit status (2) when
-    there is nothing to report; None when the paths must be loaded as tables."""
+    """For exported datasets only: their players rows of the hands the options keep, summed in
+    Arrow file by file (``histparse.export.report``), never the tables whole; an exit status
+    (2) when there is nothing to report; None when the paths must be loaded as tables."""
     import pandas as pd
 
-    from histparse.cli.report_options import cut
-    from histparse.export.report import report_hands, stat_rows, streams
+    from histparse.cli.report_options import hand_filter, other_games_note
+    from histparse.export.report import game_counts, stat_rows, streams
     from histparse.frames import Tables
 
     paths = list(args.paths)
     if not paths or not all(is_dataset(p) for p in paths) or not streams(paths, by):
         return None
-    hands = report_hands(paths)
-    if hands.empty:
+    games = game_counts(paths)
+    if not games:
         print("histparse stats: no hands to report on", file=sys.stderr)
         return 2
-    keys = {"site": pd.Series([], dtype=object), "hand_id": pd.Series([], dtype=object)}
-    empty = pd.DataFrame(keys)
     try:
-        tables = cut(Tables(hands, empty, empty, empty), args)
+        f = hand_filter(args, sorted(games))
     except ValueError as exc:
         print(f"histparse stats: {exc}", file=sys.stderr)
         return 2
-    rows = stat_rows(paths, tables.hands, by)
+    other_games_note(games, args, f, sys.stderr)
+    rows = stat_rows(paths, f, by)
     if rows.empty:
         print("histparse stats: no hands match the filters", file=sys.stderr)
         return 2
-    return tables, rows
+    keys = {"site": pd.Series([], dtype=object), "hand_id": pd.Series([], dtype=object)}
+    empty = pd.DataFrame(keys)
+    return Tables(empty, empty, empty, empty), rows
 
 
 def run(args: argparse.Namespace) -> int:

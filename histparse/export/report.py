@@ -1,21 +1,26 @@
-"""Statistics from a dataset without loading its tables whole.
+"""Statistics from a dataset without loading its tables.
 
 ``player_stats`` sums per-hand columns by player (and its ``by`` keys), so the players table
-can be summed a file at a time first: ``stat_rows`` scans only the columns the statistics
-read, keeps the rows of the hands asked for, attaches each row's hand facts (unit, blinds,
-the grouping keys) and sums them in Arrow by every key ``player_stats`` groups on, big blind
-and big bet included. ``player_stats(..., rows=stat_rows(...))`` then finishes exactly as from
-the whole tables (sums of sums are the same exact decimals and counts). On 1,000,000 hands the
-whole tables take several GB in pandas; the sums a few MB.
+can be summed a file at a time first. ``stat_rows`` does it in Arrow: partitions (site, UTC
+month) a filter rules out are never opened; of the others, each hands file is read with the
+few columns the filter (``frames.filters.HandFilter``) and the grouping need and cut by the
+filter, and the players file of the same batch with the columns the statistics sum; its rows of
+the kept hands get their hand facts (unit, blinds, the ``by`` keys) and are summed by every key
+``player_stats`` groups on, big blind and big bet included. ``player_stats(..., rows=)`` then
+finishes exactly as from the whole tables (sums of sums are the same exact decimals and counts).
+On 1,000,000 hands the whole tables take several GB in pandas; the sums a few MB.
 
 Not for ``--by session`` (a session runs across files, in time order per player), nor for
-datasets of schema version 1: those load the tables (``histparse.load``).
+datasets of schema version 1: those load the tables (``histparse.load``). Datasets of version 2
+have no situation counts in their players files: they are walked from each batch's actions and
+draws (slow; re-export to version 3).
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from datetime import UTC, datetime
 from typing import Any, Final
 
 import numpy as np
@@ -25,15 +30,17 @@ import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from histparse.export.loader import _series
-from histparse.export.schema import FILE_SCHEMAS, SCHEMAS, TABLE_COLUMNS
+from histparse.export.schema import FILE_SCHEMAS, TABLE_COLUMNS
 from histparse.export.store import DatasetDir, Partition, _parse_partition
+from histparse.export.sums import GroupSums
 from histparse.frames import Tables
-from histparse.frames.schema import PLAYERS
+from histparse.frames.filters import HandFilter
+from histparse.frames.schema import MONEY_SCALE, PLAYERS, SAME_AS
 from histparse.stats import ALL_STATS
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.situations import situation_counts
 
-__all__ = ["REPORT_HAND_COLUMNS", "STREAMED_BY", "report_hands", "stat_rows", "streams"]
+__all__ = ["REPORT_HAND_COLUMNS", "STREAMED_BY", "game_counts", "stat_rows", "streams"]
 
 PathArg = str | os.PathLike[str]
 
@@ -51,12 +58,6 @@ _POSITIONS: Final = next(c.categories for c in PLAYERS if c.name == "position")
 def streams(paths: Sequence[PathArg], by: Sequence[str]) -> bool:
     """Whether ``stat_rows`` can answer for these datasets and keys."""
     return all(k in STREAMED_BY for k in by) and all(DatasetDir.open(p).version >= 2 for p in paths)
-
-
-def _pairs(paths: Sequence[PathArg]) -> list[tuple[Partition, str, str | None]]:
-    """Every committed ``hands`` file with its partition and the ``players`` file of the same
-    batch and partition (an export writes both in one commit), if there is one."""
-    return [(part, hands, twins["players"]) for part, hands, twins in _batches(paths)]
 
 
 def _batches(paths: Sequence[PathArg]) -> list[tuple[Partition, str, dict[str, str | None]]]:
@@ -115,142 +116,182 @@ def _situations(part: Partition, hands: str, twins: dict[str, str | None]) -> pd
     return situation_counts(batch)
 
 
-def report_hands(paths: Sequence[PathArg]) -> pd.DataFrame:
-    """The ``hands`` rows of the datasets, only the columns the reports read, typed as
-    ``histparse.load`` types them, with ``_file``: the number of the file they came from."""
-    columns = [n for n in REPORT_HAND_COLUMNS if n != "site"]
-    parts: list[pa.Table] = []
-    for i, (part, hands, _) in enumerate(_pairs(paths)):
-        t = pq.read_table(hands, columns=columns, schema=FILE_SCHEMAS["hands"])
-        n = t.num_rows
-        t = t.append_column("site", pa.array([part[0]] * n, pa.string()))
-        parts.append(t.append_column("_file", pa.array(np.full(n, i, dtype=np.int32))))
-    if not parts:
-        empty = SCHEMAS["hands"].empty_table().select(list(REPORT_HAND_COLUMNS))
-        parts.append(empty.append_column("_file", pa.array([], pa.int32())))
-    table = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
-    by_name = {c.name: c for c in TABLE_COLUMNS["hands"]}
-    data = {n: _series(by_name[n], table.column(n)) for n in REPORT_HAND_COLUMNS}
-    data["_file"] = pd.Series(table.column("_file").to_numpy(), name="_file")
-    return pd.DataFrame(data)
+def game_counts(paths: Sequence[PathArg]) -> dict[str, int]:
+    """The number of hands of each game (its label) in the datasets, every hand counted: what
+    picks the default game and what the note on the games kept apart counts."""
+    counts: dict[str, int] = {}
+    for _, hands, _ in _batches(paths):
+        column = pq.read_table(hands, columns=["game"], schema=FILE_SCHEMAS["hands"])["game"]
+        for item in pc.value_counts(column.cast(pa.string())).to_pylist():
+            if item["values"] is not None:
+                counts[item["values"]] = counts.get(item["values"], 0) + item["counts"]
+    return counts
 
 
-def _text(values: pd.Series[Any]) -> pa.Array:
-    return pa.array(values.astype(object).where(values.notna(), None), pa.string())
+def _folded(wanted: Sequence[str]) -> set[str]:
+    return {w.casefold() for w in wanted}
 
 
-def _facts(hands: pd.DataFrame, by: Sequence[str]) -> pa.Table:
-    """The hand ids and, in the same order, the facts each players row takes from its hand."""
-    facts: dict[str, pa.Array] = {
-        "hand_id": _text(hands["hand_id"]),
-        "unit": _text(hands["unit"]),
-        "big_blind": pa.array(hands["big_blind"].array),
-        "big_bet": pa.array(hands["big_bet"].array),
+def _among(column: pa.ChunkedArray, keep: set[str]) -> pa.Array:
+    """Where the text (dictionary) column's value, casefolded, is one of ``keep``: as
+    ``frames.filters`` matches, the values' words folded in Python (the dictionaries are small)."""
+    values = pa.chunked_array(column.chunks, column.type).combine_chunks()
+    if pa.types.is_dictionary(values.type):
+        words = values.dictionary.to_pylist()
+        hit = pa.array([w is not None and w.casefold() in keep for w in words], pa.bool_())
+        return pc.fill_null(hit.take(values.indices), False)
+    texts = values.to_pylist()
+    return pa.array([t is not None and t.casefold() in keep for t in texts], pa.bool_())
+
+
+def _month_bounds(month: str) -> tuple[datetime, datetime]:
+    year, number = int(month[:4]), int(month[5:7])
+    first = datetime(year, number, 1, tzinfo=UTC)
+    last = datetime(year + number // 12, number % 12 + 1, 1, tzinfo=UTC)
+    return first, last
+
+
+def _may_match(part: Partition, f: HandFilter) -> bool:
+    """Whether a file of this partition (site, UTC month) can hold a hand ``f`` keeps."""
+    site, month = part
+    if f.sites and site.casefold() not in _folded(f.sites):
+        return False
+    if f.since is None and f.until is None:
+        return True
+    try:
+        first, last = _month_bounds(month)
+    except ValueError:  # a partition name this histparse did not write: read the file
+        return True
+    return (f.since is None or last > f.since) and (f.until is None or first < f.until)
+
+
+def _mask(hands: pa.Table, f: HandFilter) -> pa.Array:
+    """The rows of one hands file (of a partition ``_may_match`` passed) that ``f`` keeps:
+    the conditions of ``frames.filters.hand_mask``, in Arrow."""
+    mask = pa.array(np.ones(hands.num_rows, dtype=bool))
+    for column, wanted in (
+        ("game", f.games),
+        ("limit_type", f.limits),
+        ("stakes", f.stakes),
+        ("unit", f.units),
+    ):
+        if wanted:
+            mask = pc.and_(mask, _among(hands[column], _folded(wanted)))
+    if f.kind is not None:
+        tournament = pc.fill_null(hands["is_tournament"], False)
+        mask = pc.and_(mask, tournament if f.kind == "tournament" else pc.invert(tournament))
+    if f.max_seats:
+        seats = pc.cast(hands["max_seats"], pa.int64())
+        hit = pc.is_in(seats, value_set=pa.array(list(f.max_seats), pa.int64()))
+        mask = pc.and_(mask, pc.fill_null(hit, False))
+    started = hands["started_at"]
+    for bound, compare in ((f.since, pc.greater_equal), (f.until, pc.less)):
+        if bound is not None:
+            at = pa.scalar(bound, started.type)
+            mask = pc.and_(mask, pc.fill_null(compare(started, at), False))
+    return mask
+
+
+def _hand_facts(hands: pa.Table, by: Sequence[str]) -> pa.Table:
+    """The hand ids and the facts each players row takes from its hand, as text and decimals."""
+    facts: dict[str, pa.ChunkedArray] = {
+        "hand_id": hands["hand_id"],
+        "unit": hands["unit"].cast(pa.string()),
+        "big_blind": hands["big_blind"],
+        "big_bet": hands["big_bet"],
     }
     for key in by:
         if key in _HAND_KEYS:
-            facts[key] = _text(hands[_HAND_KEYS[key]])
-        elif key == "date":
-            day = hands["started_at"].dt.floor("D").astype("category")
-            labels = day.cat.rename_categories([t.strftime("%Y-%m-%d") for t in day.cat.categories])
-            facts[key] = _text(labels)
+            facts[key] = hands[_HAND_KEYS[key]].cast(pa.string())
+        elif key == "date":  # the UTC day, as ``stats.aggregate`` labels it
+            facts[key] = pc.strftime(hands["started_at"], format="%Y-%m-%d")
     return pa.table(facts)
 
 
-def stat_rows(
-    paths: Sequence[PathArg], hands: pd.DataFrame, by: Sequence[str] = ()
-) -> pd.DataFrame:
-    """The players rows of ``hands`` (a ``report_hands`` frame, filtered as wished) summed by
-    player, unit, the ``by`` keys, big blind and big bet, with ``hands`` (rows summed): what
-    ``player_stats(..., rows=)`` takes. One players file is read at a time, its columns that
-    the statistics read only, and matched with the hands of its own batch."""
-    facts = _facts(hands, by)
-    files = hands["_file"].to_numpy()
-    batches = _batches(paths)
+_FACT_COLUMNS: Final = ("hand_id", "unit", "big_blind", "big_bet", "started_at")
+
+
+def stat_rows(paths: Sequence[PathArg], f: HandFilter, by: Sequence[str] = ()) -> pd.DataFrame:
+    """The players rows of the hands ``f`` keeps, summed by player, unit, the ``by`` keys, big
+    blind and big bet, with ``hands`` (rows summed): what ``player_stats(..., rows=)`` takes.
+
+    Everything stays in Arrow: files of partitions (site, month) the filter rules out are not
+    opened; of the others, a hands file is read with the columns the filter and the grouping
+    need, and the players file of its batch with the columns the statistics sum."""
     counts = [c for s in ALL_STATS for c in (s.name, s.opp)]
     walked_names = [c for s in SITUATION_STATS for c in (s.name, s.opp)]
     base = ["hand_id", "player", "net", "rake_share", "ev_net"]
     if "position" in by:
         base.append("position")
-    group = ["player", "unit", *by, "big_blind", "big_bet"]
-    sums: list[pa.Table] = []
-    pending: list[pa.Table] = []
-    held = 0
-    order = np.argsort(files, kind="stable")
-    bounds = np.searchsorted(files[order], np.arange(len(batches) + 1))
-    for i, (part, hands_file, twins) in enumerate(batches):
-        rows = order[bounds[i] : bounds[i + 1]]
+    hand_columns = sorted(
+        {*_FACT_COLUMNS, *REPORT_HAND_COLUMNS, *(_HAND_KEYS[k] for k in by if k in _HAND_KEYS)}
+        - {"site"}
+    )
+    keys = ["unit", *by, "big_blind", "big_bet"]
+    money = ["net", "rake_share", "ev_net"]
+    # Columns always equal to another are not read: their sums are the other's.
+    read = [c for c in counts if c not in SAME_AS]
+    sums = GroupSums(keys, ["hands", "ev_missing", *read], money)
+    for part, hands_file, twins in _batches(paths):
         players = twins["players"]
-        if players is None or not len(rows):
+        if players is None or not _may_match(part, f):
             continue
-        mine = facts.take(pa.array(rows))
+        hands = pq.read_table(hands_file, columns=hand_columns, schema=FILE_SCHEMAS["hands"])
+        hands = hands.filter(_mask(hands, f))
+        if not hands.num_rows:
+            continue
+        mine = _hand_facts(hands, by)
         old = twins["actions"] is not None  # before version 3: no situation counts stored
-        wanted = [*base, *(c for c in counts if not old or c not in walked_names)]
+        wanted = [*base, *(c for c in read if not old or c not in walked_names)]
         batch = pq.read_table(players, columns=wanted, schema=FILE_SCHEMAS["players"])
         if old:
             walked = _situations(part, hands_file, twins)
             for name in walked_names:
                 values = np.zeros(batch.num_rows, np.int64) if walked is None else walked[name]
                 batch = batch.append_column(name, pa.array(np.asarray(values, dtype=np.int64)))
-        # A sum skips nulls: how many rows had no EV, so a partial EV sum is not read as whole.
-        missing = pc.cast(pc.is_null(batch.column("ev_net")), pa.int64())
-        batch = batch.append_column("ev_missing", missing)
         at = pc.index_in(batch.column("hand_id"), value_set=mine.column("hand_id"))
-        kept = pc.is_valid(at)
-        batch = batch.filter(kept)
+        if at.null_count:
+            kept = pc.is_valid(at)
+            batch = batch.filter(kept)
+            at = at.filter(kept)
         if not batch.num_rows:
             continue
-        at = at.filter(kept)
-        data = {n: batch.column(n) for n in batch.column_names if n != "hand_id"}
-        for n in ("player", "position"):
-            if n in data:
-                data[n] = data[n].cast(pa.string())
         for n in mine.column_names[1:]:
-            data[n] = mine.column(n).take(at)
-        data["hands"] = pa.array(np.ones(batch.num_rows, dtype=np.int64))
-        pending.append(pa.table(data))
-        held += batch.num_rows
-        if held >= _ROWS_AT_ONCE:
-            sums = [_summed([*sums, _summed(pending, group)], group)]
-            pending, held = [], 0
-    if pending:
-        sums = [_summed([*sums, _summed(pending, group)], group)]
-    return _frame(sums, group, counts)
+            if n not in batch.column_names:
+                batch = batch.append_column(n, mine.column(n).take(at))
+        batch = batch.append_column("hands", pa.array(np.ones(batch.num_rows, dtype=np.uint8)))
+        # A sum counts nulls as 0: how many rows had no EV, so a partial sum is not read whole.
+        batch = batch.append_column("ev_missing", pc.is_null(batch.column("ev_net")))
+        sums.add(batch)
+    totals = sums.totals()
+    for name, same in SAME_AS.items():
+        totals[name] = totals[same]
+    return _frame(totals, ["player", *keys], counts)
 
 
-# Players rows gathered before they are summed: one group-by over many files costs far less
-# than one per file, and the rows held stay a few tens of MB.
-_ROWS_AT_ONCE: Final = 1 << 19
-
-
-def _summed(tables: list[pa.Table], group: list[str]) -> pa.Table:
-    """``tables`` (same columns) summed by ``group``, with the sums under the same names."""
-    table = pa.concat_tables(tables) if len(tables) > 1 else tables[0]
-    values = [n for n in table.column_names if n not in group]
-    out = table.group_by(group, use_threads=False).aggregate([(n, "sum") for n in values])
-    return out.rename_columns([n.removesuffix("_sum") for n in out.column_names])
-
-
-def _frame(sums: list[pa.Table], group: list[str], counts: list[str]) -> pd.DataFrame:
-    """The Arrow sums as the columns ``player_stats`` groups and sums, typed as the tables."""
+def _frame(totals: dict[str, Any], group: list[str], counts: list[str]) -> pd.DataFrame:
+    """The sums as the columns ``player_stats`` groups and sums, typed as the tables."""
     out: dict[str, Any] = {}
-    if not sums:
+    if not len(totals["player"]):
         for n in group:
             out[n] = pd.Series([], dtype=object)
         return pd.DataFrame(out)
-    table = pa.concat_tables(sums)
     for n in group:
-        column = table.column(n)
+        values = totals[n]
         if n in ("big_blind", "big_bet"):
-            out[n] = pd.arrays.ArrowExtensionArray(column.combine_chunks())
+            out[n] = pd.arrays.ArrowExtensionArray(pa.array(values, _MONEY_SUM))
         elif n == "position":
-            out[n] = pd.Categorical(column.to_pylist(), categories=_POSITIONS, ordered=True)
+            out[n] = pd.Categorical(values, categories=_POSITIONS, ordered=True)
         else:
-            out[n] = pd.Categorical(column.to_pylist())
-    out["hands"] = table.column("hands").to_numpy()
-    out["ev_missing"] = table.column("ev_missing").to_numpy()
+            out[n] = pd.Categorical(values)
+    out["hands"] = totals["hands"]
+    out["ev_missing"] = totals["ev_missing"]
     for n in ("net", "rake_share", "ev_net"):
-        out[n] = pd.arrays.ArrowExtensionArray(table.column(n).combine_chunks())
+        out[n] = pd.arrays.ArrowExtensionArray(pa.array(totals[n], _MONEY_SUM))
     for n in counts:
-        out[n] = table.column(n).to_numpy()
+        out[n] = totals[n]
     return pd.DataFrame(out)
+
+
+# What Arrow's sum of a decimal128(18, 2) column gives, and player_stats reads.
+_MONEY_SUM: Final = pa.decimal128(38, MONEY_SCALE)

@@ -230,6 +230,20 @@ def _stat_columns() -> tuple[Column, ...]:
     return tuple(cols)
 
 
+# Players columns that always hold the same values as another (by how they are defined in
+# docs/stats.md): a report summing the table can read the second and copy its sums. A test
+# holds every pair equal on generated and real tables.
+SAME_AS: dict[str, str] = {
+    "pfr_opp": "vpip_opp",
+    "afq": "af",
+    "wtsd_opp": "pat_1_opp",
+    "wwsf_opp": "pat_1_opp",
+    **{f"cards_drawn_{k}_opp": f"pat_{k}_opp" for k in (1, 2, 3)},
+    **{f"d{k}_drew{c}_opp": f"pat_{k}_opp" for k in (1, 2, 3) for c in range(6)},
+    **{f"d{k}_drew0": f"pat_{k}" for k in (1, 2, 3)},
+}
+
+
 # All-in EV (histparse.allin, docs/equity.md): null for a player without an all-in showdown.
 _ALLIN: tuple[Column, ...] = (
     Column(

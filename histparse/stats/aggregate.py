@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import timedelta
-from decimal import ROUND_HALF_EVEN, Decimal
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Protocol
 
@@ -119,33 +119,59 @@ def _in_units(
     column: str = "net",
 ) -> tuple[list[Decimal | None], list[Decimal | None]]:
     """For each group: the sum over hands of ``column`` (the net) / ``unit`` (the big blind or
-    big bet), and 100 x that sum divided by the hands; exact (fractions), then rounded
+    big bet), and 100 x that sum divided by the hands; exact (integer ratios), then rounded
     half-even to 2 decimals."""
     sums = df.groupby([*keys, unit], observed=True, sort=False)[column].sum()
-    totals: dict[object, Fraction] = {}
-    for idx, net in sums.items():
-        parts = idx if isinstance(idx, tuple) else (idx,)
-        key = parts[:-1] if len(parts) > 2 else parts[0]
-        size = parts[-1]
-        if net is None or size is None or pd.isna(size) or size == 0:
+    # Each sum's group among ``hands``' (by position: no per-row Python over the index).
+    group_index: Any = sums.index
+    owners = hands.index.get_indexer(group_index.droplevel(len(keys))).tolist()
+    # A group is usually at one big blind: its total stays an integer ratio (num, den), and
+    # a Fraction is made only for a group at several.
+    totals: list[tuple[int, int] | Fraction | None] = [None] * len(hands)
+    for owner, net, size in zip(
+        owners, _values(sums), _values(sums.index.get_level_values(len(keys))), strict=True
+    ):
+        if net is None or size is None or size == 0 or owner < 0:
             continue
-        totals[key] = totals.get(key, Fraction(0)) + Fraction(net) / Fraction(size)
+        n, d = net.as_integer_ratio()
+        sn, sd = size.as_integer_ratio()
+        ratio = (n * sd, d * sn) if sn > 0 else (-n * sd, -d * sn)
+        seen = totals[owner]
+        if seen is None:
+            totals[owner] = ratio
+        else:
+            so_far = seen if isinstance(seen, Fraction) else Fraction(*seen)
+            totals[owner] = so_far + Fraction(*ratio)
     whole: list[Decimal | None] = []
     per_100: list[Decimal | None] = []
-    for key, n in hands.items():
-        total = totals.get(key)
+    for total, n in zip(totals, hands.tolist(), strict=True):
         if total is None or n == 0:
             whole.append(None)
             per_100.append(None)
             continue
-        whole.append(_rounded(total))
-        per_100.append(_rounded(total * 100 / int(n)))
+        num, den = (total.numerator, total.denominator) if isinstance(total, Fraction) else total
+        whole.append(_rounded(num, den))
+        per_100.append(_rounded(num * 100, den * int(n)))
     return whole, per_100
 
 
-def _rounded(value: Fraction) -> Decimal:
-    q = Decimal(value.numerator) / Decimal(value.denominator)
-    return q.quantize(_CENT, rounding=ROUND_HALF_EVEN)
+def _values(values: pd.Series[Any] | pd.Index[Any]) -> list[Any]:
+    """The values as Python objects (Decimals, None for missing), Arrow-backed ones converted
+    in C rather than element by element."""
+    array = values.array
+    if isinstance(array, pd.arrays.ArrowExtensionArray):
+        return list(pa.array(array).to_pylist())
+    return [None if v is None or v is pd.NA or v != v else v for v in array.tolist()]
+
+
+def _rounded(num: int, den: int) -> Decimal:
+    """``num / den`` (``den > 0``) rounded half-even to 2 decimals, exactly (a negative value
+    that rounds to zero keeps its sign, as Decimal's quantize gives it)."""
+    q, r = divmod(num * 100, den)
+    if 2 * r > den or (2 * r == den and q % 2):
+        q += 1
+    value = Decimal(q).scaleb(-2)
+    return value.copy_negate() if q == 0 and num < 0 else value
 
 
 def _decimals(values: Sequence[Decimal | None]) -> pd.arrays.ArrowExtensionArray:
@@ -294,7 +320,9 @@ def results_by_class(
         {
             "count": np.array([r[0] for r in rows.values()], dtype="int64"),
             "won": np.array([r[1] for r in rows.values()], dtype="int64"),
-            "net_bb": _decimals([_rounded(r[2]) for r in rows.values()]),
+            "net_bb": _decimals(
+                [_rounded(r[2].numerator, r[2].denominator) for r in rows.values()]
+            ),
             "net": _decimals([r[3] if single else None for r in rows.values()]),
         },
         index=pd.Index(list(rows), name=name),

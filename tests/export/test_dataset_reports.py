@@ -52,6 +52,11 @@ def dataset(tmp_path_factory: pytest.TempPathFactory) -> str:
         ["--game", "all", "--by", "date"],
         ["--unit", "USD", "--since", "2011-01-01", "--until", "2011-12-31"],
         ["--tournament", "--min-hands", "20", "--sort", "hands"],
+        # Filters pushed into the dataset's scan (text matched case-insensitively).
+        ["--stakes", "0.50/1 usd POT LIMIT", "--by", "position", "--csv"],
+        ["--site", "pokerstars", "--max-seats", "6", "--cash", "--limit", "limit"],
+        ["--since", "2011-06-01T08:00", "--until", "2012-01-01", "--tz", "Europe/Paris"],
+        ["--game", "all", "--unit", "TOURNAMENT chips", "--by", "table"],
     ],
 )
 def test_stats_from_the_dataset_equal_stats_from_the_text(dataset: str, args: list[str]) -> None:
