@@ -6,6 +6,7 @@ import functools
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 import pandas as pd
 
@@ -16,12 +17,17 @@ from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results,
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
-from histparse.parsing import ParseError
+from histparse.parsing import ParseError, Unsupported
+from histparse.reading import TOURNAMENT_SUMMARY
 from histparse.stats.errors import TableError
 
-__all__ = ["PieceTables", "TablesRun", "tables_of_paths", "tables_piece"]
+__all__ = ["BuyIns", "PieceTables", "TablesRun", "tables_of_paths", "tables_piece"]
 
 PathArg = str | os.PathLike[str]
+# A tournament's buy-in as its hands print it, by (site, tournament id): the parts (prize
+# pool, [bounty,] fee) and the currency (None for play chips). The tables have no buy-in
+# column; the reports label a tournament with it (histparse.stats.aggregate).
+BuyIns = dict[tuple[str, str], tuple[tuple[Decimal, ...], str | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +40,8 @@ class PieceTables:
     table_errors: list[TableError]
     where: dict[tuple[str, str], str]
     hands: int
+    summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
+    buy_ins: BuyIns = field(default_factory=dict)
 
 
 def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
@@ -42,11 +50,18 @@ def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
     table_errors: list[TableError] = []
     where: dict[tuple[str, str], str] = {}
     hands: list[Hand] = []
+    summaries: list[str] = []
+    buy_ins: BuyIns = {}
     for result in piece_results(piece):
         if isinstance(result, Hand):
             hands.append(result)
+            if result.tournament_id is not None and result.buy_in is not None:
+                key = (result.site, result.tournament_id)
+                buy_ins.setdefault(key, (result.buy_in, result.buy_in_currency))
         elif isinstance(result, ParseError):
             parse_errors.append(result)
+        elif isinstance(result, Unsupported) and result.game == TOURNAMENT_SUMMARY:
+            summaries.append(result.file)
     refused: set[int] = set()
 
     def refuse(hand: Hand, error: TableError) -> None:
@@ -58,7 +73,11 @@ def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
         key = (h.site, str(h.hand_id))
         if key not in where and id(h) not in refused:
             where[key] = f"{h.source.path}:{h.source.first_line}"
-    return PieceTables(piece.file_index, t, parse_errors, table_errors, where, len(hands))
+    # A piece is of one file: its summaries are all in that file.
+    files = list(dict.fromkeys(summaries))
+    return PieceTables(
+        piece.file_index, t, parse_errors, table_errors, where, len(hands), files, buy_ins
+    )
 
 
 @dataclass
@@ -69,6 +88,8 @@ class TablesRun:
     tables: Tables | None = None
     parse_errors: list[ParseError] = field(default_factory=list)
     table_errors: list[TableError] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
+    buy_ins: BuyIns = field(default_factory=dict)
 
 
 def tables_of_paths(
@@ -88,6 +109,7 @@ def tables_of_paths(
     run = TablesRun()
     parts: list[Tables] = []
     seen: dict[tuple[str, str], str] = {}
+    listed: set[str] = set()
     pieces = pieces_for(files, hands_per_piece, client, jobs=jobs)
     if progress is not None:
         pieces = progress.track(pieces)
@@ -95,6 +117,12 @@ def tables_of_paths(
     for p in ordered_map(work, pieces, jobs=jobs, client=client):
         run.parse_errors.extend(p.parse_errors)
         run.table_errors.extend(p.table_errors)
+        for f in p.summaries:  # a file cut into pieces reports its summaries in each
+            if f not in listed:
+                listed.add(f)
+                run.summaries.append(f)
+        for key, buy_in in p.buy_ins.items():
+            run.buy_ins.setdefault(key, buy_in)
         dups = [k for k in p.where if k in seen]
         t = p.tables
         if dups:
@@ -105,7 +133,10 @@ def tables_of_paths(
             t = _drop(t, {hid for _, hid in dups})
         for key, where in p.where.items():
             seen.setdefault(key, where)
-        parts.append(t)
+        # A piece with no hand (a summary file, a file of junk) is left out: its empty
+        # frames' categories have no type to join with the others (concat refuses them).
+        if len(t.hands):
+            parts.append(t)
         if progress is not None:
             progress.update(p.hands, p.file_index)
     if not parts:
