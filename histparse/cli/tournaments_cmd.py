@@ -102,8 +102,9 @@ def selected(
     when empty), per tournament type (or ``each`` tournament)."""
     from histparse.stats.tournaments import results_frame, tournament_stats, who_played
 
-    wanted_sites = {s.casefold() for s in sites}
-    wanted_units = {u.casefold() for u in units}
+    # Each option may list several values (``--site a,b``), as the hand filters take them.
+    wanted_sites = {v.strip().casefold() for s in sites for v in s.split(",") if v.strip()}
+    wanted_units = {v.strip().casefold() for u in units for v in u.split(",") if v.strip()}
     kept = [
         s
         for s in got.summaries

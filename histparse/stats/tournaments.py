@@ -11,7 +11,7 @@ anonymiser may have left: read as the hero's place). Its rebuys and add-ons are 
 tournament, not per player, so a player's cost is one buy-in and fee. Money is exact
 (``Decimal``), in the buy-in's currency (``USD``) or ``play money`` for a buy-in without one.
 
-``tournaments(paths)`` reads every summary under the paths into one row per player and
+``read_tournaments(paths)`` reads every summary under the paths into one row per player and
 tournament; ``tournament_stats`` sums those rows per player and tournament type (site, game,
 buy-in and fee, unit): entries, cost, prizes, net, ROI, ITM and average finish, never adding
 two units (docs/stats.md, "Tournaments").
@@ -45,10 +45,10 @@ __all__ = [
     "is_summary_start",
     "read_summaries",
     "read_summary",
+    "read_tournaments",
     "results_frame",
     "tournament_results",
     "tournament_stats",
-    "tournaments",
     "who_played",
 ]
 
@@ -448,7 +448,7 @@ def _int(value: object) -> int:
     return value
 
 
-def tournaments(*paths: PathArg, players: str | Sequence[str] | None = None) -> pd.DataFrame:
+def read_tournaments(*paths: PathArg, players: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Every tournament summary under ``paths`` (files, folders, globs; files of hands hold
     none and are passed over) as ``results_frame`` rows: ``players``' results when given,
     else each summary's hero (every finisher where the summary names none). A tournament
