@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from histparse.frames import Tables
-    from histparse.parallel.tables import BuyIns
     from histparse.parsing import ParseError
     from histparse.stats import StatKind
     from histparse.stats.aggregate import BuyIn
@@ -46,7 +45,6 @@ class Loaded:
     table_errors: list[TableError] = field(default_factory=list)
     skipped: int = 0  # paths that could not be read (exit status 3)
     summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
-    buy_ins: BuyIns = field(default_factory=dict)  # tournaments' buy-ins, from their hands
 
     @property
     def rejected(self) -> int:
@@ -100,7 +98,6 @@ def load_tables(
         run.parse_errors,
         run.table_errors,
         summaries=run.summaries,
-        buy_ins=run.buy_ins,
     )
 
 
@@ -123,7 +120,6 @@ def _load_datasets(datasets: list[str], texts: list[str], jobs: int, allin_ev: b
             more.parse_errors,
             more.table_errors,
             summaries=more.summaries,
-            buy_ins=more.buy_ins,
         )
     return loaded
 
@@ -365,7 +361,8 @@ def run(args: argparse.Namespace) -> int:
         # A name found in the summaries only: no hand statistics (an empty list is no filter).
         shown = shown and bool(players)
     if shown:
-        _print_stats(args, tables, by, players, rows, _buy_ins(loaded, summaries.summaries))
+        buy_ins = tc.buy_ins(summaries.summaries)
+        _print_stats(args, tables, by, players, rows, buy_ins)
     elif args.json:
         print("[]")
     if summaries.summaries:
@@ -373,18 +370,6 @@ def run(args: argparse.Namespace) -> int:
     _note_unsummarised(tables, summaries.summaries)
     failed = loaded.rejected or summaries.errors
     return with_skipped(1 if failed else 0, loaded.skipped)
-
-
-def _buy_ins(loaded: Loaded, summaries: Sequence[Any]) -> dict[tuple[str, str], BuyIn]:
-    """Each tournament's buy-in, by (site, id): as its hands print it (with a bounty, when
-    there is one), else as its summary does."""
-    from histparse.cli.tournaments_cmd import buy_ins
-    from histparse.stats.units import PLAY_MONEY
-
-    out = buy_ins(summaries)
-    for key, (parts, currency) in loaded.buy_ins.items():
-        out[key] = (parts, currency or PLAY_MONEY)
-    return out
 
 
 def _print_stats(

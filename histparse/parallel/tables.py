@@ -6,7 +6,6 @@ import functools
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 import pandas as pd
 
@@ -21,13 +20,9 @@ from histparse.parsing import ParseError, Unsupported
 from histparse.reading import TOURNAMENT_SUMMARY
 from histparse.stats.errors import TableError
 
-__all__ = ["BuyIns", "PieceTables", "TablesRun", "tables_of_paths", "tables_piece"]
+__all__ = ["PieceTables", "TablesRun", "tables_of_paths", "tables_piece"]
 
 PathArg = str | os.PathLike[str]
-# A tournament's buy-in as its hands print it, by (site, tournament id): the parts (prize
-# pool, [bounty,] fee) and the currency (None for play chips). The tables have no buy-in
-# column; the reports label a tournament with it (histparse.stats.aggregate).
-BuyIns = dict[tuple[str, str], tuple[tuple[Decimal, ...], str | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +36,6 @@ class PieceTables:
     where: dict[tuple[str, str], str]
     hands: int
     summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
-    buy_ins: BuyIns = field(default_factory=dict)
 
 
 def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
@@ -51,13 +45,9 @@ def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
     where: dict[tuple[str, str], str] = {}
     hands: list[Hand] = []
     summaries: list[str] = []
-    buy_ins: BuyIns = {}
     for result in piece_results(piece):
         if isinstance(result, Hand):
             hands.append(result)
-            if result.tournament_id is not None and result.buy_in is not None:
-                key = (result.site, result.tournament_id)
-                buy_ins.setdefault(key, (result.buy_in, result.buy_in_currency))
         elif isinstance(result, ParseError):
             parse_errors.append(result)
         elif isinstance(result, Unsupported) and result.game == TOURNAMENT_SUMMARY:
@@ -75,9 +65,7 @@ def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
             where[key] = f"{h.source.path}:{h.source.first_line}"
     # A piece is of one file: its summaries are all in that file.
     files = list(dict.fromkeys(summaries))
-    return PieceTables(
-        piece.file_index, t, parse_errors, table_errors, where, len(hands), files, buy_ins
-    )
+    return PieceTables(piece.file_index, t, parse_errors, table_errors, where, len(hands), files)
 
 
 @dataclass
@@ -89,7 +77,6 @@ class TablesRun:
     parse_errors: list[ParseError] = field(default_factory=list)
     table_errors: list[TableError] = field(default_factory=list)
     summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
-    buy_ins: BuyIns = field(default_factory=dict)
 
 
 def tables_of_paths(
@@ -121,8 +108,6 @@ def tables_of_paths(
             if f not in listed:
                 listed.add(f)
                 run.summaries.append(f)
-        for key, buy_in in p.buy_ins.items():
-            run.buy_ins.setdefault(key, buy_in)
         dups = [k for k in p.where if k in seen]
         t = p.tables
         if dups:
