@@ -71,15 +71,12 @@ def plural(n: int) -> str:
 
 def read_all(files: Iterable[str]) -> Summaries:
     """Every summary in ``files`` (a file of hands holds none), each tournament once."""
-    from histparse.stats.tournaments import SummaryError, distinct, read_summaries
+    from histparse.stats.tournaments import distinct, read_summaries
 
     got = Summaries()
     found: list[TournamentSummary] = []
     for name in files:
-        try:
-            found.extend(read_summaries(name))
-        except SummaryError as exc:
-            got.errors.append(exc)
+        found.extend(read_summaries(name, got.errors))
     got.summaries, got.repeated = distinct(found)
     return got
 

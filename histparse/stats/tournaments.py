@@ -159,12 +159,23 @@ def read_summary(path: str | os.PathLike[str]) -> TournamentSummary:
     raise SummaryError(f"{name}:1: not a PokerStars or Full Tilt tournament summary")
 
 
-def read_summaries(path: str | os.PathLike[str]) -> list[TournamentSummary]:
+def read_summaries(
+    path: str | os.PathLike[str], errors: list[SummaryError] | None = None
+) -> list[TournamentSummary]:
     """Every summary in a file, in order: none for a file of hands; a file may hold several
     summaries, or hands and summaries (a summary ends where the next summary or hand starts).
-    ``SummaryError`` for a summary that cannot be read."""
+    ``SummaryError`` for a summary that cannot be read, or, given ``errors``, appended to it
+    and the summary left out (the others are read)."""
     name = os.fspath(path)
-    return [_block(name, block, first) for first, block in _blocks(name)]
+    out: list[TournamentSummary] = []
+    for first, block in _blocks(name):
+        try:
+            out.append(_block(name, block, first))
+        except SummaryError as exc:
+            if errors is None:
+                raise
+            errors.append(exc)
+    return out
 
 
 def is_summary_start(line: str) -> bool:

@@ -156,3 +156,7 @@ def test_an_unreadable_place_in_a_second_summary(tmp_path: Path) -> None:
     )
     with pytest.raises(SummaryError, match=r"two\.txt:6"):
         read_summaries(bad)
+    # Given a list for the errors, the first summary is still read.
+    errors: list[SummaryError] = []
+    assert [s.tournament_id for s in read_summaries(bad, errors)] == ["1"]
+    assert [str(e) for e in errors] == [f"{bad}:6: unreadable place line: '1: ???'"]
