@@ -1,8 +1,9 @@
-"""``histparse stats PATH... [--player NAME] [--by KEY] [--json | --csv]``: player statistics.
+"""``histparse stats PATH... [--player NAME] [--by KEY] [--json | --csv]``: player statistics,
+and the tournament results of the tournament summaries among the paths (``tournaments_cmd``).
 
 Exit status: 0 when every hand was read and tabulated, 1 when the statistics were printed but
-some hands were rejected (by the parser or the tables; they are counted on stderr), 2 when it
-could not run (missing path, no hands, unknown player).
+some hands (or summaries) were rejected (by the parser or the tables; they are counted on
+stderr), 2 when it could not run (missing path, no hands nor summaries, unknown player).
 """
 
 from __future__ import annotations
@@ -357,7 +358,8 @@ def run(args: argparse.Namespace) -> int:
             for msg in problems:
                 print(f"histparse stats: {msg}", file=sys.stderr)
             return 2
-        players = [p for p in found if p in set(hand_names)]
+        in_hands = set(hand_names)
+        players = [p for p in found if p in in_hands]
         # A name found in the summaries only: no hand statistics (an empty list is no filter).
         shown = shown and bool(players)
     if shown:
@@ -446,13 +448,15 @@ def register(subparsers: Any) -> None:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "stats",
         help="player statistics (VPIP, PFR, 3-bet, steals, aggression, showdowns, draws)",
-        description="Player statistics of the hands under PATH (definitions: docs/stats.md).",
+        description="Player statistics of the hands under PATH, and tournament results of the "
+        "tournament summaries there (definitions: docs/stats.md).",
     )
     p.add_argument(
         "paths",
         nargs="+",
         metavar="PATH",
-        help="history files, directories, globs, or exported dataset directories",
+        help="history files, tournament summaries, directories, globs, or exported dataset "
+        "directories",
     )
     p.add_argument(
         "--player",

@@ -207,9 +207,9 @@ def match_finishers(
         return []
     found, problems = match_players(wanted, sorted(set(known)))
     for msg in problems:
-        print(
-            f"histparse {command}: {msg.replace('no hands for', 'no results for')}", file=sys.stderr
-        )
+        # match_players speaks of hands; here the names are the summaries' finishers.
+        msg = msg.replace("no hands for", "no results for")
+        print(f"histparse {command}: {msg}", file=sys.stderr)
     return None if problems else found
 
 
