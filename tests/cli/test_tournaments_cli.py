@@ -19,7 +19,7 @@ PS_SUM = REAL / "pokerstars" / "summaries"
 FT_SUM = REAL / "fulltilt" / "summaries"
 HOME = PS_SUM / "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
 FT_LOSS = FT_SUM / "3-Draw-Limit-USD-STT-2max-10-201211.Hero.loses.txt"
-# The hands of FT_LOSS's sit and go (243560420): 54 hands, blinds 15/30 up to 80/160.
+# The hands of FT_LOSS's sit and go (243560420): 54 hands, limits 30/60 up to 80/160.
 FT_STT = REAL / "fulltilt" / "3-Draw-Limit-USD-STT-2max-10-201211.txt"
 FT_5_10 = REAL / "fulltilt" / "3-Draw-Limit-USD-5-10-201211.txt"
 FT_10_20 = REAL / "fulltilt" / "3-Draw-Limit-USD-10-20-201101.Dead.hand.txt"
@@ -108,7 +108,7 @@ def test_stats_of_summaries_only(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_tournament_is_one_stakes_row(capsys: pytest.CaptureFixture[str]) -> None:
     options = ["--by", "stakes", "--player", "Hero", "--no-ev", "--json"]
     status, out, err = _run(["stats", str(FT_STT), *options], capsys)
-    # Six blind levels (30/60 ... 80/160 in the file), one row: no buy-in without the summary
+    # Five levels (30/60, 40/80, 50/100, 60/120, 80/160), one row: no buy-in without the summary
     # (the Full Tilt header prints "$10 Heads-Up Sit & Go", not its parts).
     assert status == 0 and "1 tournament(s) in the hands have no summary" in err
     (row,) = json.loads(out)

@@ -160,3 +160,28 @@ def test_an_unreadable_place_in_a_second_summary(tmp_path: Path) -> None:
     errors: list[SummaryError] = []
     assert [s.tournament_id for s in read_summaries(bad, errors)] == ["1"]
     assert [str(e) for e in errors] == [f"{bad}:6: unreadable place line: '1: ???'"]
+
+
+def test_player_stats_by_stakes_one_row_a_tournament_in_buy_in_order() -> None:
+    from histparse.parallel.tables import tables_of_paths
+    from histparse.stats import player_stats
+
+    files = [
+        REAL / "fulltilt" / "3-Draw-Limit-USD-STT-2max-10-201211.txt",  # 54 hands, 243560420
+        REAL / "pokerstars" / "2-7 Single Draw-NL-USD-2max-STT-1.40-201212.ante.all.in.txt",
+    ]
+    t = tables_of_paths(files, allin_ev=False).tables
+    assert t is not None
+    buy_ins = {
+        ("FullTilt", "243560420"): ((D("9.60"), D("0.40")), "USD"),
+        ("PokerStars", "476454368"): ((D("1.40"), D("0.10")), "USD"),
+    }
+    rows = player_stats(t, by="stakes", players="Hero", buy_ins=buy_ins)
+    # The $1.50 sit and go before the $10 one (as text, "tournament 2..." would come first);
+    # the Full Tilt one's five blind levels (30/60 ... 80/160) are one row.
+    assert list(rows["stakes"]) == [
+        "tournament 476454368 (1.40+0.10 USD)",
+        "tournament 243560420 (9.60+0.40 USD)",
+    ]
+    assert list(rows["hands"]) == [1, 54]
+    assert len(t.hands[t.hands["tournament_id"] == "243560420"]["stakes"].unique()) == 5
