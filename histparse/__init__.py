@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from histparse.ranking import HandCategory, HandError, category, describe, hand_rank
     from histparse.replayer import Replay, replay
     from histparse.simulation import SimConfig, simulate
-    from histparse.stats import player_stats
+    from histparse.stats import player_stats, read_tournaments, tournament_stats
     from histparse.writing import write_file, write_hand, write_hands
 
 # Where each public name lives. They are imported on first use (PEP 562), so that a program, or
@@ -70,6 +70,8 @@ _HOMES: dict[str, str] = {
     "SimConfig": "histparse.simulation",
     "simulate": "histparse.simulation",
     "player_stats": "histparse.stats",
+    "tournament_stats": "histparse.stats",
+    "read_tournaments": "histparse.stats",
     "write_file": "histparse.writing",
     "write_hand": "histparse.writing",
     "write_hands": "histparse.writing",
@@ -130,9 +132,11 @@ __all__ = [
     "player_stats",
     "read_histories",
     "read_results",
+    "read_tournaments",
     "replay",
     "simulate",
     "tables",
+    "tournament_stats",
     "write_file",
     "write_hand",
     "write_hands",

@@ -98,9 +98,15 @@ class ParseError(ValueError):
         }
 
 
+# ``Unsupported.game`` of a tournament summary (PokerStars, Full Tilt): not a hand, read by
+# ``histparse.stats.tournaments`` instead.
+TOURNAMENT_SUMMARY = "tournament summary"
+
+
 @dataclass(frozen=True, slots=True)
 class Unsupported:
-    """A hand of a game or site this package does not parse (counted, not an error)."""
+    """A hand of a game or site this package does not parse (counted, not an error); a
+    tournament summary is one, its ``game`` being ``TOURNAMENT_SUMMARY``."""
 
     site: str
     game: str

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from histparse.auditor.run import AuditCounts
+from histparse.reading import TOURNAMENT_SUMMARY
 from histparse.replayer.findings import CODES, Code, Finding, Severity
 from histparse.textio import visible
 
@@ -159,6 +160,16 @@ def write_text(
             file=out,
         )
     games = sorted(counts.unsupported_games.items(), key=lambda kv: (-kv[1], kv[0]))
+    summaries = sum(n for (_, game), n in games if game == TOURNAMENT_SUMMARY)
+    if summaries:
+        # Another kind of file, not a failure: said apart from the unsupported games.
+        print(
+            f"{summaries} of the unsupported are tournament summar"
+            f"{'y' if summaries == 1 else 'ies'}, not hand histories (histparse stats and "
+            "histparse tournaments read them)",
+            file=out,
+        )
+        games = [kv for kv in games if kv[0][1] != TOURNAMENT_SUMMARY]
     for (site, game), n in games[:MAX_GAMES]:
         print(f"unsupported: {_plural(n, 'hand')} of {site} {game}", file=out)
     if len(games) > MAX_GAMES:

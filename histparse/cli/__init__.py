@@ -27,6 +27,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "fairness_cmd",
     "equity_cmd",
     "sessions_cmd",
+    "tournaments_cmd",
 )
 
 

@@ -61,7 +61,9 @@ def _positive(text: str) -> int:
     return value
 
 
-def _export(args: argparse.Namespace, jobs: int, client: Any) -> tuple[ExportResult, int] | None:
+def _export(
+    args: argparse.Namespace, jobs: int, client: Any
+) -> tuple[ExportResult, int, int] | None:
     # Listed once, here or (paths only the cluster's workers can see) by a worker, and counted
     # for the progress line.
     listed = list_or_report("export", args.paths, client)
@@ -80,9 +82,32 @@ def _export(args: argparse.Namespace, jobs: int, client: Any) -> tuple[ExportRes
             client=client,
             progress=progress,
         )
-        return result, listed.skipped
+        summaries = _summary_files(files) if result.unsupported and not args.quiet else 0
+        return result, listed.skipped, summaries
     finally:
         progress.close()
+
+
+def _summary_files(files: list[str]) -> int:
+    """How many of ``files`` are tournament summaries (counted as unsupported chunks): a
+    dataset holds hands, and the reports read the summaries from the files themselves. Only
+    asked when something was unsupported: each file's first line is read again."""
+    from histparse.stats.tournaments import is_summary_start
+    from histparse.textio import decoded_lines
+
+    n = 0
+    for name in files:
+        lines = decoded_lines(name)
+        try:
+            first = next((line for line in lines if line.strip()), "")
+        except (OSError, UnicodeError):
+            continue
+        finally:
+            close = getattr(lines, "close", None)
+            if close is not None:
+                close()
+        n += is_summary_start(first)
+    return n
 
 
 def run(args: argparse.Namespace) -> int:
@@ -103,9 +128,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if done is None:
         return 2
-    result, skipped = done
+    result, skipped, summaries = done
     if not args.quiet:
         report(result, sys.stdout, audit_requested=args.audit)
+        if summaries:
+            print(
+                f"{summaries} tournament summary file(s), not hand histories: not exported "
+                "(histparse stats and histparse tournaments read them from the files)"
+            )
     report_conflicts(result, sys.stderr)
     return with_skipped(1 if result.bad or result.conflicts else 0, skipped)
 

@@ -19,6 +19,7 @@ from histparse.parallel import count_piece, cpu_count, ordered_map, pieces_for
 from histparse.parallel.counts import PieceCounts, errors_of
 from histparse.parallel.options import add_jobs_option
 from histparse.parsing import ReadCounts
+from histparse.reading import TOURNAMENT_SUMMARY
 
 __all__ = ["register", "report", "run"]
 
@@ -33,6 +34,14 @@ def report(
         f"{counts.rejected} rejected, {counts.unsupported} unsupported",
         file=out,
     )
+    summaries = sum(n for (_, game), n in counts.games.items() if game == TOURNAMENT_SUMMARY)
+    if summaries:
+        # Counted among the unsupported, but not a failure: another kind of file.
+        print(
+            f"{summaries} of them tournament summar{'y' if summaries == 1 else 'ies'}, not "
+            "hand histories (histparse stats and histparse tournaments read them)",
+            file=out,
+        )
     if counts.games:
         print("by site and game (parsed or unsupported):", file=out)
         width = max(len(f"{site}  {game}") for site, game in counts.games)

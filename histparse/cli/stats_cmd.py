@@ -1,8 +1,9 @@
-"""``histparse stats PATH... [--player NAME] [--by KEY] [--json | --csv]``: player statistics.
+"""``histparse stats PATH... [--player NAME] [--by KEY] [--json | --csv]``: player statistics,
+and the tournament results of the tournament summaries among the paths (``tournaments_cmd``).
 
 Exit status: 0 when every hand was read and tabulated, 1 when the statistics were printed but
-some hands were rejected (by the parser or the tables; they are counted on stderr), 2 when it
-could not run (missing path, no hands, unknown player).
+some hands (or summaries) were rejected (by the parser or the tables; they are counted on
+stderr), 2 when it could not run (missing path, no hands nor summaries, unknown player).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from histparse.frames import Tables
     from histparse.parsing import ParseError
     from histparse.stats import StatKind
+    from histparse.stats.aggregate import BuyIn
     from histparse.stats.errors import TableError
 
 __all__ = ["BY_CHOICES", "Loaded", "load_tables", "register", "run", "stats_json"]
@@ -44,6 +46,7 @@ class Loaded:
     parse_errors: list[ParseError] = field(default_factory=list)
     table_errors: list[TableError] = field(default_factory=list)
     skipped: int = 0  # paths that could not be read (exit status 3)
+    summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
 
     @property
     def rejected(self) -> int:
@@ -92,7 +95,12 @@ def load_tables(
     finally:
         progress.close()
     assert run.tables is not None
-    return Loaded(run.tables, run.parse_errors, run.table_errors)
+    return Loaded(
+        run.tables,
+        run.parse_errors,
+        run.table_errors,
+        summaries=run.summaries,
+    )
 
 
 def _load_datasets(datasets: list[str], texts: list[str], jobs: int, allin_ev: bool) -> Loaded:
@@ -104,8 +112,16 @@ def _load_datasets(datasets: list[str], texts: list[str], jobs: int, allin_ev: b
     loaded = Loaded(parts[0] if len(parts) == 1 else concat_tables(parts))
     if texts:
         more = load_tables(texts, jobs=jobs, allin_ev=allin_ev)
+        # Summaries cannot be in a dataset: those given beside it are read (stats). Text paths
+        # of summaries only have no hands to join.
+        joined = loaded.tables
+        if not more.tables.hands.empty:
+            joined = concat_tables([loaded.tables, more.tables])
         loaded = Loaded(
-            concat_tables([loaded.tables, more.tables]), more.parse_errors, more.table_errors
+            joined,
+            more.parse_errors,
+            more.table_errors,
+            summaries=more.summaries,
         )
     return loaded
 
@@ -251,9 +267,12 @@ def by_keys(text: str | None) -> list[str]:
     return keys
 
 
-def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Tables] | int:
+def report_tables(
+    args: argparse.Namespace, command: str, *, summaries_ok: bool = False
+) -> tuple[Loaded, Tables] | int:
     """Load the paths, say what was left out, and cut the tables by the filter options; an
-    exit status (2) when that cannot be done."""
+    exit status (2) when that cannot be done. With ``summaries_ok``, paths holding tournament
+    summaries but no hand (to report on) give empty tables, not an exit status."""
     from histparse.cli.paths import list_or_report
     from histparse.cli.report_options import cut
     from histparse.parallel import cpu_count
@@ -282,7 +301,10 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
         return 2
     loaded.skipped = skipped
     loaded.report(sys.stderr)
+    summaries = summaries_ok and bool(loaded.summaries)
     if loaded.tables.players.empty:
+        if summaries:
+            return loaded, loaded.tables
         print(f"histparse {command}: no hands to report on", file=sys.stderr)
         return 2
     try:
@@ -290,7 +312,7 @@ def report_tables(args: argparse.Namespace, command: str) -> tuple[Loaded, Table
     except ValueError as exc:
         print(f"histparse {command}: {exc}", file=sys.stderr)
         return 2
-    if tables.players.empty:
+    if tables.players.empty and not summaries:
         print(f"histparse {command}: no hands match the filters", file=sys.stderr)
         return 2
     return loaded, tables
@@ -305,7 +327,7 @@ def _dataset_rows(
     import pandas as pd
 
     from histparse.cli.report_options import hand_filter, other_games_note
-    from histparse.export.report import game_counts, stat_rows, streams
+    from histparse.export.report import game_counts, has_tournament_hands, stat_rows, streams
     from histparse.frames import Tables
 
     paths = list(args.paths)
@@ -315,6 +337,10 @@ def _dataset_rows(
     if not games:
         print("histparse stats: no hands to report on", file=sys.stderr)
         return 2
+    if "stakes" in by and has_tournament_hands(paths):
+        # A tournament's stakes are its tournament (histparse.stats.aggregate), whose id the
+        # summed rows do not carry: the tables are loaded instead.
+        return None
     try:
         f = hand_filter(args, sorted(games))
     except ValueError as exc:
@@ -332,8 +358,8 @@ def _dataset_rows(
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse stats``."""
+    from histparse.cli import tournaments_cmd as tc
     from histparse.cli.report_options import all_games, match_players
-    from histparse.stats import player_stats
 
     try:
         by = by_keys(args.by)
@@ -347,23 +373,54 @@ def run(args: argparse.Namespace) -> int:
         return streamed
     rows = None
     if streamed is None:
-        got = report_tables(args, "stats")
+        got = report_tables(args, "stats", summaries_ok=True)
         if isinstance(got, int):
             return got
         loaded, tables = got
     else:
         tables, rows = streamed
         loaded = Loaded(tables)
-    players = None
+    summaries = tc.read_all(loaded.summaries)
+    summaries.report("stats", sys.stderr)
+    source = tables.players if rows is None else rows
+    hand_names = [str(p) for p in source["player"].cat.categories] if len(source) else []
+    players: list[str] | None = None
+    shown = bool(len(source))
     if args.player:
-        source = tables.players if rows is None else rows
-        known = [str(p) for p in source["player"].cat.categories]
-        players, problems = match_players(args.player, known)
+        finishers = {f.player for s in summaries.summaries for f in s.finishes}
+        found, problems = match_players(args.player, sorted({*hand_names, *finishers}))
         if problems:
             for msg in problems:
                 print(f"histparse stats: {msg}", file=sys.stderr)
             return 2
-    stats = player_stats(tables, by=by, players=players, rows=rows)
+        in_hands = set(hand_names)
+        players = [p for p in found if p in in_hands]
+        # A name found in the summaries only: no hand statistics (an empty list is no filter).
+        shown = shown and bool(players)
+    if shown:
+        buy_ins = tc.buy_ins(summaries.summaries)
+        _print_stats(args, tables, by, players, rows, buy_ins)
+    elif args.json:
+        print("[]")
+    if summaries.summaries:
+        _print_tournaments(args, summaries, found if args.player else None, shown)
+    _note_unsummarised(tables, summaries.summaries)
+    failed = loaded.rejected or summaries.errors
+    return with_skipped(1 if failed else 0, loaded.skipped)
+
+
+def _print_stats(
+    args: argparse.Namespace,
+    tables: Tables,
+    by: list[str],
+    players: list[str] | None,
+    rows: pd.DataFrame | None,
+    buy_ins: dict[tuple[str, str], BuyIn],
+) -> None:
+    """The player statistics, as ``--json``, ``--csv`` or text."""
+    from histparse.stats import player_stats
+
+    stats = player_stats(tables, by=by, players=players, rows=rows, buy_ins=buy_ins)
     if args.min_hands:
         stats = stats[stats["hands"] >= args.min_hands].reset_index(drop=True)
     if args.sort and args.sort != "player":
@@ -379,7 +436,46 @@ def run(args: argparse.Namespace) -> int:
         safe_csv(stats, sys.stdout)
     else:
         print(readable(stats, by))
-    return with_skipped(1 if loaded.rejected else 0, loaded.skipped)
+
+
+def _print_tournaments(
+    args: argparse.Namespace, summaries: Any, players: list[str] | None, after: bool
+) -> None:
+    """The tournament results of the summaries (text; ``--json`` and ``--csv`` keep the
+    statistics' shape, so they point to ``histparse tournaments`` instead)."""
+    from histparse.cli import tournaments_cmd as tc
+
+    n = len(summaries.summaries)
+    if args.json or args.csv:
+        print(
+            f"histparse stats: {n} tournament {tc.plural(n)} read; `histparse tournaments PATH "
+            f"--{'json' if args.json else 'csv'}` gives their results",
+            file=sys.stderr,
+        )
+        return
+    frame = tc.selected(summaries, players, args.site or (), args.unit or ())
+    print(
+        ("\n" if after else "")
+        + f"tournaments ({n} {tc.plural(n)}; ROI = net / cost, ITM = entries paid / entries):"
+    )
+    print(tc.readable(frame))
+
+
+def _note_unsummarised(tables: Tables, summaries: Sequence[Any]) -> None:
+    """A note on stderr counting the tournaments played in the hands whose summary is not
+    among the paths: their results (ROI, ITM) need it."""
+    hands = tables.hands
+    if hands.empty or "tournament_id" not in hands.columns:
+        return
+    ids = hands.loc[hands["tournament_id"].notna(), ["site", "tournament_id"]]
+    played = {(str(a), str(b)) for a, b in ids.drop_duplicates().itertuples(index=False)}
+    missing = played - {(s.site, s.tournament_id) for s in summaries}
+    if missing:
+        print(
+            f"note: {len(missing)} tournament(s) in the hands have no summary among the paths; "
+            "give their summary files for their results (ROI, ITM)",
+            file=sys.stderr,
+        )
 
 
 def register(subparsers: Any) -> None:
@@ -387,13 +483,15 @@ def register(subparsers: Any) -> None:
     p: argparse.ArgumentParser = subparsers.add_parser(
         "stats",
         help="player statistics (VPIP, PFR, 3-bet, steals, aggression, showdowns, draws)",
-        description="Player statistics of the hands under PATH (definitions: docs/stats.md).",
+        description="Player statistics of the hands under PATH, and tournament results of the "
+        "tournament summaries there (definitions: docs/stats.md).",
     )
     p.add_argument(
         "paths",
         nargs="+",
         metavar="PATH",
-        help="history files, directories, globs, or exported dataset directories",
+        help="history files, tournament summaries, directories, globs, or exported dataset "
+        "directories",
     )
     p.add_argument(
         "--player",

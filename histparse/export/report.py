@@ -40,7 +40,14 @@ from histparse.stats import ALL_STATS
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.situations import situation_counts
 
-__all__ = ["REPORT_HAND_COLUMNS", "STREAMED_BY", "game_counts", "stat_rows", "streams"]
+__all__ = [
+    "REPORT_HAND_COLUMNS",
+    "STREAMED_BY",
+    "game_counts",
+    "has_tournament_hands",
+    "stat_rows",
+    "streams",
+]
 
 PathArg = str | os.PathLike[str]
 
@@ -126,6 +133,15 @@ def game_counts(paths: Sequence[PathArg]) -> dict[str, int]:
             if item["values"] is not None:
                 counts[item["values"]] = counts.get(item["values"], 0) + item["counts"]
     return counts
+
+
+def has_tournament_hands(paths: Sequence[PathArg]) -> bool:
+    """Whether the datasets hold a tournament hand (one column read, files until one has)."""
+    for _, hands, _ in _batches(paths):
+        column = pq.read_table(hands, columns=["is_tournament"], schema=FILE_SCHEMAS["hands"])
+        if pc.any(column["is_tournament"]).as_py():
+            return True
+    return False
 
 
 def _folded(wanted: Sequence[str]) -> set[str]:

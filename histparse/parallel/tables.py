@@ -16,7 +16,8 @@ from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results,
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
-from histparse.parsing import ParseError
+from histparse.parsing import ParseError, Unsupported
+from histparse.reading import TOURNAMENT_SUMMARY
 from histparse.stats.errors import TableError
 
 __all__ = ["PieceTables", "TablesRun", "tables_of_paths", "tables_piece"]
@@ -34,6 +35,7 @@ class PieceTables:
     table_errors: list[TableError]
     where: dict[tuple[str, str], str]
     hands: int
+    summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
 
 
 def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
@@ -42,11 +44,14 @@ def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
     table_errors: list[TableError] = []
     where: dict[tuple[str, str], str] = {}
     hands: list[Hand] = []
+    summaries: list[str] = []
     for result in piece_results(piece):
         if isinstance(result, Hand):
             hands.append(result)
         elif isinstance(result, ParseError):
             parse_errors.append(result)
+        elif isinstance(result, Unsupported) and result.game == TOURNAMENT_SUMMARY:
+            summaries.append(result.file)
     refused: set[int] = set()
 
     def refuse(hand: Hand, error: TableError) -> None:
@@ -58,7 +63,9 @@ def tables_piece(piece: Piece, allin_ev: bool = True) -> PieceTables:
         key = (h.site, str(h.hand_id))
         if key not in where and id(h) not in refused:
             where[key] = f"{h.source.path}:{h.source.first_line}"
-    return PieceTables(piece.file_index, t, parse_errors, table_errors, where, len(hands))
+    # A piece is of one file: its summaries are all in that file.
+    files = list(dict.fromkeys(summaries))
+    return PieceTables(piece.file_index, t, parse_errors, table_errors, where, len(hands), files)
 
 
 @dataclass
@@ -69,6 +76,7 @@ class TablesRun:
     tables: Tables | None = None
     parse_errors: list[ParseError] = field(default_factory=list)
     table_errors: list[TableError] = field(default_factory=list)
+    summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
 
 
 def tables_of_paths(
@@ -88,6 +96,7 @@ def tables_of_paths(
     run = TablesRun()
     parts: list[Tables] = []
     seen: dict[tuple[str, str], str] = {}
+    listed: set[str] = set()
     pieces = pieces_for(files, hands_per_piece, client, jobs=jobs)
     if progress is not None:
         pieces = progress.track(pieces)
@@ -95,6 +104,10 @@ def tables_of_paths(
     for p in ordered_map(work, pieces, jobs=jobs, client=client):
         run.parse_errors.extend(p.parse_errors)
         run.table_errors.extend(p.table_errors)
+        for f in p.summaries:  # a file cut into pieces reports its summaries in each
+            if f not in listed:
+                listed.add(f)
+                run.summaries.append(f)
         dups = [k for k in p.where if k in seen]
         t = p.tables
         if dups:
@@ -105,7 +118,10 @@ def tables_of_paths(
             t = _drop(t, {hid for _, hid in dups})
         for key, where in p.where.items():
             seen.setdefault(key, where)
-        parts.append(t)
+        # A piece with no hand (a summary file, a file of junk) is left out: its empty
+        # frames' categories have no type to join with the others (concat refuses them).
+        if len(t.hands):
+            parts.append(t)
         if progress is not None:
             progress.update(p.hands, p.file_index)
     if not parts:

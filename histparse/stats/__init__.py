@@ -23,6 +23,7 @@ from histparse.stats.definitions import (
 from histparse.stats.hand_results import kept_hands, starting_hands
 from histparse.stats.positions import Position, assign_positions
 from histparse.stats.starting import KeptClass, StartClass, kept_class, start_class
+from histparse.stats.tournaments import read_tournaments, tournament_stats
 
 __all__ = [
     "ALL_STATS",
@@ -42,9 +43,11 @@ __all__ = [
     "kept_hands",
     "player_hands",
     "player_stats",
+    "read_tournaments",
     "showdown_class",
     "showdown_classes",
     "start_class",
     "starting_hands",
     "stat",
+    "tournament_stats",
 ]

@@ -3,7 +3,7 @@ then add the rates and the results in big blinds and big bets per 100 hands."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import timedelta
 from decimal import Decimal
 from fractions import Fraction
@@ -21,11 +21,13 @@ __all__ = [
     "BY_KEYS",
     "RESULT_COLUMNS",
     "SESSION_GAP",
+    "BuyIn",
     "TablesLike",
     "player_hands",
     "player_stats",
     "results_by_class",
     "showdown_classes",
+    "tournament_label",
 ]
 
 BY_KEYS = ("position", "stakes", "game", "date", "table", "session")
@@ -38,6 +40,9 @@ RESULT_COLUMNS = (
 SESSION_GAP = timedelta(minutes=30)
 _RESULT_TYPE = pa.decimal128(38, 2)
 _CENT = Decimal("0.01")
+# A tournament's buy-in: its parts (prize pool, [bounty,] fee) and their unit (``USD``,
+# ``play money``), by (site, tournament id): from its summary or its hands' header.
+BuyIn = tuple[tuple[Decimal, ...], str]
 
 
 class TablesLike(Protocol):
@@ -185,6 +190,7 @@ def player_stats(
     players: str | Iterable[str] | None = None,
     session_gap: timedelta = SESSION_GAP,
     rows: pd.DataFrame | None = None,
+    buy_ins: Mapping[tuple[str, str], BuyIn] | None = None,
 ) -> pd.DataFrame:
     """One row per player and money unit (and each ``by`` key: position, stakes, date, table
     or session), sorted by player, unit, then key. Amounts of different units (``USD``,
@@ -200,13 +206,21 @@ def player_stats(
     ``rows`` (instead of the tables' rows) are those rows already summed by player, unit, the
     ``by`` keys, big blind and big bet, with their number in ``hands``: how a dataset is
     summed a file at a time (``histparse.export.report``); the result is the same.
+
+    By ``stakes``, a cash game's stakes are in numeric order (by big blind, then label); a
+    tournament hand's stakes are its tournament (``tournament_label``: the tournament and
+    its buy-in, from ``buy_ins`` by (site, tournament id)), not its blind level. ``rows``
+    carry no tournament id: their stakes are as given.
     """
     by_keys = _as_list(by)
     for k in by_keys:
         if k not in BY_KEYS:
             raise ValueError(f"cannot group by {k!r}; choose from {', '.join(BY_KEYS)}")
+    sizes: dict[str, Decimal] = {}
     if rows is None:
         df = player_hands(tables, players, session_gap=session_gap, labels=by_keys, situations=True)
+        if "stakes" in by_keys:
+            df, sizes = _tournament_stakes(df, tables.hands, buy_ins or {})
     else:
         names = _as_list(players)
         df = rows[rows["player"].isin(names)] if names else rows
@@ -238,7 +252,72 @@ def player_stats(
         ordered[s.opp] = out[s.opp]
         ordered[s.rate] = pd.Series(rates[s.rate], index=out.index)
     result = pd.DataFrame(ordered, index=out.index).reset_index()
+    if "stakes" in by_keys and len(result):
+        result = _stakes_in_order(result, df, by_keys, sizes)
     return result
+
+
+def tournament_label(tournament_id: str, buy_in: BuyIn | None = None) -> str:
+    """A tournament hand's stakes label in ``player_stats(by="stakes")``: its tournament and
+    buy-in (``tournament 243560420 (9.60+0.40 USD)``), the buy-in left out when unknown."""
+    if buy_in is None:
+        return f"tournament {tournament_id}"
+    parts, unit = buy_in
+    return f"tournament {tournament_id} ({'+'.join(str(p) for p in parts)} {unit})"
+
+
+def _tournament_stakes(
+    df: pd.DataFrame, hands: pd.DataFrame, buy_ins: Mapping[tuple[str, str], BuyIn]
+) -> tuple[pd.DataFrame, dict[str, Decimal]]:
+    """``df`` with each tournament hand's stakes label its tournament's (``tournament_label``):
+    a tournament's blind levels are one row, not one row a level; and each such label's
+    buy-in (all its parts), where known, to put them in order."""
+    if "tournament_id" not in hands.columns:
+        return df, {}
+    ids = hands.loc[hands["tournament_id"].notna(), ["site", "hand_id", "tournament_id"]]
+    if ids.empty:
+        return df, {}
+    tid = df[["site", "hand_id"]].merge(ids, on=["site", "hand_id"], how="left")["tournament_id"]
+    mask = tid.notna().to_numpy()
+    if not mask.any():
+        return df, {}
+    sites = df["site"].astype(str).to_numpy()[mask]
+    numbers = tid.astype(str).to_numpy()[mask]
+    pairs = pd.Series(list(zip(sites, numbers, strict=True)), dtype=object)
+    names: dict[tuple[str, str], str] = {}
+    sizes: dict[str, Decimal] = {}
+    for k in pairs.unique():
+        names[k] = tournament_label(k[1], buy_ins.get(k))
+        if k in buy_ins:
+            sizes[names[k]] = sum(buy_ins[k][0], Decimal(0))
+    stakes = df["stakes"].astype(object).to_numpy(copy=True)
+    stakes[mask] = pairs.map(names).to_numpy()
+    out = df.copy()
+    out["stakes"] = pd.Categorical(stakes)
+    return out, sizes
+
+
+def _stakes_in_order(
+    result: pd.DataFrame, df: pd.DataFrame, by_keys: list[str], sizes: Mapping[str, Decimal]
+) -> pd.DataFrame:
+    """``result`` with its stakes in numeric order within each player and unit: by big blind
+    (``0.10/0.20`` before ``1/2`` before ``10/20``, not as text), then label; a tournament
+    (``sizes``: its buy-in) after the cash stakes, by buy-in, then label."""
+    smallest = df.groupby(df["stakes"].astype(str), observed=True)["big_blind"].min()
+    blinds = {str(k): v for k, v in smallest.items() if isinstance(v, Decimal)}
+    none = Decimal("Infinity")
+
+    def key(label: str) -> tuple[int, Decimal, str]:
+        if label in sizes or label.startswith("tournament "):
+            return (1, sizes.get(label, none), label)
+        return (0, blinds.get(label, none), label)
+
+    labels = sorted({str(v) for v in result["stakes"]}, key=key)
+    rank = {label: i for i, label in enumerate(labels)}
+    ordered = result.assign(_rank=[rank[str(v)] for v in result["stakes"]])
+    columns = ["player", "unit", *("_rank" if k == "stakes" else k for k in by_keys)]
+    ordered = ordered.sort_values(columns, kind="stable").drop(columns="_rank")
+    return ordered.reset_index(drop=True)
 
 
 def _add_ev(out: pd.DataFrame, df: pd.DataFrame, keys: list[str], hands: pd.Series[int]) -> None:

@@ -106,8 +106,12 @@ def test_by_rows_keep_one_unit_and_add_up_per_unit(
     for r in rows:
         sums[str(r["unit"])] = sums.get(str(r["unit"]), Decimal(0)) + Decimal(str(r["net"]))
         if "stakes" in r:
-            # A stakes label names its unit: no row holds two.
-            assert str(r["unit"]) in str(r["stakes"])
+            # A stakes label names its unit: no row holds two. A tournament's stakes are its
+            # tournament (one row for all its levels), always in tournament chips.
+            if str(r["stakes"]).startswith("tournament "):
+                assert r["unit"] == "tournament chips"
+            else:
+                assert str(r["unit"]) in str(r["stakes"])
     assert sums == nets
 
 
@@ -166,7 +170,10 @@ def test_samples_never_add_two_units(capsys: pytest.CaptureFixture[str]) -> None
     assert hero == {"USD", "tournament chips"}
     by = _json(["stats", SAMPLES, "--by", "stakes", "--json"], capsys)
     for r in by:
-        assert str(r["unit"]) in str(r["stakes"])
+        if str(r["stakes"]).startswith("tournament "):  # a tournament, all its levels
+            assert r["unit"] == "tournament chips"
+        else:
+            assert str(r["unit"]) in str(r["stakes"])
 
 
 def test_graph_command_filters_and_splits(

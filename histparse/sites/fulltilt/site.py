@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from histparse.events import Hand
-from histparse.reading import Chunk, Unsupported
+from histparse.reading import TOURNAMENT_SUMMARY, Chunk, Unsupported
 from histparse.sites.base import Continuation
 from histparse.sites.fulltilt.header import ARCHIVE, CLIENT, SITE
 from histparse.sites.fulltilt.parse import parse_chunk
@@ -20,7 +20,7 @@ from histparse.sites.profile import SiteProfile, Wording
 __all__ = ["SITE_OBJECT", "FullTiltSite"]
 
 _SUMMARY_START: Final = "Full Tilt Poker Tournament Summary "
-SUMMARY: Final = "tournament summary"
+SUMMARY: Final = TOURNAMENT_SUMMARY
 _HAND: Final = re.compile(r"(?:Full Tilt Poker|FullTiltPoker) Game #\d+: ")
 # The archive export's divider ("******************** # 1 ****...") alone between hands.
 _DIVIDER: Final = re.compile(r"\*{10,} # \d+ \*{10,}")

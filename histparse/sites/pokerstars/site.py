@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from histparse.events import Hand
-from histparse.reading import Chunk, ParseError, Unsupported
+from histparse.reading import TOURNAMENT_SUMMARY, Chunk, ParseError, Unsupported
 from histparse.sites.base import Continuation
 from histparse.sites.pokerstars.header import HEADER_START, SITE, is_header
 from histparse.sites.pokerstars.parse import parse_chunk
@@ -19,7 +19,7 @@ from histparse.sites.profile import SiteProfile, Wording
 __all__ = ["SITE_OBJECT", "PokerStarsSite"]
 
 _SUMMARY_START: Final = "PokerStars Tournament #"
-SUMMARY: Final = "tournament summary"
+SUMMARY: Final = TOURNAMENT_SUMMARY
 
 
 @dataclass(frozen=True, slots=True)
