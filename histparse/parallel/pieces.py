@@ -60,11 +60,14 @@ DEFAULT_PIECE_HANDS: Final = 1000
 # A file of at most this many bytes is never cut (``grouped_pieces``): a thousand-hand piece
 # of the bench corpus is about 1.2 MB.
 SMALL_FILE: Final = 256 << 10
-# The bytes of small files put into one group, at most (one file may be over it alone).
+# The bytes of small files put into one group, at most.
 GROUP_BYTES: Final = 1 << 20
-# The fewest bytes a hand takes, about: a file of ``hands_per_piece`` times this many bytes
-# or fewer is not cut anyway, so a small ``hands_per_piece`` makes the small files smaller.
+# About the fewest bytes a hand takes: a file of at most ``hands_per_piece`` times this many is
+# small (a small ``hands_per_piece``, as tests use to cut files, makes small files smaller).
 HAND_BYTES: Final = 256
+# About a hand's bytes (1.2 kB in the bench corpus): a group holds at most ``hands_per_piece``
+# times this many, about a piece's worth of hands.
+GROUP_HAND_BYTES: Final = 1024
 # In one process a file up to this size is read once, its pieces holding their lines; a
 # bigger one is planned (+3 µs a hand for the scan) and each piece read as it is parsed.
 READ_ONCE_MAX: Final = 16 << 20
@@ -262,12 +265,14 @@ def grouped_pieces(
     block_size: int = DEFAULT_BLOCK,
 ) -> Iterator[Piece | PieceGroup]:
     """The pieces ``pieces_for`` makes of ``files``, except that a file of at most ``small``
-    bytes (and at most ``hands_per_piece * HAND_BYTES``) is not scanned nor cut: runs of such
-    files go, whole, in groups of about ``group_bytes`` (``PieceGroup``), numbered among the
-    pieces. Sizes are looked up here, or with a ``client`` by its workers (``probe_files``),
-    since they may see files this process does not. ``small=0`` groups nothing."""
+    bytes (and at most ``hands_per_piece * HAND_BYTES``) is neither scanned nor cut: runs of
+    such files go, whole, in groups (``PieceGroup``) of at most ``group_bytes`` (and
+    ``hands_per_piece * GROUP_HAND_BYTES``; a lone file may be more), numbered among the pieces.
+    Sizes are looked up here, or with a ``client`` by its workers (``probe_files``), since they
+    may see files this process does not. ``small=0`` groups nothing."""
     _check_size(hands_per_piece)
     small = min(small, hands_per_piece * HAND_BYTES)
+    group_bytes = min(group_bytes, hands_per_piece * GROUP_HAND_BYTES)
     names = list(files)
     if small <= 0 or not names:
         return pieces_for(names, hands_per_piece, client, jobs=jobs, block_size=block_size)
