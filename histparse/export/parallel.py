@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 from histparse.events import Hand
 from histparse.export.findings import ID_CONFLICT, FindingRow, _row, auditor_available
 from histparse.export.ids import HandIds
-from histparse.export.pieces import ExportPiece, HandInfo, export_group, export_pieces
+from histparse.export.pieces import ExportPiece, HandInfo, export_groups, export_pieces
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
 from histparse.export.writer import (
@@ -281,8 +281,9 @@ def export_results(
     """
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         size = min(hands_per_piece, batch_size)
-        for path, file_index, group in _groups(results, size):
-            writer.take(export_group(group, path, file_index, exporter.audit))
+        # Small files share a piece, as in ``export_files``.
+        for piece in export_groups(_groups(results, size), size, exporter.audit):
+            writer.take(piece)
     return exporter.result()
 
 

@@ -31,6 +31,7 @@ __all__ = [
     "ExportPiece",
     "HandInfo",
     "export_group",
+    "export_groups",
     "export_piece",
     "export_pieces",
 ]
@@ -109,6 +110,36 @@ def export_pieces(piece: Piece | PieceGroup, audit: bool = True) -> list[ExportP
             keys |= mine
         out.append(maker.piece())
     return out
+
+
+def export_groups(
+    groups: Iterable[tuple[str, int, list[Result]]], size: int, audit: bool = True
+) -> Iterator[ExportPiece]:
+    """``export_group`` of each ``(path, file index, results)``, consecutive groups of at most
+    ``size`` results in all (small files, the ends of big ones) made into one piece, but not
+    groups repeating a hand id of an earlier group of the piece (as ``export_pieces``)."""
+    maker: _Maker | None = None
+    held = 0
+    keys: set[tuple[str, str]] = set()
+    for path, file_index, results in groups:
+        mine = {(r.site, str(r.hand_id)) for r in results if isinstance(r, Hand)}
+        if maker is not None and (held + len(results) > size or not keys.isdisjoint(mine)):
+            yield _made(maker)
+            maker = None
+        if maker is None:
+            maker, held, keys = _Maker(audit), 0, set()
+        with collector_paused():
+            maker.add(results, path, file_index)
+        held += len(results)
+        keys |= mine
+    if maker is not None:
+        yield _made(maker)
+
+
+def _made(maker: _Maker) -> ExportPiece:
+    # The hands gathered stay alive until their tables are made (see ``export_group``).
+    with collector_paused():
+        return maker.piece()
 
 
 def export_group(

@@ -13,12 +13,13 @@ from typing import Any
 import pandas as pd
 import pytest
 
-from histparse.export import ExportResult, export_files, load, load_findings
+from histparse.export import ExportResult, export_files, export_results, load, load_findings
 from histparse.export import store as store_module
-from histparse.export.pieces import export_pieces
+from histparse.export.pieces import export_groups, export_pieces
 from histparse.parallel import Progress
 from histparse.parallel.pieces import SMALL_FILE, Piece, PieceGroup, grouped_pieces
 from histparse.parallel.ranges import list_files
+from histparse.parsing import read_results
 
 TABLES = ("hands", "players", "actions", "draws")
 SIZE = 60  # hands a piece: files of at most 60 * 256 bytes are small, groups up to 60 KiB
@@ -26,6 +27,8 @@ BATCH = 70  # four batches, the third ending inside a group
 WAYS = (("one", 0), ("grouped", SMALL_FILE))  # one piece a file, and grouped
 _SEAT = re.compile(r"^(Seat 1: [^(]*\(\$)(\d+(?:\.\d+)?)( in chips\))", re.M)
 _HEAD = "PokerStars Hand #"
+NAMES = ["f000.txt", "f001.txt", "f002.txt", "f003.txt", "f004.txt", "f004b.txt", "f005.txt"]
+NAMES += ["f006.txt", "f007.txt", "f007b.txt"]
 
 
 def _hands(path: Path) -> list[str]:
@@ -256,3 +259,21 @@ def test_progress_by_bytes_over_groups(folder: Path, tmp_path: Path) -> None:
     assert seen[-1][1] == progress.total_bytes == sum(sizes)
     progress.close()
     assert "100%" in stream.getvalue()
+
+
+def test_export_results_shares_pieces_as_one_piece_a_file(folder: Path, tmp_path: Path) -> None:
+    """``export_results`` puts consecutive small files' results into one piece too."""
+    files = list_files([folder])
+    one = _export(files, tmp_path / "one", small_file=0)
+    seq = export_results(read_results(*files), tmp_path / "seq", batch_size=BATCH)
+    assert _figures(one) == _figures(seq)
+    _same(tmp_path / "one", tmp_path / "seq")
+    groups = [(str(folder / n), i, list(read_results(folder / n))) for i, n in enumerate(NAMES)]
+    made = list(export_groups(groups, SIZE))
+    # f000-f004: 16 results (f001's reject among them) of the 60 a piece may hold; f004b
+    # repeats f004's ids and starts a new piece, and f007b f007's.
+    assert [[Path(p).name for _, p, _ in piece.files] for piece in made] == [
+        ["f000.txt", "f001.txt", "f002.txt", "f003.txt", "f004.txt"],
+        ["f004b.txt", "f005.txt", "f006.txt", "f007.txt"],
+        ["f007b.txt"],
+    ]
