@@ -17,10 +17,10 @@ process's max RSS. Then the ``--jobs`` rows: parse, parse + audit and export wit
 worker processes, by wall clock (these need an otherwise idle machine to mean anything).
 
 Then, unless skipped: export of many small files (``--small-files N`` files of 1-5 hands each,
-cut from the corpus, ``--jobs 2``, wall clock and per file), and ``stats`` from a
-1,000,000-hand dataset (``bench_stats.py``; ``--stats`` builds it in the temp directory once).
-fpdb is a reference, not a row: issue 23 measured parse + audit at about 15 times fpdb's
-PokerStars parser alone (its hand objects, no database), per CPU second.
+cut from the corpus, ``--jobs 2``, wall clock, per file, and CPU of all the processes), and
+``stats`` from a 1,000,000-hand dataset (``bench_stats.py``; ``--stats`` builds it in the temp
+directory once). fpdb is a reference, not a row: issue 23 measured parse + audit at about 15
+times fpdb's PokerStars parser alone (its hand objects, no database), per CPU second.
 
 Run: ``python bench/bench_all.py [--hands N] [--seed S] [--corpus DIR] [--no-jobs]
 [--small-files N] [--stats]``
