@@ -57,8 +57,8 @@ __all__ = [
 ]
 
 DEFAULT_PIECE_HANDS: Final = 1000
-# A file of at most this many bytes is never cut (``grouped_pieces``): a thousand-hand piece
-# of the bench corpus is about 1.2 MB.
+# A file of at most this many bytes is not cut but grouped with its neighbours
+# (``grouped_pieces``): a thousand-hand piece of the bench corpus is about 1.2 MB.
 SMALL_FILE: Final = 256 << 10
 # The bytes of small files put into one group, at most.
 GROUP_BYTES: Final = 1 << 20
@@ -276,8 +276,8 @@ def grouped_pieces(
     names = list(files)
     if small <= 0 or not names:
         return pieces_for(names, hands_per_piece, client, jobs=jobs, block_size=block_size)
-    return _grouped(names, _sizes(names, client), hands_per_piece, client, jobs, small,
-                    group_bytes, block_size)  # fmt: skip
+    sizes = _sizes(names, client)
+    return _grouped(names, sizes, hands_per_piece, client, jobs, (small, group_bytes), block_size)
 
 
 def _sizes(files: list[str], client: DaskClient | None) -> list[int]:
@@ -294,12 +294,12 @@ def _grouped(
     size: int,
     client: DaskClient | None,
     jobs: int,
-    small: int,
-    group_bytes: int,
+    limits: tuple[int, int],
     block_size: int,
 ) -> Iterator[Piece | PieceGroup]:
     # The big files are planned (or read) together, as ``pieces_for`` would: their pieces come
     # in order, numbered within the big files, and are renumbered in the whole input here.
+    small, group_bytes = limits
     big = [i for i, n in enumerate(sizes) if n > small]
     pieces = pieces_for([files[i] for i in big], size, client, jobs=jobs, block_size=block_size)
     ahead: Piece | None = None

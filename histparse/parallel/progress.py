@@ -39,6 +39,7 @@ def piece_size(piece: Piece | PieceGroup) -> int:
     """How much of its file a piece covers: the bytes of its span, or the characters of its
     lines (the bytes of an ASCII file; an estimate otherwise, made exact at the file's end).
     A group's last file, whole: the files before it are counted whole once it is reached."""
+    # Imported here, as the module imports ``pieces`` only for its types.
     from histparse.parallel.pieces import PieceGroup
 
     if isinstance(piece, PieceGroup):
