@@ -277,3 +277,19 @@ def test_export_results_shares_pieces_as_one_piece_a_file(folder: Path, tmp_path
         ["f004b.txt", "f005.txt", "f006.txt", "f007.txt"],
         ["f007b.txt"],
     ]
+
+
+def test_a_file_gone_before_its_group_is_read_is_named(folder: Path, tmp_path: Path) -> None:
+    """A file listed, then removed before its group is read: the export stops naming it."""
+    copy = tmp_path / "in"
+    copy.mkdir()
+    for name in NAMES:
+        (copy / name).write_bytes((folder / name).read_bytes())
+    files = list_files([copy])
+    pieces = grouped_pieces(files, SIZE)
+    first = next(pieces)
+    assert isinstance(first, PieceGroup) and len(first.files) == len(NAMES)
+    (copy / "f005.txt").unlink()
+    with pytest.raises(FileNotFoundError) as caught:
+        export_pieces(first)
+    assert caught.value.filename == str(copy / "f005.txt")
