@@ -17,10 +17,10 @@ process's max RSS. Then the ``--jobs`` rows: parse, parse + audit and export wit
 worker processes, by wall clock (these need an otherwise idle machine to mean anything).
 
 Then, unless skipped: export of many small files (``--small-files N`` files of 1-5 hands each,
-cut from the corpus, ``--jobs 2``, wall clock and per file), and ``stats`` from a
-1,000,000-hand dataset (``bench_stats.py``; ``--stats`` builds it in the temp directory once).
-fpdb is a reference, not a row: issue 23 measured parse + audit at about 15 times fpdb's
-PokerStars parser alone (its hand objects, no database), per CPU second.
+cut from the corpus, ``--jobs 2``, wall clock, per file, and CPU of all the processes), and
+``stats`` from a 1,000,000-hand dataset (``bench_stats.py``; ``--stats`` builds it in the temp
+directory once). fpdb is a reference, not a row: issue 23 measured parse + audit at about 15
+times fpdb's PokerStars parser alone (its hand objects, no database), per CPU second.
 
 Run: ``python bench/bench_all.py [--hands N] [--seed S] [--corpus DIR] [--no-jobs]
 [--small-files N] [--stats]``
@@ -48,6 +48,25 @@ ROOT = Path(__file__).resolve().parent.parent
 def _cpu() -> float:
     r = resource.getrusage(resource.RUSAGE_SELF)
     return r.ru_utime + r.ru_stime
+
+
+def _cpu_all() -> float:
+    """CPU seconds of this process and its descendants: those reaped (``RUSAGE_CHILDREN``), and
+    the live children with what they reaped (the forkserver, whose children were the pool's
+    workers: it outlives the pool, so its figures are read from ``/proc``)."""
+    total = _cpu()
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total += r.ru_utime + r.ru_stime
+    tick = os.sysconf("SC_CLK_TCK")
+    me = os.getpid()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == me:  # the parent pid; then utime, stime, cutime, cstime
+            total += sum(int(f) for f in fields[11:15]) / tick
+    return total
 
 
 def pokerkit_replay(path: str | Path) -> int:
@@ -126,12 +145,13 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
 def _child(args: argparse.Namespace) -> None:
     """Run one row in this process and print its figures as JSON."""
     work = _prepare(args.row, args.file, args.jobs)
-    start_cpu, start = _cpu(), time.perf_counter()
+    start_all, start_cpu, start = _cpu_all(), _cpu(), time.perf_counter()
     hands = work()
     wall = time.perf_counter() - start
     cpu = _cpu() - start_cpu
+    cpu_all = _cpu_all() - start_all  # with the worker processes'
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"hands": hands, "cpu": cpu, "wall": wall, "rss": rss}))
+    print(json.dumps({"hands": hands, "cpu": cpu, "cpu_all": cpu_all, "wall": wall, "rss": rss}))
 
 
 def _run(row: str, path: Path, jobs: int = 1) -> dict[str, float]:
@@ -232,7 +252,8 @@ def main() -> None:
         print(
             f"\nexport of {args.small_files:,} files of 1-5 hands ({r['hands']:,.0f} hands), "
             f"--jobs 2: {r['wall']:,.1f} s wall, {1000 * r['wall'] / args.small_files:.1f} ms "
-            f"a file, peak RSS {r['rss']:,.0f} MiB (main process)",
+            f"a file; CPU {r['cpu_all']:,.1f} s in all ({r['cpu']:,.1f} s main process), "
+            f"peak RSS {r['rss']:,.0f} MiB (main process)",
             flush=True,
         )
     if args.stats:

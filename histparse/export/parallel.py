@@ -22,7 +22,7 @@ import pyarrow.compute as pc
 from histparse.events import Hand
 from histparse.export.findings import ID_CONFLICT, FindingRow, _row, auditor_available
 from histparse.export.ids import HandIds
-from histparse.export.pieces import ExportPiece, HandInfo, export_group, export_piece
+from histparse.export.pieces import ExportPiece, HandInfo, export_groups, export_pieces
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
 from histparse.export.writer import (
@@ -33,7 +33,7 @@ from histparse.export.writer import (
     _findings_arrow,
 )
 from histparse.parallel.audit import ItemKind, Joiner
-from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, pieces_for
+from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, SMALL_FILE, grouped_pieces
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
@@ -72,9 +72,9 @@ class _Writer:
         keep: dict[Partition, set[str]] = {}
         extra: dict[tuple[Partition, str], int] = {}
         hands = 0
-        for item in piece.items:
+        for path, item in zip(piece.item_paths(), piece.items, strict=True):
             counts.read += 1
-            findings = self.joiner.findings(piece.path, item.audit) if ex.audit else ()
+            findings = self.joiner.findings(path, item.audit) if ex.audit else ()
             info = item.hand
             if info is None:
                 if item.audit.kind is ItemKind.REJECTED:
@@ -281,8 +281,9 @@ def export_results(
     """
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         size = min(hands_per_piece, batch_size)
-        for path, file_index, group in _groups(results, size):
-            writer.take(export_group(group, path, file_index, exporter.audit))
+        # Small files share a piece, as in ``export_files``.
+        for piece in export_groups(_groups(results, size), size, exporter.audit):
+            writer.take(piece)
     return exporter.result()
 
 
@@ -297,6 +298,7 @@ def export_histories(
     client: DaskClient | None = None,
     hands_per_piece: int = DEFAULT_PIECE_HANDS,
     progress: Progress | None = None,
+    small_file: int = SMALL_FILE,
 ) -> ExportResult:
     """Read history files, directories (``*.txt``, recursively) and globs and export them into
     ``out`` (see ``export_results`` for what is written), parsing, auditing and tabulating in
@@ -313,6 +315,7 @@ def export_histories(
         client=client,
         hands_per_piece=hands_per_piece,
         progress=progress,
+        small_file=small_file,
     )
 
 
@@ -327,16 +330,22 @@ def export_files(
     client: DaskClient | None = None,
     hands_per_piece: int = DEFAULT_PIECE_HANDS,
     progress: Progress | None = None,
+    small_file: int = SMALL_FILE,
 ) -> ExportResult:
     """``export_histories`` of files already listed (``list_files``): for a caller that lists
-    them first, as the command does to count them for its progress line."""
+    them first, as the command does to count them for its progress line. Files of at most
+    ``small_file`` bytes are not cut; consecutive ones go to a worker together (``0``: each
+    file is one piece or more, as a big one)."""
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
-        work = functools.partial(export_piece, audit=exporter.audit)
-        pieces = pieces_for(files, min(hands_per_piece, batch_size), client, jobs=jobs)
+        work = functools.partial(export_pieces, audit=exporter.audit)
+        size = min(hands_per_piece, batch_size)
+        # Small files go in groups, one set of tables for many (the per-piece costs measured
+        # 17 ms of CPU a file when each was a piece); the dataset is the same either way.
+        pieces = grouped_pieces(files, size, client, jobs=jobs, small=small_file)
         if progress is not None:
             pieces = progress.track(pieces)
-        for piece in ordered_map(work, pieces, jobs=jobs, client=client):
-            hands = writer.take(piece)
+        for made in ordered_map(work, pieces, jobs=jobs, client=client):
+            hands = sum(writer.take(piece) for piece in made)
             if progress is not None:
-                progress.update(hands, piece.file_index)
+                progress.update(hands, made[-1].file_index)
     return exporter.result()

@@ -1,14 +1,16 @@
 """The worker's half of an export: one piece of input in, Arrow tables out.
 
-A worker parses its piece of raw text (or takes a group of parse results already made, for
-``export_results``), replays the hands (the auditor) and makes the Arrow tables of every hand,
-by partition. The writer (``histparse.export.parallel``) decides which hands are new and
-writes; only Arrow tables and small records cross the process boundary, never ``Hand``s.
+A worker parses its piece of raw text, or the whole files of a group of small ones (or takes
+a group of parse results already made, for ``export_results``), replays the hands (the auditor)
+and makes the Arrow tables of every hand, by partition, once for the piece or group. The writer
+(``histparse.export.parallel``) decides which hands are new and writes; only Arrow tables
+and small records cross the process boundary, never ``Hand``s.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import pyarrow as pa
@@ -20,11 +22,19 @@ from histparse.export.store import Partition
 from histparse.export.writer import month_of
 from histparse.frames.build import collector_paused, hand_digest, table_data
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
-from histparse.parallel.pieces import Piece, piece_results
+from histparse.parallel.pieces import Piece, PieceGroup, group_files, piece_results
 from histparse.parsing import ParseError, Result
 from histparse.stats.errors import TableError
 
-__all__ = ["ExportItem", "ExportPiece", "HandInfo", "export_group", "export_piece"]
+__all__ = [
+    "ExportItem",
+    "ExportPiece",
+    "HandInfo",
+    "export_group",
+    "export_groups",
+    "export_piece",
+    "export_pieces",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +64,9 @@ class ExportItem:
 @dataclass(frozen=True, slots=True)
 class ExportPiece:
     """A piece's items in order, the tables of its hands by partition (every hand the tables
-    accepted, each table with a ``hand_id`` column)."""
+    accepted, each table with a ``hand_id`` column). A piece of several whole files lists them
+    in ``files``, as ``(file index, path, number of items)`` in order; ``file_index`` and
+    ``path`` are then the last one's."""
 
     file_index: int
     path: str
@@ -62,11 +74,72 @@ class ExportPiece:
     tables: dict[Partition, dict[str, pa.Table]] = field(default_factory=dict)
     hand_ids: dict[Partition, list[str]] = field(default_factory=dict)
     digests: dict[Partition, dict[str, str]] = field(default_factory=dict)
+    files: tuple[tuple[int, str, int], ...] = ()
+
+    def item_paths(self) -> Iterator[str]:
+        """The file of each item, in order."""
+        if not self.files:
+            return itertools.repeat(self.path, len(self.items))
+        return itertools.chain.from_iterable(itertools.repeat(path, n) for _, path, n in self.files)
 
 
 def export_piece(piece: Piece, audit: bool = True) -> ExportPiece:
     """Parse, audit (if ``audit``) and tabulate one piece."""
     return export_group(piece_results(piece), piece.path, piece.file_index, audit)
+
+
+def export_pieces(piece: Piece | PieceGroup, audit: bool = True) -> list[ExportPiece]:
+    """``export_piece`` of a piece, or of a group of whole files: one ``ExportPiece`` for the
+    group's files together (one set of tables, made once), or a few, consecutive, when a file
+    repeats a hand id of an earlier file of the group. Either way the writer gets what one
+    piece a file would give: the tables refuse a repeated hand id within a piece only, and a
+    piece's findings counts are by hand id."""
+    if isinstance(piece, Piece):
+        return [export_piece(piece, audit)]
+    out: list[ExportPiece] = []
+    with collector_paused():
+        maker = _Maker(audit)
+        keys: set[tuple[str, str]] = set()
+        for file, results in group_files(piece):
+            got = list(results)
+            mine = {(r.site, str(r.hand_id)) for r in got if isinstance(r, Hand)}
+            if not keys.isdisjoint(mine):
+                out.append(maker.piece())
+                maker, keys = _Maker(audit), set()
+            maker.add(got, file.path, file.file_index)
+            keys |= mine
+        out.append(maker.piece())
+    return out
+
+
+def export_groups(
+    groups: Iterable[tuple[str, int, list[Result]]], size: int, audit: bool = True
+) -> Iterator[ExportPiece]:
+    """``export_group`` of each ``(path, file index, results)``, consecutive groups of at most
+    ``size`` results in all (small files, the ends of big ones) made into one piece, but not
+    groups repeating a hand id of an earlier group of the piece (as ``export_pieces``)."""
+    maker: _Maker | None = None
+    held = 0
+    keys: set[tuple[str, str]] = set()
+    for path, file_index, results in groups:
+        mine = {(r.site, str(r.hand_id)) for r in results if isinstance(r, Hand)}
+        if maker is not None and (held + len(results) > size or not keys.isdisjoint(mine)):
+            yield _made(maker)
+            maker = None
+        if maker is None:
+            maker, held, keys = _Maker(audit), 0, set()
+        with collector_paused():
+            maker.add(results, path, file_index)
+        held += len(results)
+        keys |= mine
+    if maker is not None:
+        yield _made(maker)
+
+
+def _made(maker: _Maker) -> ExportPiece:
+    # The hands gathered stay alive until their tables are made (see ``export_group``).
+    with collector_paused():
+        return maker.piece()
 
 
 def export_group(
@@ -76,69 +149,86 @@ def export_group(
     # The piece's hands stay alive until its tables are made: with the collector running,
     # its collections kept walking them (a quarter of the export's CPU, measured).
     with collector_paused():
-        return _export_group(results, path, file_index, audit)
+        maker = _Maker(audit)
+        maker.add(results, path, file_index)
+        return maker.piece(single=True)
 
 
-def _export_group(
-    results: Iterable[Result], path: str, file_index: int, audit: bool
-) -> ExportPiece:
-    chain = PieceChain(path)
-    items: list[ExportItem] = []
-    by_part: dict[Partition, list[Hand]] = {}
-    counts: dict[tuple[str, str] | str, int] = {}
-    failed: dict[int, FindingRow] = {}
-    index_of: dict[int, int] = {}  # id(hand) -> its item's index
-    for result in results:
-        if isinstance(result, Hand):
-            part = (result.site, month_of(result))
-            index_of[id(result)] = len(items)
-            by_part.setdefault(part, []).append(result)
-            item = AuditItem(ItemKind.HAND)
-            if audit:
-                try:
-                    item = chain.hand(result)
-                except Exception as exc:
-                    # One odd hand must not stop the export: it is recorded against the hand.
-                    failed[len(items)] = audit_failed(result, exc)
-            n = len(item.findings) + (len(items) in failed)
-            counts[(result.site, str(result.hand_id))] = n
-            info = HandInfo(
-                part,
-                str(result.hand_id),
-                audit_failed=failed.get(len(items)),
-                file=result.source.path,
-                line=result.source.first_line,
-            )
-            items.append(ExportItem(item, info))
-        else:
-            other = chain.other(result)
-            if not audit:
-                other = AuditItem(other.kind, (), None)
-            reject = parse_rejected(result) if isinstance(result, ParseError) else None
-            items.append(ExportItem(other, None, reject))
-    out: dict[Partition, dict[str, pa.Table]] = {}
-    ids: dict[Partition, list[str]] = {}
-    digests: dict[Partition, dict[str, str]] = {}
+class _Maker:
+    """Gathers the items of one or more files' results, then makes their tables at once."""
 
-    def refuse(hand: Hand, error: TableError) -> None:
-        i = index_of[id(hand)]
-        item = items[i]
-        assert item.hand is not None
-        try:
-            digest: str | None = hand_digest(hand)
-        except TableError:
-            digest = None
-        refused = _with_refusal(item.hand, table_rejected(hand, error), digest)
-        items[i] = ExportItem(item.audit, refused)
+    def __init__(self, audit: bool) -> None:
+        self.audit = audit
+        self.items: list[ExportItem] = []
+        self.by_part: dict[Partition, list[Hand]] = {}
+        self.counts: dict[tuple[str, str] | str, int] = {}
+        self.index_of: dict[int, int] = {}  # id(hand) -> its item's index
+        self.files: list[tuple[int, str, int]] = []
 
-    for part, hands in by_part.items():
-        # Straight into Arrow: no DataFrame is made on the export path.
-        data = list(table_data(hands, counts, on_error=refuse))
-        out[part] = arrow_tables(data)
-        ids[part] = [hid for d in data for hid in d.hands["hand_id"]]
-        made = (digest for d in data for digest in d.hands["digest"])
-        digests[part] = dict(zip(ids[part], made, strict=True))
-    return ExportPiece(file_index, path, items, out, ids, digests)
+    def add(self, results: Iterable[Result], path: str, file_index: int) -> None:
+        """The items of ``results``, all of the file ``path``."""
+        chain = PieceChain(path)
+        items, audit, counts = self.items, self.audit, self.counts
+        before = len(items)
+        for result in results:
+            if isinstance(result, Hand):
+                part = (result.site, month_of(result))
+                self.index_of[id(result)] = len(items)
+                self.by_part.setdefault(part, []).append(result)
+                item = AuditItem(ItemKind.HAND)
+                failed: FindingRow | None = None
+                if audit:
+                    try:
+                        item = chain.hand(result)
+                    except Exception as exc:
+                        # One odd hand must not stop the export: it is recorded against it.
+                        failed = audit_failed(result, exc)
+                n = len(item.findings) + (failed is not None)
+                counts[(result.site, str(result.hand_id))] = n
+                info = HandInfo(
+                    part,
+                    str(result.hand_id),
+                    audit_failed=failed,
+                    file=result.source.path,
+                    line=result.source.first_line,
+                )
+                items.append(ExportItem(item, info))
+            else:
+                other = chain.other(result)
+                if not audit:
+                    other = AuditItem(other.kind, (), None)
+                reject = parse_rejected(result) if isinstance(result, ParseError) else None
+                items.append(ExportItem(other, None, reject))
+        self.files.append((file_index, path, len(items) - before))
+
+    def piece(self, *, single: bool = False) -> ExportPiece:
+        """The piece of everything added (``single``: of one file, which ``files`` omits)."""
+        items = self.items
+
+        def refuse(hand: Hand, error: TableError) -> None:
+            i = self.index_of[id(hand)]
+            item = items[i]
+            assert item.hand is not None
+            try:
+                digest: str | None = hand_digest(hand)
+            except TableError:
+                digest = None
+            refused = _with_refusal(item.hand, table_rejected(hand, error), digest)
+            items[i] = ExportItem(item.audit, refused)
+
+        out: dict[Partition, dict[str, pa.Table]] = {}
+        ids: dict[Partition, list[str]] = {}
+        digests: dict[Partition, dict[str, str]] = {}
+        for part, hands in self.by_part.items():
+            # Straight into Arrow: no DataFrame is made on the export path.
+            data = list(table_data(hands, self.counts, on_error=refuse))
+            out[part] = arrow_tables(data)
+            ids[part] = [hid for d in data for hid in d.hands["hand_id"]]
+            made = (digest for d in data for digest in d.hands["digest"])
+            digests[part] = dict(zip(ids[part], made, strict=True))
+        file_index, path, _ = self.files[-1]
+        files = () if single else tuple(self.files)
+        return ExportPiece(file_index, path, items, out, ids, digests, files)
 
 
 def _with_refusal(info: HandInfo, row: FindingRow, digest: str | None) -> HandInfo:

@@ -8,6 +8,10 @@ parsing the whole file, once line numbers are shifted by the piece's first line.
 A piece carries its text (``iter_pieces``: the client reads the files), or only where its lines
 are (``plan_pieces``: on a cluster, workers find the cuts and read their own pieces). Both make
 the same cuts; ``pieces_for`` picks one.
+
+Many small files would make many tiny pieces, each paying a worker's fixed costs (the export
+makes a set of tables per piece): ``grouped_pieces`` puts runs of whole small files into one
+``PieceGroup``, whose files the worker reads whole (``group_files``).
 """
 
 from __future__ import annotations
@@ -38,7 +42,13 @@ from histparse.parsing import Result, expand_paths, reader
 
 __all__ = [
     "DEFAULT_PIECE_HANDS",
+    "GROUP_BYTES",
+    "SMALL_FILE",
+    "GroupFile",
     "Piece",
+    "PieceGroup",
+    "group_files",
+    "grouped_pieces",
     "iter_pieces",
     "parse_piece",
     "piece_results",
@@ -47,6 +57,17 @@ __all__ = [
 ]
 
 DEFAULT_PIECE_HANDS: Final = 1000
+# A file of at most this many bytes is not cut but grouped with its neighbours
+# (``grouped_pieces``): a thousand-hand piece of the bench corpus is about 1.2 MB.
+SMALL_FILE: Final = 256 << 10
+# The bytes of small files put into one group, at most.
+GROUP_BYTES: Final = 1 << 20
+# About the fewest bytes a hand takes: a file of at most ``hands_per_piece`` times this many is
+# small (a small ``hands_per_piece``, as tests use to cut files, makes small files smaller).
+HAND_BYTES: Final = 256
+# About a hand's bytes (1.2 kB in the bench corpus): a group holds at most ``hands_per_piece``
+# times this many, about a piece's worth of hands.
+GROUP_HAND_BYTES: Final = 1024
 # In one process a file up to this size is read once, its pieces holding their lines; a
 # bigger one is planned (+3 µs a hand for the scan) and each piece read as it is parsed.
 READ_ONCE_MAX: Final = 16 << 20
@@ -68,6 +89,29 @@ class Piece:
     lines: list[str]
     hands: int
     span: Span | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GroupFile:
+    """One file of a group: the ``file_index``-th of the input, ``size`` bytes when listed."""
+
+    file_index: int
+    path: str
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class PieceGroup:
+    """Whole files (``files``, consecutive in the input and each small) that go to one worker
+    together and are read there whole; ``index`` is the group's place among the pieces."""
+
+    index: int
+    files: tuple[GroupFile, ...]
+
+    @property
+    def file_index(self) -> int:
+        """The last file's: once the group is done, so are all files up to it."""
+        return self.files[-1].file_index
 
 
 def iter_pieces(
@@ -208,6 +252,90 @@ def _planned(scans: Iterable[BlockScan], size: int) -> Iterator[Piece]:
                 span = Span(start, b.end, total - first + 1, b.utf16)
                 yield Piece(index, b.file_index, b.path, first, [], heads, span)
                 index += 1
+
+
+def grouped_pieces(
+    files: Sequence[str],
+    hands_per_piece: int = DEFAULT_PIECE_HANDS,
+    client: DaskClient | None = None,
+    *,
+    jobs: int = 1,
+    small: int = SMALL_FILE,
+    group_bytes: int = GROUP_BYTES,
+    block_size: int = DEFAULT_BLOCK,
+) -> Iterator[Piece | PieceGroup]:
+    """The pieces ``pieces_for`` makes of ``files``, except that a file of at most ``small``
+    bytes (and at most ``hands_per_piece * HAND_BYTES``) is neither scanned nor cut: runs of
+    such files go, whole, in groups (``PieceGroup``) of at most ``group_bytes`` (and
+    ``hands_per_piece * GROUP_HAND_BYTES``; a lone file may be more), numbered among the pieces.
+    Sizes are looked up here, or with a ``client`` by its workers (``probe_files``), since they
+    may see files this process does not. ``small=0`` groups nothing."""
+    _check_size(hands_per_piece)
+    small = min(small, hands_per_piece * HAND_BYTES)
+    group_bytes = min(group_bytes, hands_per_piece * GROUP_HAND_BYTES)
+    names = list(files)
+    if small <= 0 or not names:
+        return pieces_for(names, hands_per_piece, client, jobs=jobs, block_size=block_size)
+    sizes = _sizes(names, client)
+    return _grouped(names, sizes, hands_per_piece, client, jobs, (small, group_bytes), block_size)
+
+
+def _sizes(files: list[str], client: DaskClient | None) -> list[int]:
+    if client is None:
+        return [os.path.getsize(path) for path in files]
+    batches = (files[i : i + PROBE_BATCH] for i in range(0, len(files), PROBE_BATCH))
+    infos = itertools.chain.from_iterable(ordered_map(probe_files, batches, client=client))
+    return [info.size for info in infos]
+
+
+def _grouped(
+    files: list[str],
+    sizes: list[int],
+    size: int,
+    client: DaskClient | None,
+    jobs: int,
+    limits: tuple[int, int],
+    block_size: int,
+) -> Iterator[Piece | PieceGroup]:
+    # The big files are planned (or read) together, as ``pieces_for`` would: their pieces come
+    # in order, numbered within the big files, and are renumbered in the whole input here.
+    small, group_bytes = limits
+    big = [i for i, n in enumerate(sizes) if n > small]
+    pieces = pieces_for([files[i] for i in big], size, client, jobs=jobs, block_size=block_size)
+    ahead: Piece | None = None
+    index = 0
+    group: list[GroupFile] = []
+    held = 0
+    for file_index, (path, n) in enumerate(zip(files, sizes, strict=True)):
+        if n <= small:
+            if group and held + n > group_bytes:
+                yield PieceGroup(index, tuple(group))
+                index += 1
+                group, held = [], 0
+            group.append(GroupFile(file_index, path, n))
+            held += n
+            continue
+        if group:
+            yield PieceGroup(index, tuple(group))
+            index += 1
+            group, held = [], 0
+        while True:
+            if ahead is None:
+                ahead = next(pieces, None)
+            if ahead is None or big[ahead.file_index] != file_index:
+                break
+            yield dataclasses.replace(ahead, index=index, file_index=file_index)
+            index += 1
+            ahead = None
+    if group:
+        yield PieceGroup(index, tuple(group))
+
+
+def group_files(group: PieceGroup) -> Iterator[tuple[GroupFile, Iterator[Result]]]:
+    """Each file of ``group`` with its results (as ``read_results`` gives them), read whole
+    and lazily: consume a file's results before the next file's."""
+    for file in group.files:
+        yield file, reader.iter_results(textio.decoded_lines(file.path), file.path)
 
 
 def piece_results(piece: Piece) -> Iterator[Result]:

@@ -14,10 +14,12 @@ import sys
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 if TYPE_CHECKING:
-    from histparse.parallel.pieces import Piece
+    from histparse.parallel.pieces import Piece, PieceGroup
+
+P = TypeVar("P", bound="Piece | PieceGroup")
 
 __all__ = ["Progress", "file_sizes", "piece_size"]
 
@@ -33,9 +35,15 @@ def file_sizes(paths: Sequence[str | os.PathLike[str]]) -> list[int]:
     return sizes
 
 
-def piece_size(piece: Piece) -> int:
+def piece_size(piece: Piece | PieceGroup) -> int:
     """How much of its file a piece covers: the bytes of its span, or the characters of its
-    lines (the bytes of an ASCII file; an estimate otherwise, made exact at the file's end)."""
+    lines (the bytes of an ASCII file; an estimate otherwise, made exact at the file's end).
+    A group's last file, whole: the files before it are counted whole once it is reached."""
+    # Imported here, as the module imports ``pieces`` only for its types.
+    from histparse.parallel.pieces import PieceGroup
+
+    if isinstance(piece, PieceGroup):
+        return piece.files[-1].size
     if piece.span is not None:
         return piece.span.end - piece.span.start
     return sum(map(len, piece.lines))
@@ -105,7 +113,7 @@ class Progress:
         count = files if isinstance(files, int) or enabled else len(files)
         return cls(count, enabled=enabled, stream=stream, total_hands=total_hands)
 
-    def track(self, pieces: Iterable[Piece]) -> Iterator[Piece]:
+    def track(self, pieces: Iterable[P]) -> Iterator[P]:
         """``pieces`` as they are, noting the size of each: the n-th ``update`` after them is
         taken as the n-th piece's result (``ordered_map`` keeps that order)."""
         for piece in pieces:
