@@ -3,9 +3,9 @@
 A dataset report sums millions of players rows into a few hundred thousand groups (player,
 unit, the ``by`` keys, big blind and big bet). Per batch, each key's values get global ids (one
 Python lookup per distinct value of the batch, not per row), the ids are packed into one int64
-key per row, every count column is summed with ``np.bincount`` over the
-batch's group numbers; the batch's groups are then added into the running totals,
-found by their key in a hash index (``pandas.Index``). Counts stay integers; money (decimal128
+key per row, and each group found among the running totals by its key in a hash index
+(``pandas.Index``); every count column is added into the totals with one ``np.bincount``.
+Counts stay integers; money (decimal128
 of one scale) is summed as its unscaled integers, exactly, in int64 when no sum can pass it and
 in Python integers otherwise. Memory is one batch plus the totals.
 """
@@ -47,7 +47,8 @@ class GroupSums:
         self._index: pd.Index[Any] = pd.Index([], dtype="int64")
         # Counts are totalled in float64, exact for integers below 2**53 (no dataset has that many
         # rows), one row of the matrix per column: cheaper to add into than int64 per batch.
-        self._count_sums = np.zeros((len(self.counts), 0), dtype=np.float64)
+        # Allocated ahead (doubling), so that a batch adds whole rows, never scattered cells.
+        self._count_sums = np.zeros((len(self.counts), 1024), dtype=np.float64)
         self._money_sums: list[list[int]] = [[] for _ in self.money]
         self._scales: dict[str, int] = {}
 
@@ -60,17 +61,17 @@ class GroupSums:
         inverse = inverse.reshape(-1)
         at = self._slots(keys)
         if self.counts:
-            # bincount sums in float64, exact here: a batch's counts are integers far below
-            # 2**53 (each at most 32,767 a row, in int16).
-            sums = np.stack(
-                [
-                    np.bincount(inverse, weights=_integers(batch.column(c)), minlength=len(keys))
-                    for c in self.counts
-                ]
-            )
             if len(inverse) * _COUNT_CEILING >= _FLOAT_EXACT:
                 raise OverflowError("a batch too large to sum its counts exactly")
-            self._count_sums[:, at] += sums
+            # Each row's group among the totals: bincount adds the batch's counts straight
+            # into them, in float64, exact here (a batch's counts are integers far below 2**53,
+            # each at most 32,767 a row).
+            slot = at[inverse]
+            size = len(self._index)
+            totals = self._count_sums
+            for j, c in enumerate(self.counts):
+                weights = _integers(batch.column(c))
+                totals[j, :size] += np.bincount(slot, weights=weights, minlength=size)
         order = np.argsort(inverse, kind="stable")
         starts = np.searchsorted(inverse[order], np.arange(len(keys)))
         slots = at.tolist()
@@ -127,8 +128,10 @@ class GroupSums:
             self._index = self._index.append(pd.Index(keys[new]))
             added = len(self._index) - start
             at[new] = np.arange(start, start + added)
-            grow = np.zeros((len(self.counts), added), dtype=np.float64)
-            self._count_sums = np.hstack([self._count_sums, grow])
+            if len(self._index) > self._count_sums.shape[1]:
+                wider = np.zeros((len(self.counts), 2 * len(self._index)), dtype=np.float64)
+                wider[:, :start] = self._count_sums[:, :start]
+                self._count_sums = wider
             for column in self._money_sums:
                 column.extend([0] * added)
         return at
@@ -173,9 +176,10 @@ class GroupSums:
         rest = [combos[k & (_LIMIT - 1)] for k in packed] if self.keys else []
         for j, name in enumerate(self.keys):
             out[name] = [r[j] for r in rest]
-        if self._count_sums.size and self._count_sums.max() >= _FLOAT_EXACT:
+        used = self._count_sums[:, : len(self._index)]
+        if used.size and used.max() >= _FLOAT_EXACT:
             raise OverflowError("counts past 2**53 cannot be totalled exactly")
-        counts = np.rint(self._count_sums).astype(np.int64)
+        counts = np.rint(used).astype(np.int64)
         for j, name in enumerate(self.counts):
             out[name] = counts[j]
         for name, sums in zip(self.money, self._money_sums, strict=True):
