@@ -55,9 +55,20 @@ class PlayerFlags:
     showdown_class: ShowdownClass | None = None
 
 
-def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Position]) -> None:
-    """Follow round 0 step by step, setting the pre-draw flags."""
-    limit = ledger.hand.limit_type is LimitType.FIXED
+_POST_SB, _POST_BB, _POST_ANTE, _POST_DEAD = Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD
+# Enum members bound once (a class attribute lookup goes through Enum's metaclass), compared by
+# identity (a set lookup would call Enum's Python-level __hash__).
+_FOLD, _CHECK, _CALL, _BET, _RAISE = Act.FOLD, Act.CHECK, Act.CALL, Act.BET, Act.RAISE
+_CO, _BTN, _SB, _BB = Position.CO, Position.BTN, Position.SB, Position.BB
+_FIXED = LimitType.FIXED
+_PAIRED = ShowdownClass.PAIRED
+assert {_CO, _BTN, _SB} == STEAL_POSITIONS  # the identity test in ``_steps`` below
+
+
+def _steps(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Position]) -> None:
+    """One walk over the steps: round 0 step by step, setting the pre-draw flags (up to the
+    first step of a later round), and the counts of the actions in rounds 1-3."""
+    limit = ledger.hand.limit_type is _FIXED
     level = 0  # bets so far; the big blind post is the first
     high = _ZERO  # the highest live total, what a call must reach
     full_to = _ZERO  # the total of the last full bet
@@ -72,21 +83,35 @@ def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Positi
     stealer: str | None = None
     steal_clean = False  # only folds since the steal
     players = ledger.players
+    in_round0 = True  # no step of a later round yet
 
     for step in ledger.steps:
-        if step.round != 0:
-            break
-        p = step.player
         act = step.act
+        if step.round != 0:
+            in_round0 = False
+            if act is _BET or act is _RAISE:
+                flags[step.player].aggressive += 1
+            elif act is _CALL:
+                flags[step.player].calls += 1
+            elif act is _FOLD:
+                flags[step.player].folds += 1
+            continue
+        if not in_round0:
+            continue
+        p = step.player
         stack_before = left[p]
-        left[p] -= step.amount
-        if act.is_post:
-            if step.to_amount is not None:
-                cur[p] = step.to_amount
-                high = max(high, step.to_amount)
-                if act is Act.POST_BB:
-                    level = max(level, 1)
-                    full_to = max(full_to, step.to_amount)
+        left[p] = stack_before - step.amount
+        if act is _POST_BB or act is _POST_SB or act is _POST_ANTE or act is _POST_DEAD:
+            to = step.to_amount
+            if to is not None:
+                cur[p] = to
+                if to > high:
+                    high = to
+                if act is _POST_BB:
+                    if level < 1:
+                        level = 1
+                    if to > full_to:
+                        full_to = to
             if step.all_in:
                 out.add(p)
             continue
@@ -103,27 +128,30 @@ def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Positi
             awaiting_fold_to_3b = None
             if level == 3:
                 f.fold_to_three_bet_opp = True
-                f.fold_to_three_bet = act is Act.FOLD
-        steal_chance = first and not opened and level == 1 and pos[p] in STEAL_POSITIONS
+                f.fold_to_three_bet = act is _FOLD
+        where = pos[p]
+        steal_chance = (
+            first and not opened and level == 1 and (where is _CO or where is _BTN or where is _SB)
+        )
         if steal_chance:
             f.steal_opp = True
-        if first and pos[p] is Position.BB and stealer is not None and steal_clean:
+        if first and where is _BB and stealer is not None and steal_clean:
             f.fold_bb_to_steal_opp = True
-            f.fold_bb_to_steal = act is Act.FOLD
+            f.fold_bb_to_steal = act is _FOLD
 
         if step.to_amount is not None:
             cur[p] = step.to_amount
-        if act is Act.FOLD:
+        if act is _FOLD:
             out.add(p)
             continue
         if step.all_in:
             out.add(p)
-        if act is Act.CHECK:
+        if act is _CHECK:
             opened = True
             continue
         f.vpip = True
         opened = True
-        if act is Act.CALL:
+        if act is _CALL:
             if stealer is not None and p != stealer:
                 steal_clean = False
             continue
@@ -131,7 +159,8 @@ def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Positi
         f.pfr = True
         new = step.to_amount if step.to_amount is not None else high
         full = level == 0 or new - full_to >= full_inc
-        high = max(high, new)
+        if new > high:
+            high = new
         if stealer is not None:
             steal_clean = False
         if not full:
@@ -152,19 +181,6 @@ def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Positi
                 awaiting_fold_to_3b = second_bettor
 
 
-def _later_rounds(ledger: Ledger, flags: dict[str, PlayerFlags]) -> None:
-    for step in ledger.steps:
-        if step.round == 0:
-            continue
-        act = step.act
-        if act is Act.BET or act is Act.RAISE:
-            flags[step.player].aggressive += 1
-        elif act is Act.CALL:
-            flags[step.player].calls += 1
-        elif act is Act.FOLD:
-            flags[step.player].folds += 1
-
-
 def _draws(ledger: Ledger, flags: dict[str, PlayerFlags]) -> None:
     for d in ledger.draws:
         f = flags[d.player]
@@ -176,6 +192,8 @@ def _draws(ledger: Ledger, flags: dict[str, PlayerFlags]) -> None:
             f.drawn_3 = d.discarded
     three = ledger.hand.game.draws >= 3
     for f in flags.values():
+        if f.drawn_1 < 0 and f.drawn_2 < 0:
+            continue  # no chance to break, nor a snow (the usual case: folded before a draw)
         seq = (f.drawn_1, f.drawn_2, f.drawn_3)
         for k in range(2):
             # A pat followed by another draw is a chance to break; discarding then is a break.
@@ -185,19 +203,21 @@ def _draws(ledger: Ledger, flags: dict[str, PlayerFlags]) -> None:
                     f.break_ += 1
         if three and seq == (0, 0, 0) and f.showdown_class is not None:
             f.snow_opp = True
-            f.snow = f.showdown_class is ShowdownClass.PAIRED
+            f.snow = f.showdown_class is _PAIRED
 
 
 def hand_flags(ledger: Ledger, pos: dict[str, Position]) -> dict[str, PlayerFlags]:
     """The flags of every dealt-in player of one hand; ``pos`` gives each player's position."""
     flags = {p: PlayerFlags() for p in ledger.players}
-    _round0(ledger, flags, pos)
-    _later_rounds(ledger, flags)
+    _steps(ledger, flags, pos)
+    collected, folded, final = ledger.collected, ledger.folded, ledger.final_cards
+    showdown = ledger.has_showdown
     for p, f in flags.items():
-        f.won = ledger.collected[p] > 0
-        if ledger.has_showdown and p not in ledger.folded:
+        if collected[p] > 0:
+            f.won = True
+        if showdown and p not in folded:
             f.went_to_showdown = True
-            cards = ledger.final_cards.get(p)
+            cards = final.get(p)
             if cards is not None:
                 f.showdown_class = showdown_class(cards)
     _draws(ledger, flags)
