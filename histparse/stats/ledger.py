@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from operator import attrgetter
 from typing import NamedTuple
 
 from histparse.cards import Card
@@ -82,6 +83,7 @@ _ACT_OF_KIND = {
 # hottest line of the table building.
 _ACT_BY_ID = {id(kind): act for kind, act in _ACT_OF_KIND.items()}
 _tuple_new = tuple.__new__
+_SEAT_NUMBER = attrgetter("seat")
 
 
 # Steps and draw records are NamedTuples rather than frozen dataclasses: equally immutable,
@@ -321,17 +323,35 @@ def read_ledger(hand: Hand) -> Ledger:
         excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
         if excess > 0:
             invested[ranked[0][0]] -= excess
-    players = tuple(
-        s.player for s in sorted(hand.seats, key=lambda s: s.seat) if s.player in involved
-    )
-    for s in hand.seats:
-        if s.player in involved and s.out_of_hand is not None:
-            raise TableError(
-                f"{where(hand, s.line)}: {s.player!r} is out of hand but appears in the hand"
-            )
+    # One walk over the seats in seat order for the players and their seats and stacks.
+    in_seat_order: list[str] = []
+    seat_of: dict[str, int] = {}
+    stack: dict[str, Decimal] = {}
+    out_of_hand = False
+    for s in sorted(hand.seats, key=_SEAT_NUMBER):
+        p = s.player
+        if p in involved:
+            in_seat_order.append(p)
+            named = seats[p]  # by name, as the other tables read seats
+            seat_of[p] = named.seat
+            stack[p] = named.stack
+            if s.out_of_hand is not None:
+                out_of_hand = True
+    if out_of_hand:
+        for s in hand.seats:  # the first in the order of the lines
+            if s.player in involved and s.out_of_hand is not None:
+                raise TableError(
+                    f"{where(hand, s.line)}: {s.player!r} is out of hand but appears in the hand"
+                )
+    players = tuple(in_seat_order)
+    n_live = 0
     for p in players:
-        invested.setdefault(p, _ZERO)
-        collected.setdefault(p, _ZERO)
+        if p not in invested:
+            invested[p] = _ZERO
+        if p not in collected:
+            collected[p] = _ZERO
+        if p not in folded:
+            n_live += 1
 
     draws: list[DrawRecord] = []
     for d in draw_events:
@@ -356,12 +376,11 @@ def read_ledger(hand: Hand) -> Ledger:
     if hand.hero is not None and hand.hero in involved and hero_cards is not None:
         final_cards.setdefault(hand.hero, hero_cards)
 
-    n_live = sum(1 for p in players if p not in folded)
     return Ledger(
         hand=hand,
         players=players,
-        seat={p: seats[p].seat for p in players},
-        stack={p: seats[p].stack for p in players},
+        seat=seat_of,
+        stack=stack,
         steps=steps,
         draws=draws,
         invested=invested,
