@@ -23,7 +23,10 @@ directory once). fpdb is a reference, not a row: issue 23 measured parse + audit
 times fpdb's PokerStars parser alone (its hand objects, no database), per CPU second.
 
 Run: ``python bench/bench_all.py [--hands N] [--seed S] [--corpus DIR] [--no-jobs]
-[--small-files N] [--stats]``
+[--small-files N] [--stats]``. One row alone, in this process: ``--row ROW --file F [--jobs J]``
+(ROW: raw, parse, audit, export, pokerkit, parse-jobs, audit-jobs, small-files, or ``tables``:
+the export's table building alone, ``frames.table_data`` with the all-in EV, on hands parsed
+before the clock starts).
 """
 
 from __future__ import annotations
@@ -90,9 +93,16 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
     from histparse.auditor import audit_results
     from histparse.events import Hand
     from histparse.export import export_histories
+    from histparse.frames.build import table_data
     from histparse.parallel import audit_paths, count_piece, ordered_map, pieces_for
     from histparse.parsing import decoded_lines, read_results
     from histparse.parsing.reader import split_chunks
+
+    # ``--row tables``: the export's table building alone, on hands parsed before the clock.
+    parsed = [r for r in read_results(path) if isinstance(r, Hand)] if row == "tables" else []
+
+    def tables_only() -> int:
+        return sum(len(d.hands["hand_id"]) for d in table_data(parsed))
 
     def raw() -> int:
         return sum(1 for _ in split_chunks(decoded_lines(path), path))
@@ -138,6 +148,7 @@ def _prepare(row: str, path: str, jobs: int) -> Callable[[], int]:
         "audit-jobs": audit_jobs,
         "pokerkit": replay_phh,
         "small-files": small_files,
+        "tables": tables_only,
     }
     return work[row]
 

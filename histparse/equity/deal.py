@@ -12,6 +12,7 @@ deal with its probability when there are few enough.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -422,10 +423,12 @@ class _Tree:
         for key in np.unique(keys):
             rows = np.flatnonzero(keys == key)
             k, n = divmod(int(key), 64)
-            combos = _combinations(n, k)
-            total += len(rows) * len(combos)
+            # Counted before the table of combinations is made: one too big to use (up to
+            # C(45, 5) = 1.2 million rows) took a quarter of a second to build, only to fail.
+            total += len(rows) * math.comb(n, k)
             if total > self.limit:
                 raise TooManyDeals(f"more than {self.limit} deals")
+            combos = _combinations(n, k)
             h = self.hands[rows]
             u = self.used[rows]
             if k:

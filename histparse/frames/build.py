@@ -40,11 +40,11 @@ from histparse.frames.schema import (
 from histparse.game import LimitType
 from histparse.money import Money
 from histparse.ranking import hand_rank
-from histparse.replayer import replay
+from histparse.replayer import Replay, replay
 from histparse.stats.classes import showdown_class
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.errors import TableError
-from histparse.stats.flags import PlayerFlags, hand_flags
+from histparse.stats.flags import FLAGS, SHOWDOWN_CLASSES, hand_flags
 from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
 from histparse.stats.positions import Position, positions_by_player
 from histparse.stats.situations import SituationCounts, hand_situations
@@ -56,6 +56,7 @@ __all__ = [
     "FindingLike",
     "Findings",
     "HandErrorHandler",
+    "ReplayOf",
     "TableData",
     "Tables",
     "collector_paused",
@@ -124,7 +125,7 @@ _CENTS = Money.of(MONEY_SCALE)
 
 
 def _minor(amount: Decimal, hand: Hand) -> int:
-    units = _CENTS.exact_units(amount)
+    units = _CENTS.units_or_none(amount)  # the same amounts come back hand after hand: kept
     if units is None:
         raise TableError(f"{hand.site} hand {hand.hand_id}: amount {amount} is finer than {_CENT}")
     return units
@@ -136,6 +137,8 @@ _INT8_MIN, _INT8_MAX, _INT16_MAX = -128, 127, 32767
 _ZERO = Decimal(0)
 _FIRST_TIME = datetime(1677, 9, 22, tzinfo=UTC)
 _LAST_TIME = datetime(2262, 4, 11, tzinfo=UTC)
+_POST_SB, _POST_BB = Act.POST_SB, Act.POST_BB  # bound once: a class lookup goes through Enum
+_FIXED = LimitType.FIXED
 _STEP_AMOUNT = attrgetter("amount")
 _STEP_TO = attrgetter("to_amount")
 
@@ -217,7 +220,7 @@ def _rake_shares(ledger: Ledger) -> dict[str, Decimal]:
 
 def _positions(ledger: Ledger) -> dict[str, Position]:
     hand = ledger.hand
-    sb_posted = any(s.act is Act.POST_SB for s in ledger.steps if s.round == 0)
+    sb_posted = any(s.act is _POST_SB for s in ledger.steps if s.round == 0)
     small_blind_posted = True
     if not sb_posted and ledger.players:
         seats = sorted(ledger.seat.values())
@@ -225,7 +228,7 @@ def _positions(ledger: Ledger) -> dict[str, Position]:
         first_player = next(p for p, s in ledger.seat.items() if s == first)
         # A dead small blind: the first seat left of the button posted the big blind.
         small_blind_posted = not any(
-            s.act is Act.POST_BB and s.player == first_player for s in ledger.steps
+            s.act is _POST_BB and s.player == first_player for s in ledger.steps
         )
     return positions_by_player(ledger.seat, hand.button_seat, small_blind_posted=small_blind_posted)
 
@@ -263,20 +266,11 @@ def _stakes_label(hand: Hand) -> str:
 
 HandErrorHandler: TypeAlias = Callable[[Hand, TableError], object]
 
-# The per-player values kept as row objects; the stat columns are derived from them in
-# ``_players``. PlayerFlags attribute -> column.
-_FLAG_COLUMNS = (
-    ("won", "won"), ("went_to_showdown", "went_to_showdown"),
-    ("vpip_opp", "vpip_opp"), ("vpip", "vpip"), ("pfr", "pfr"),
-    ("three_bet_opp", "three_bet_opp"), ("three_bet", "three_bet"),
-    ("fold_to_three_bet_opp", "fold_to_three_bet_opp"),
-    ("fold_to_three_bet", "fold_to_three_bet"), ("steal_opp", "steal_opp"), ("steal", "steal"),
-    ("fold_bb_to_steal_opp", "fold_bb_to_steal_opp"), ("fold_bb_to_steal", "fold_bb_to_steal"),
-    ("break_opp", "break_opp"), ("break_", "break"), ("snow_opp", "snow_opp"), ("snow", "snow"),
-)  # fmt: skip
-
-
-_COUNT_ATTRS = ("aggressive", "calls", "folds", "drawn_1", "drawn_2", "drawn_3")
+# The flags that are players columns as they are (the others are counts the stat columns are
+# derived from, in ``_players_data``).
+_FLAG_COLUMNS = FLAGS[: FLAGS.index("snow") + 1]
+# A flags row's showdown class code (-1: none) -> its name; index -1 is the None.
+_CLASS_NAMES = np.array([*(c.value for c in SHOWDOWN_CLASSES), None], dtype=object)
 
 
 @dataclass(slots=True)
@@ -298,7 +292,7 @@ class _Acc:
     collected: list[Decimal] = field(default_factory=list)
     net: list[Decimal] = field(default_factory=list)
     rake_share: list[Decimal] = field(default_factory=list)
-    flags: list[PlayerFlags] = field(default_factory=list)
+    flags: list[list[int]] = field(default_factory=list)  # a row of ``FLAGS`` per player
     situations: list[SituationCounts] = field(default_factory=list)
     allin_ev: bool = True  # whether the all-in columns are computed (``tables(allin_ev=)``)
     allin: list[AllInPlayer | None] = field(default_factory=list)
@@ -310,7 +304,13 @@ class _Acc:
     draws: list[DrawRecord] = field(default_factory=list)
 
 
-def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
+def _add_hand(
+    hand: Hand,
+    n_findings: int,
+    acc: _Acc,
+    allin_ev: bool,
+    replays: ReplayOf | None = None,
+) -> None:
     """Gather one hand; everything that can fail runs before the first append."""
     ledger = read_ledger(hand)
     cancelled = ledger.cancelled
@@ -333,42 +333,53 @@ def _add_hand(hand: Hand, n_findings: int, acc: _Acc, allin_ev: bool) -> None:
         return
     pos = _positions(ledger)
     flags = hand_flags(ledger, pos)
-    limit = hand.limit_type is LimitType.FIXED
+    limit = hand.limit_type is _FIXED
     full_inc = ledger.small_bet if limit else ledger.big_blind
     situations = hand_situations(ledger.steps, ledger.draws, pos, limit, full_inc)
     shares = _rake_shares(ledger)
-    invested, collected, seat, stack = ledger.invested, ledger.collected, ledger.seat, ledger.stack
+    invested, collected = ledger.invested, ledger.collected
     nets = [collected[p] - invested[p] for p in players]
     _check_fits(hand, ledger, nets)
-    allin = _allin(hand, ledger) if allin_ev else None
+    allin = _allin(hand, ledger, replays) if allin_ev else None
     acc.hands.append(hand_row)
     acc.n_players.append(len(players))
     acc.n_steps.append(len(ledger.steps))
     acc.n_draws.append(len(ledger.draws))
+    # A column at a time (C-level loops), not a row at a time: a dozen appends per player.
+    acc.player.extend(players)
+    acc.seat.extend(map(ledger.seat.__getitem__, players))
+    acc.position.extend([pos[p]._value_ for p in players])
     hero = hand.hero
-    dealt, final = ledger.dealt_cards, ledger.final_cards
-    for p, net in zip(players, nets, strict=True):
-        acc.player.append(p)
-        acc.seat.append(seat[p])
-        acc.position.append(pos[p]._value_)
-        acc.is_hero.append(p == hero)
-        acc.stack.append(stack[p])
-        acc.invested.append(invested[p])
-        acc.collected.append(collected[p])
-        acc.net.append(net)
-        acc.rake_share.append(shares[p])
-        acc.flags.append(flags[p])
-        acc.situations.append(situations[p])
-        if allin is not None and p in allin.by_player:
-            acc.allin.append(allin.by_player[p])
-            acc.allin_draws.append(allin.ev.draws_left)
-            acc.allin_method.append(allin.ev.method)
-        else:
-            acc.allin.append(None)
-            acc.allin_draws.append(None)
-            acc.allin_method.append(None)
-        acc.dealt_cards.append(_cards(dealt.get(p)))
-        acc.final_cards.append(final.get(p))
+    acc.is_hero.extend([p == hero for p in players])
+    acc.stack.extend(map(ledger.stack.__getitem__, players))
+    acc.invested.extend(map(invested.__getitem__, players))
+    acc.collected.extend(map(collected.__getitem__, players))
+    acc.net.extend(nets)
+    acc.rake_share.extend(map(shares.__getitem__, players))
+    acc.flags.extend(map(flags.__getitem__, players))
+    acc.situations.extend(map(situations.__getitem__, players))
+    n = len(players)
+    if allin is None:
+        acc.allin.extend(itertools.repeat(None, n))
+        acc.allin_draws.extend(itertools.repeat(None, n))
+        acc.allin_method.extend(itertools.repeat(None, n))
+    else:
+        by_player = allin.by_player
+        for p in players:
+            if p in by_player:
+                acc.allin.append(by_player[p])
+                acc.allin_draws.append(allin.ev.draws_left)
+                acc.allin_method.append(allin.ev.method)
+            else:
+                acc.allin.append(None)
+                acc.allin_draws.append(None)
+                acc.allin_method.append(None)
+    dealt = ledger.dealt_cards
+    if dealt:  # usually the hero's alone
+        acc.dealt_cards.extend([_cards(dealt.get(p)) for p in players])
+    else:
+        acc.dealt_cards.extend(itertools.repeat(None, n))
+    acc.final_cards.extend(map(ledger.final_cards.get, players))
     acc.steps.extend(ledger.steps)
     acc.draws.extend(ledger.draws)
 
@@ -379,11 +390,16 @@ class _AllIn:
     by_player: dict[str, AllInPlayer]
 
 
-def _allin(hand: Hand, ledger: Ledger) -> _AllIn | None:
-    """The hand's all-in EV, replaying only hands with an all-in and a showdown."""
+ReplayOf: TypeAlias = Callable[[Hand], Replay]
+"""A hand's replay through the rules engine (``histparse.replayer.replay``'s)."""
+
+
+def _allin(hand: Hand, ledger: Ledger, replays: ReplayOf | None) -> _AllIn | None:
+    """The hand's all-in EV, replaying only hands with an all-in and a showdown (with
+    ``replays``, when given: e.g. the replays an audit has already made)."""
     if not ledger.has_showdown or not ledger.all_in:
         return None
-    ev = allin_ev(replay(hand))
+    ev = allin_ev(replay(hand) if replays is None else replays(hand))
     if ev is None:
         return None
     return _AllIn(ev, {p.player: p for p in ev.players})
@@ -395,6 +411,7 @@ def tables(
     *,
     on_error: HandErrorHandler | None = None,
     allin_ev: bool = True,
+    replays: ReplayOf | None = None,
 ) -> Tables:
     """The hands, players, actions and draws tables of ``hands``.
 
@@ -409,8 +426,12 @@ def tables(
     A hand whose events cannot be accounted for, or a second hand with the same site and hand
     id, raises ``TableError``; with ``on_error``, the handler receives ``(hand, error)`` instead
     and the hand is left out of every table.
+
+    ``replays`` (optional) gives a hand's replay (``histparse.replayer.replay(hand)``, which
+    it must equal) when the all-in columns need one, instead of replaying the hand again: a
+    caller that has replayed the hands already (an audit) passes what it kept.
     """
-    parts = [_frames(acc) for acc in _gathered(hands, findings, on_error, allin_ev)]
+    parts = [_frames(acc) for acc in _gathered(hands, findings, on_error, allin_ev, replays)]
     return parts[0] if len(parts) == 1 else _concat(parts)
 
 
@@ -434,10 +455,11 @@ def table_data(
     *,
     on_error: HandErrorHandler | None = None,
     allin_ev: bool = True,
+    replays: ReplayOf | None = None,
 ) -> Iterator[TableData]:
     """The tables of ``hands`` as ``TableData``, ``CHUNK_HANDS`` hands at a time (arguments as
     for ``tables``). The same values as ``tables``, with no pandas object made."""
-    for acc in _gathered(hands, findings, on_error, allin_ev):
+    for acc in _gathered(hands, findings, on_error, allin_ev, replays):
         yield TableData(
             hands=_transpose([c.name for c in HANDS], acc.hands),
             players=_players_data(acc),
@@ -452,6 +474,7 @@ def _gathered(
     findings: Findings | None,
     on_error: HandErrorHandler | None,
     allin_ev: bool,
+    replays: ReplayOf | None = None,
 ) -> Iterator[_Acc]:
     """The hands gathered, ``CHUNK_HANDS`` at a time (at least one, maybe empty, batch)."""
     by_key, by_id = _finding_counts(findings)
@@ -470,7 +493,7 @@ def _gathered(
                     raise TableError(
                         f"{hand.site} hand {hid} ({place}) was already read at {first}"
                     )
-                _add_hand(hand, n_findings, acc, allin_ev)
+                _add_hand(hand, n_findings, acc, allin_ev, replays)
                 seen[(hand.site, hid)] = place
             except TableError as exc:
                 if on_error is None:
@@ -606,12 +629,14 @@ def _cards(cards: tuple[Card, ...] | None) -> str | None:
     return None if cards is None else format_cards(cards)
 
 
-def _final_columns(finals: list[Cards | None]) -> dict[str, list[Any]]:
-    """``final_cards``, ``final_rank`` and ``final_class`` of each player's final known hand."""
+def _final_columns(finals: list[Cards | None], codes: list[int]) -> dict[str, list[Any]]:
+    """``final_cards``, ``final_rank`` and ``final_class`` of each player's final known hand;
+    ``codes`` are the showdown class codes of the flags (the class of the same cards, when the
+    player went to a showdown: not worked out twice)."""
     texts: list[str | None] = []
     ranks: list[int | None] = []
     classes: list[str | None] = []
-    for cards in finals:
+    for cards, code in zip(finals, codes, strict=True):
         if cards is None:
             texts.append(None)
             ranks.append(None)
@@ -622,6 +647,9 @@ def _final_columns(finals: list[Cards | None]) -> dict[str, list[Any]]:
             ranks.append(hand_rank(cards))
         except CardError:
             ranks.append(None)
+        if code >= 0:
+            classes.append(SHOWDOWN_CLASSES[code]._value_)
+            continue
         cls = showdown_class(cards)
         classes.append(None if cls is None else cls.value)
     return {"final_cards": texts, "final_rank": ranks, "final_class": classes}
@@ -660,7 +688,10 @@ def _allin_columns(acc: _Acc, data: dict[str, Any]) -> None:
 
 
 def _players_data(acc: _Acc) -> dict[str, Any]:
-    fl = acc.flags
+    # One conversion of the flags rows to a 2-D array, then columns are slices of it.
+    matrix = np.array(acc.flags, dtype=np.int16).reshape(len(acc.flags), len(FLAGS))
+    column_of = {name: matrix[:, i] for i, name in enumerate(FLAGS)}
+    codes = column_of["showdown_class"]
     data: dict[str, Any] = {}
     data.update(
         player=acc.player,
@@ -672,18 +703,13 @@ def _players_data(acc: _Acc) -> dict[str, Any]:
         collected=acc.collected,
         net=acc.net,
         rake_share=acc.rake_share,
-        showdown_class=[None if f.showdown_class is None else f.showdown_class._value_ for f in fl],
+        showdown_class=_CLASS_NAMES[codes].tolist(),
         dealt_cards=acc.dealt_cards,
-        **_final_columns(acc.final_cards),
+        **_final_columns(acc.final_cards, codes.tolist()),
     )
     _allin_columns(acc, data)
-    # One C-level attribute fetch per player, then one conversion to a 2-D array.
-    attrs = [attr for attr, _ in _FLAG_COLUMNS] + [*_COUNT_ATTRS]
-    fetch = attrgetter(*attrs)
-    matrix = np.array([fetch(f) for f in fl], dtype=np.int16).reshape(len(fl), len(attrs))
-    column_of = {attr: matrix[:, i] for i, attr in enumerate(attrs)}
-    for attr, column in _FLAG_COLUMNS:
-        data[column] = column_of[attr]
+    for column in _FLAG_COLUMNS:
+        data[column] = column_of[column]
 
     won = np.asarray(data["won"], dtype=bool)
     went = np.asarray(data["went_to_showdown"], dtype=bool)

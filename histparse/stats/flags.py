@@ -16,48 +16,67 @@ from histparse.stats.classes import ShowdownClass, showdown_class
 from histparse.stats.ledger import Act, Ledger
 from histparse.stats.positions import STEAL_POSITIONS, Position
 
-__all__ = ["PlayerFlags", "hand_flags"]
+__all__ = ["FLAGS", "SHOWDOWN_CLASSES", "hand_flags"]
 
 _ZERO = Decimal(0)
 
+FLAGS: tuple[str, ...] = (
+    "won",  # collected money from a pot
+    "went_to_showdown",
+    "vpip_opp",
+    "vpip",
+    "pfr",
+    "three_bet_opp",
+    "three_bet",
+    "fold_to_three_bet_opp",
+    "fold_to_three_bet",
+    "steal_opp",
+    "steal",
+    "fold_bb_to_steal_opp",
+    "fold_bb_to_steal",
+    "break_opp",
+    "break",
+    "snow_opp",
+    "snow",
+    "aggressive",  # bets + raises in rounds 1-3
+    "calls",  # calls in rounds 1-3
+    "folds",  # folds in rounds 1-3
+    "drawn_1",  # cards discarded at draw 1 (0 = pat); -1 = did not take part
+    "drawn_2",
+    "drawn_3",
+    "showdown_class",  # the index in SHOWDOWN_CLASSES of the showdown hand's class; -1 = none
+)
+"""The per-hand primitives of one player, in the order of ``hand_flags``' lists (yes/no flags
+are 0 or 1); the players table derives the remaining ``<stat>``/``<stat>_opp`` columns from
+them (``histparse.frames.build._players_data``)."""
 
-class PlayerFlags:
-    """The per-hand primitives of one player; the players table derives the remaining
-    ``<stat>``/``<stat>_opp`` columns from them (``histparse.frames.build._players``).
+SHOWDOWN_CLASSES: tuple[ShowdownClass, ...] = tuple(ShowdownClass)
 
-    A plain class whose defaults are class attributes: making one costs an allocation, where a
-    dataclass would assign all 24 fields, and most of them keep their default in most hands.
-    """
+# The indices, by name (a list of ints per player rather than an object with 24 attributes:
+# one list copy to make, and it becomes a row of a numpy array with no attribute fetched).
+(
+    _WON, _WENT, _VPIP_OPP, _VPIP, _PFR, _3B_OPP, _3B, _F3B_OPP, _F3B, _STEAL_OPP, _STEAL,
+    _FBB_OPP, _FBB, _BREAK_OPP, _BREAK, _SNOW_OPP, _SNOW, _AGG, _CALLS, _FOLDS,
+    _DRAWN_1, _DRAWN_2, _DRAWN_3, _CLASS,
+) = range(len(FLAGS))  # fmt: skip
+_DEFAULTS = [0] * len(FLAGS)
+_DEFAULTS[_DRAWN_1] = _DEFAULTS[_DRAWN_2] = _DEFAULTS[_DRAWN_3] = _DEFAULTS[_CLASS] = -1
+_CLASS_INDEX = {id(c): i for i, c in enumerate(SHOWDOWN_CLASSES)}
 
-    vpip_opp: bool = False
-    vpip: bool = False
-    pfr: bool = False
-    three_bet_opp: bool = False
-    three_bet: bool = False
-    fold_to_three_bet_opp: bool = False
-    fold_to_three_bet: bool = False
-    steal_opp: bool = False
-    steal: bool = False
-    fold_bb_to_steal_opp: bool = False
-    fold_bb_to_steal: bool = False
-    aggressive: int = 0  # bets + raises in rounds 1-3
-    calls: int = 0  # calls in rounds 1-3
-    folds: int = 0  # folds in rounds 1-3
-    drawn_1: int = -1  # cards discarded at draw 1 (0 = pat); -1 = did not take part
-    drawn_2: int = -1
-    drawn_3: int = -1
-    went_to_showdown: bool = False
-    won: bool = False  # collected money from a pot
-    break_opp: int = 0
-    break_: int = 0
-    snow_opp: bool = False
-    snow: bool = False
-    showdown_class: ShowdownClass | None = None
+_POST_SB, _POST_BB, _POST_ANTE, _POST_DEAD = Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD
+# Enum members bound once (a class attribute lookup goes through Enum's metaclass), compared by
+# identity (a set lookup would call Enum's Python-level __hash__).
+_FOLD, _CHECK, _CALL, _BET, _RAISE = Act.FOLD, Act.CHECK, Act.CALL, Act.BET, Act.RAISE
+_CO, _BTN, _SB, _BB = Position.CO, Position.BTN, Position.SB, Position.BB
+_FIXED = LimitType.FIXED
+_PAIRED = SHOWDOWN_CLASSES.index(ShowdownClass.PAIRED)
+assert {_CO, _BTN, _SB} == STEAL_POSITIONS  # the identity test in ``_steps`` below
 
 
-def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Position]) -> None:
-    """Follow round 0 step by step, setting the pre-draw flags."""
-    limit = ledger.hand.limit_type is LimitType.FIXED
+def _steps(ledger: Ledger, flags: dict[str, list[int]], pos: dict[str, Position]) -> None:
+    """One walk over the steps: round 0 step by step, setting the pre-draw flags (up to the
+    first step of a later round), and the counts of the actions in rounds 1-3."""
+    limit = ledger.hand.limit_type is _FIXED
     level = 0  # bets so far; the big blind post is the first
     high = _ZERO  # the highest live total, what a call must reach
     full_to = _ZERO  # the total of the last full bet
@@ -72,21 +91,35 @@ def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Positi
     stealer: str | None = None
     steal_clean = False  # only folds since the steal
     players = ledger.players
+    in_round0 = True  # no step of a later round yet
 
     for step in ledger.steps:
-        if step.round != 0:
-            break
-        p = step.player
         act = step.act
+        if step.round != 0:
+            in_round0 = False
+            if act is _BET or act is _RAISE:
+                flags[step.player][_AGG] += 1
+            elif act is _CALL:
+                flags[step.player][_CALLS] += 1
+            elif act is _FOLD:
+                flags[step.player][_FOLDS] += 1
+            continue
+        if not in_round0:
+            continue
+        p = step.player
         stack_before = left[p]
-        left[p] -= step.amount
-        if act.is_post:
-            if step.to_amount is not None:
-                cur[p] = step.to_amount
-                high = max(high, step.to_amount)
-                if act is Act.POST_BB:
-                    level = max(level, 1)
-                    full_to = max(full_to, step.to_amount)
+        left[p] = stack_before - step.amount
+        if act is _POST_BB or act is _POST_SB or act is _POST_ANTE or act is _POST_DEAD:
+            to = step.to_amount
+            if to is not None:
+                cur[p] = to
+                if to > high:
+                    high = to
+                if act is _POST_BB:
+                    if level < 1:
+                        level = 1
+                    if to > full_to:
+                        full_to = to
             if step.all_in:
                 out.add(p)
             continue
@@ -96,42 +129,46 @@ def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Positi
         acted.add(p)
         to_call = high - cur.get(p, _ZERO)
         if first:
-            f.vpip_opp = True
+            f[_VPIP_OPP] = 1
         if level == 2 and stack_before > to_call and any(q != p and q not in out for q in players):
-            f.three_bet_opp = True
+            f[_3B_OPP] = 1
         if awaiting_fold_to_3b == p:
             awaiting_fold_to_3b = None
             if level == 3:
-                f.fold_to_three_bet_opp = True
-                f.fold_to_three_bet = act is Act.FOLD
-        steal_chance = first and not opened and level == 1 and pos[p] in STEAL_POSITIONS
+                f[_F3B_OPP] = 1
+                f[_F3B] = act is _FOLD
+        where = pos[p]
+        steal_chance = (
+            first and not opened and level == 1 and (where is _CO or where is _BTN or where is _SB)
+        )
         if steal_chance:
-            f.steal_opp = True
-        if first and pos[p] is Position.BB and stealer is not None and steal_clean:
-            f.fold_bb_to_steal_opp = True
-            f.fold_bb_to_steal = act is Act.FOLD
+            f[_STEAL_OPP] = 1
+        if first and where is _BB and stealer is not None and steal_clean:
+            f[_FBB_OPP] = 1
+            f[_FBB] = act is _FOLD
 
         if step.to_amount is not None:
             cur[p] = step.to_amount
-        if act is Act.FOLD:
+        if act is _FOLD:
             out.add(p)
             continue
         if step.all_in:
             out.add(p)
-        if act is Act.CHECK:
+        if act is _CHECK:
             opened = True
             continue
-        f.vpip = True
+        f[_VPIP] = 1
         opened = True
-        if act is Act.CALL:
+        if act is _CALL:
             if stealer is not None and p != stealer:
                 steal_clean = False
             continue
         # A bet or a raise.
-        f.pfr = True
+        f[_PFR] = 1
         new = step.to_amount if step.to_amount is not None else high
         full = level == 0 or new - full_to >= full_inc
-        high = max(high, new)
+        if new > high:
+            high = new
         if stealer is not None:
             steal_clean = False
         if not full:
@@ -143,62 +180,59 @@ def _round0(ledger: Ledger, flags: dict[str, PlayerFlags], pos: dict[str, Positi
         if level == 2:
             second_bettor = p
             if steal_chance:
-                f.steal = True
+                f[_STEAL] = 1
                 stealer = p
                 steal_clean = True
         elif level == 3:
-            f.three_bet = True
+            f[_3B] = 1
             if second_bettor is not None and second_bettor != p:
                 awaiting_fold_to_3b = second_bettor
 
 
-def _later_rounds(ledger: Ledger, flags: dict[str, PlayerFlags]) -> None:
-    for step in ledger.steps:
-        if step.round == 0:
-            continue
-        act = step.act
-        if act is Act.BET or act is Act.RAISE:
-            flags[step.player].aggressive += 1
-        elif act is Act.CALL:
-            flags[step.player].calls += 1
-        elif act is Act.FOLD:
-            flags[step.player].folds += 1
-
-
-def _draws(ledger: Ledger, flags: dict[str, PlayerFlags]) -> None:
+def _draws(ledger: Ledger, flags: dict[str, list[int]]) -> None:
     for d in ledger.draws:
         f = flags[d.player]
         if d.draw == 1:
-            f.drawn_1 = d.discarded
+            f[_DRAWN_1] = d.discarded
         elif d.draw == 2:
-            f.drawn_2 = d.discarded
+            f[_DRAWN_2] = d.discarded
         else:
-            f.drawn_3 = d.discarded
+            f[_DRAWN_3] = d.discarded
     three = ledger.hand.game.draws >= 3
     for f in flags.values():
-        seq = (f.drawn_1, f.drawn_2, f.drawn_3)
-        for k in range(2):
-            # A pat followed by another draw is a chance to break; discarding then is a break.
-            if seq[k] == 0 and seq[k + 1] >= 0:
-                f.break_opp += 1
-                if seq[k + 1] > 0:
-                    f.break_ += 1
-        if three and seq == (0, 0, 0) and f.showdown_class is not None:
-            f.snow_opp = True
-            f.snow = f.showdown_class is ShowdownClass.PAIRED
+        d1, d2, d3 = f[_DRAWN_1], f[_DRAWN_2], f[_DRAWN_3]
+        if d1 < 0 and d2 < 0:
+            continue  # no chance to break, nor a snow (the usual case: folded before a draw)
+        # A pat followed by another draw is a chance to break; discarding then is a break.
+        if d1 == 0 and d2 >= 0:
+            f[_BREAK_OPP] += 1
+            if d2 > 0:
+                f[_BREAK] += 1
+        if d2 == 0 and d3 >= 0:
+            f[_BREAK_OPP] += 1
+            if d3 > 0:
+                f[_BREAK] += 1
+        if three and d1 == 0 and d2 == 0 and d3 == 0 and f[_CLASS] >= 0:
+            f[_SNOW_OPP] = 1
+            f[_SNOW] = f[_CLASS] == _PAIRED
 
 
-def hand_flags(ledger: Ledger, pos: dict[str, Position]) -> dict[str, PlayerFlags]:
-    """The flags of every dealt-in player of one hand; ``pos`` gives each player's position."""
-    flags = {p: PlayerFlags() for p in ledger.players}
-    _round0(ledger, flags, pos)
-    _later_rounds(ledger, flags)
+def hand_flags(ledger: Ledger, pos: dict[str, Position]) -> dict[str, list[int]]:
+    """The flags of every dealt-in player of one hand, in ``FLAGS`` order; ``pos`` gives each
+    player's position."""
+    flags = {p: _DEFAULTS.copy() for p in ledger.players}
+    _steps(ledger, flags, pos)
+    collected, folded, final = ledger.collected, ledger.folded, ledger.final_cards
+    showdown = ledger.has_showdown
     for p, f in flags.items():
-        f.won = ledger.collected[p] > 0
-        if ledger.has_showdown and p not in ledger.folded:
-            f.went_to_showdown = True
-            cards = ledger.final_cards.get(p)
+        if collected[p] > 0:
+            f[_WON] = 1
+        if showdown and p not in folded:
+            f[_WENT] = 1
+            cards = final.get(p)
             if cards is not None:
-                f.showdown_class = showdown_class(cards)
+                cls = showdown_class(cards)
+                if cls is not None:
+                    f[_CLASS] = _CLASS_INDEX[id(cls)]
     _draws(ledger, flags)
     return flags

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from operator import attrgetter
 from typing import NamedTuple
 
 from histparse.cards import Card
@@ -61,7 +62,15 @@ class Act(StrEnum):
 
 
 _POSTS = frozenset({Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD})
-_CHECK_ACT, _FOLD_ACT = Act.CHECK, Act.FOLD  # bound once: a class lookup goes through Enum
+# Enum members bound once: a class attribute lookup goes through Enum's metaclass (60-300 ns,
+# several per line on the hottest loop of the table building).
+_POST_SB, _POST_BB, _POST_ANTE, _POST_DEAD = Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD
+_CHECK_ACT, _FOLD_ACT, _CALL_ACT = Act.CHECK, Act.FOLD, Act.CALL
+_BET_ACT, _RAISE_ACT = Act.BET, Act.RAISE
+_ANTE, _DEAD_BLIND = PostKind.ANTE, PostKind.DEAD_BLIND
+_SMALL_BLIND, _SMALL_AND_BIG_BLIND = PostKind.SMALL_BLIND, PostKind.SMALL_AND_BIG_BLIND
+_SHOW_DOWN = Section.SHOW_DOWN
+_FIXED = LimitType.FIXED
 
 _ACT_OF_KIND = {
     ActionKind.FOLD: Act.FOLD,
@@ -73,6 +82,8 @@ _ACT_OF_KIND = {
 # Enum members are singletons; keying by id() skips Enum.__hash__, a Python-level call, on the
 # hottest line of the table building.
 _ACT_BY_ID = {id(kind): act for kind, act in _ACT_OF_KIND.items()}
+_tuple_new = tuple.__new__
+_SEAT_NUMBER = attrgetter("seat")
 
 
 # Steps and draw records are NamedTuples rather than frozen dataclasses: equally immutable,
@@ -142,7 +153,7 @@ def _stake_blinds(hand: Hand) -> tuple[Decimal, Decimal, Decimal | None, Decimal
     bet" are by convention the big blind and twice it, so BB/100 is half of bb/100 there.
     """
     low, high = hand.stakes
-    if hand.limit_type is LimitType.FIXED:
+    if hand.limit_type is _FIXED:
         return low, high, None, low
     return high, high * 2, low, high
 
@@ -199,7 +210,9 @@ def read_ledger(hand: Hand) -> Ledger:
     line_action, line_post = lines.action, lines.post
     r = int(lines.street)  # the betting round of the actions, 0-3
 
-    for e in hand.events:
+    # Steps are made with tuple.__new__: a NamedTuple's own __new__ is a Python-level call.
+    make = _tuple_new
+    for e in hand.events:  # the isinstance tests in the order of how often each event comes
         if isinstance(e, Action):
             p = e.player
             involved.add(p)
@@ -209,27 +222,39 @@ def read_ledger(hand: Hand) -> Ledger:
                     raise TableError(f"{where(hand, e.line)}: betting action outside rounds 0-3")
                 lines.enter(e.street)
             act = _ACT_BY_ID[id(e.kind)]
-            to: Decimal | None = None
-            # Booked before the checks below: a line they refuse ends the whole hand. Checks
-            # and folds put nothing in, and the round is entered above: no call for them.
-            put = _ZERO if act is _CHECK_ACT or act is _FOLD_ACT else line_action(e)
-            if act is Act.RAISE:
-                if e.to_amount is None:
-                    raise TableError(f"{where(hand, e.line)}: raise without a 'to' amount")
-                to = e.to_amount
-                if put < 0:
-                    raise TableError(f"{where(hand, e.line)}: {p} raises to less than already in")
-            elif act is Act.CALL or act is Act.BET:
-                if e.amount is None:
-                    raise TableError(f"{where(hand, e.line)}: {act.value} without an amount")
-                to = lines.live.get(p, _ZERO)
-            elif act is Act.FOLD:
+            if act is _FOLD_ACT:
                 folded[p] = r
-            if to is not None:
+                steps.append(make(Step, (r, p, act, _ZERO, None, e.all_in, e.line)))
+            elif act is _CHECK_ACT:
+                steps.append(make(Step, (r, p, act, _ZERO, None, e.all_in, e.line)))
+            else:
+                # Booked before the checks below: a line they refuse ends the whole hand.
+                # Checks and folds put nothing in, and the round is entered above: no call
+                # for them.
+                put = line_action(e)
+                if act is _RAISE_ACT:
+                    if e.to_amount is None:
+                        raise TableError(f"{where(hand, e.line)}: raise without a 'to' amount")
+                    to = e.to_amount
+                    if put < 0:
+                        raise TableError(
+                            f"{where(hand, e.line)}: {p} raises to less than already in"
+                        )
+                else:  # a call or a bet
+                    if e.amount is None:
+                        raise TableError(f"{where(hand, e.line)}: {act.value} without an amount")
+                    to = lines.live.get(p, _ZERO)
                 invested[p] = invested.get(p, _ZERO) + put
+                steps.append(make(Step, (r, p, act, put, to, e.all_in, e.line)))
             if e.all_in:
                 all_in.add(p)
-            steps.append(Step(r, p, act, put, to, e.all_in, e.line))
+        elif isinstance(e, SummarySeat):
+            involved.add(e.player)
+            if e.cards is not None:
+                summary_cards[e.player] = e.cards
+        elif isinstance(e, SectionMarker):
+            if e.section is _SHOW_DOWN:
+                showdown_marker = True
         elif isinstance(e, Draw):
             involved.add(e.player)
             draw_events.append(e)
@@ -241,23 +266,23 @@ def read_ledger(hand: Hand) -> Ledger:
             kind = e.kind
             if e.all_in:
                 all_in.add(p)
-            if kind is PostKind.ANTE or kind is PostKind.DEAD_BLIND:
-                act = Act.POST_ANTE if kind is PostKind.ANTE else Act.POST_DEAD
-                steps.append(Step(0, p, act, e.amount, None, e.all_in, e.line))
-            elif kind is PostKind.SMALL_AND_BIG_BLIND:
+            if kind is _ANTE or kind is _DEAD_BLIND:
+                act = _POST_ANTE if kind is _ANTE else _POST_DEAD
+                steps.append(make(Step, (0, p, act, e.amount, None, e.all_in, e.line)))
+            elif kind is _SMALL_AND_BIG_BLIND:
                 # The small-blind part is dead: it is in the pot but not in the player's bet.
                 live = line_post(e)
                 dead = e.amount - live
                 if dead:
-                    steps.append(Step(0, p, Act.POST_DEAD, dead, None, False, e.line))
+                    steps.append(make(Step, (0, p, _POST_DEAD, dead, None, False, e.line)))
                 to = lines.live.get(p, _ZERO)
-                steps.append(Step(0, p, Act.POST_BB, live, to, e.all_in, e.line))
+                steps.append(make(Step, (0, p, _POST_BB, live, to, e.all_in, e.line)))
             else:
-                is_sb = kind is PostKind.SMALL_BLIND
+                is_sb = kind is _SMALL_BLIND
                 line_post(e)
-                act = Act.POST_SB if is_sb else Act.POST_BB
+                act = _POST_SB if is_sb else _POST_BB
                 to = lines.live.get(p, _ZERO)
-                steps.append(Step(0, p, act, e.amount, to, e.all_in, e.line))
+                steps.append(make(Step, (0, p, act, e.amount, to, e.all_in, e.line)))
                 # Blinds are read from what was posted; an all-in post may be short of them.
                 if not e.all_in:
                     if is_sb and not sb_seen:
@@ -266,10 +291,6 @@ def read_ledger(hand: Hand) -> Ledger:
                         big_blind, bb_seen = e.amount, True
                         lines.big_blind = big_blind
             invested[p] = invested.get(p, _ZERO) + e.amount
-        elif isinstance(e, SummarySeat):
-            involved.add(e.player)
-            if e.cards is not None:
-                summary_cards[e.player] = e.cards
         elif isinstance(e, DealtTo):
             involved.add(e.player)
             if e.new is not None:
@@ -282,17 +303,14 @@ def read_ledger(hand: Hand) -> Ledger:
         elif isinstance(e, Collected):
             involved.add(e.player)
             collected[e.player] = collected.get(e.player, _ZERO) + e.amount
+        elif isinstance(e, SummaryPot):
+            total_pot, rake = e.total, e.rake
         elif isinstance(e, UncalledBet):
             involved.add(e.player)
             invested[e.player] = invested.get(e.player, _ZERO) - e.amount
         elif isinstance(e, Shows):
             involved.add(e.player)
             shown[e.player] = e.cards
-        elif isinstance(e, SummaryPot):
-            total_pot, rake = e.total, e.rake
-        elif isinstance(e, SectionMarker):
-            if e.section is Section.SHOW_DOWN:
-                showdown_marker = True
         elif isinstance(e, HandCancelled):
             cancelled = True
 
@@ -305,17 +323,35 @@ def read_ledger(hand: Hand) -> Ledger:
         excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
         if excess > 0:
             invested[ranked[0][0]] -= excess
-    players = tuple(
-        s.player for s in sorted(hand.seats, key=lambda s: s.seat) if s.player in involved
-    )
-    for s in hand.seats:
-        if s.player in involved and s.out_of_hand is not None:
-            raise TableError(
-                f"{where(hand, s.line)}: {s.player!r} is out of hand but appears in the hand"
-            )
+    # One walk over the seats in seat order for the players and their seats and stacks.
+    in_seat_order: list[str] = []
+    seat_of: dict[str, int] = {}
+    stack: dict[str, Decimal] = {}
+    out_of_hand = False
+    for s in sorted(hand.seats, key=_SEAT_NUMBER):
+        p = s.player
+        if p in involved:
+            in_seat_order.append(p)
+            named = seats[p]  # by name, as the other tables read seats
+            seat_of[p] = named.seat
+            stack[p] = named.stack
+            if s.out_of_hand is not None:
+                out_of_hand = True
+    if out_of_hand:
+        for s in hand.seats:  # the first in the order of the lines
+            if s.player in involved and s.out_of_hand is not None:
+                raise TableError(
+                    f"{where(hand, s.line)}: {s.player!r} is out of hand but appears in the hand"
+                )
+    players = tuple(in_seat_order)
+    n_live = 0
     for p in players:
-        invested.setdefault(p, _ZERO)
-        collected.setdefault(p, _ZERO)
+        if p not in invested:
+            invested[p] = _ZERO
+        if p not in collected:
+            collected[p] = _ZERO
+        if p not in folded:
+            n_live += 1
 
     draws: list[DrawRecord] = []
     for d in draw_events:
@@ -324,7 +360,7 @@ def read_ledger(hand: Hand) -> Ledger:
             raise TableError(f"{where(hand, d.line)}: a draw outside draws 1-3")
         if d.pat:
             whole = d.pat_cards if d.pat_cards is not None else kept.get((k, d.player))
-            draws.append(DrawRecord(k, d.player, 0, True, (), (), whole))
+            draws.append(make(DrawRecord, (k, d.player, 0, True, (), (), whole)))
             continue
         # A bracket that does not hold ``count`` cards is a site bug: the cards are unknown.
         disc = d.discarded if d.discarded is not None and len(d.discarded) == d.count else None
@@ -332,19 +368,19 @@ def read_ledger(hand: Hand) -> Ledger:
         if new is None and d.drawn:
             new = d.drawn[0]  # the new cards named on the draw line (Kings Club)
         got = new if new is not None and len(new) == d.count else None
-        draws.append(DrawRecord(k, d.player, d.count, False, disc, got, kept.get((k, d.player))))
+        drawn = kept.get((k, d.player))
+        draws.append(make(DrawRecord, (k, d.player, d.count, False, disc, got, drawn)))
 
     final_cards = dict(summary_cards)
     final_cards.update(shown)
     if hand.hero is not None and hand.hero in involved and hero_cards is not None:
         final_cards.setdefault(hand.hero, hero_cards)
 
-    n_live = sum(1 for p in players if p not in folded)
     return Ledger(
         hand=hand,
         players=players,
-        seat={p: seats[p].seat for p in players},
-        stack={p: seats[p].stack for p in players},
+        seat=seat_of,
+        stack=stack,
         steps=steps,
         draws=draws,
         invested=invested,

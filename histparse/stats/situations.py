@@ -32,10 +32,23 @@ __all__ = [
 ]
 
 _ZERO = Decimal(0)
-_POSTS = frozenset({"post_sb", "post_bb", "post_ante", "post_dead"})
-_STEALERS = frozenset({Position.CO.value, Position.BTN.value})
+# Actions are ``Act`` members (a StrEnum) on the tables' path and plain strings from an actions
+# table: compared as strings, never hashed (an Enum's __hash__ is a Python-level call).
+_POST_PREFIX = "post_"
+_BB, _SB = Position.BB.value, Position.SB.value
+_CO, _BTN = Position.CO.value, Position.BTN.value
 _INDEX = {s.name: i for i, s in enumerate(SITUATION_STATS)}
 _WIDTH = len(SITUATION_STATS)
+_RFI, _LIMP, _COLD_CALL = _INDEX["rfi"], _INDEX["limp"], _INDEX["cold_call"]
+_FOLD_SB_TO_STEAL, _CBET, _FOLD_TO_CBET = (
+    _INDEX["fold_sb_to_steal"],
+    _INDEX["cbet"],
+    _INDEX["fold_to_cbet"],
+)
+_CHECK_RAISE = {k: _INDEX[f"check_raise_{k}"] for k in (1, 2, 3)}
+_FOLD_TO_BET = {k: _INDEX[f"fold_to_bet_{k}"] for k in (1, 2, 3)}
+_PAT_VS_PAT, _BREAK_VS_PAT = _INDEX["pat_vs_pat"], _INDEX["break_vs_pat"]
+_FOLD_VS_PAT, _CALL_VS_PAT = _INDEX["fold_vs_pat"], _INDEX["call_vs_pat"]
 
 
 class TablesWithActions(Protocol):
@@ -71,8 +84,8 @@ class _Counts:
         self.done = [0] * _WIDTH
         self.opp = [0] * _WIDTH
 
-    def mark(self, name: str, done: bool) -> None:
-        i = _INDEX[name]
+    def mark(self, i: int, done: bool) -> None:
+        """One more chance at stat ``i`` (its index in ``SITUATION_STATS``), taken if ``done``."""
         self.opp[i] += 1
         if done:
             self.done[i] += 1
@@ -101,30 +114,35 @@ def _round0(
     clean = False  # only folds since the steal
     raiser: str | None = None
     for _, p, act, _, to, _, _ in steps:
-        if act in _POSTS:
+        if act.startswith(_POST_PREFIX):
             if act == "post_bb" and to is not None:
-                level = max(level, 1)
-                full_to = max(full_to, to)
+                if level < 1:
+                    level = 1
+                if to > full_to:
+                    full_to = to
             continue
         c = counts[p]
         first = p not in acted
-        acted.add(p)
         unopened = not opened and level == 1
         full = (
-            act in ("bet", "raise") and to is not None and (level == 0 or to - full_to >= full_inc)
+            (act == "raise" or act == "bet")
+            and to is not None
+            and (level == 0 or to - full_to >= full_inc)
         )
         if first:
-            if unopened and pos[p] != Position.BB:
-                c.mark("rfi", full)
-                c.mark("limp", act == "call")
+            acted.add(p)
+            where = pos[p]
+            if unopened and where != _BB:
+                c.mark(_RFI, full)
+                c.mark(_LIMP, act == "call")
             if level >= 2:
-                c.mark("cold_call", act == "call")
-            if pos[p] == Position.SB and stealer is not None and clean:
-                c.mark("fold_sb_to_steal", act == "fold")
+                c.mark(_COLD_CALL, act == "call")
+            if where == _SB and stealer is not None and clean:
+                c.mark(_FOLD_SB_TO_STEAL, act == "fold")
         if act == "fold":
             continue
         opened = True
-        if act in ("check", "call"):
+        if act == "check" or act == "call":
             if stealer is not None and p != stealer and act == "call":
                 clean = False
             continue
@@ -138,7 +156,7 @@ def _round0(
         full_to = to
         if level >= 2:
             raiser = p
-        if level == 2 and first and unopened and pos[p] in _STEALERS:
+        if level == 2 and first and unopened and (pos[p] == _CO or pos[p] == _BTN):
             stealer, clean = p, True
     return raiser
 
@@ -149,11 +167,11 @@ def _draw(rows: Sequence[DrawRow], pat_before: set[str], counts: dict[str, _Coun
     pats: set[str] = set()
     for row in rows:
         p, discarded = row[1], row[2]
-        if pats - {p}:
+        if pats and (len(pats) > 1 or p not in pats):  # someone other than p stood pat
             c = counts[p]
-            c.mark("pat_vs_pat", discarded == 0)
+            c.mark(_PAT_VS_PAT, discarded == 0)
             if p in pat_before:
-                c.mark("break_vs_pat", discarded > 0)
+                c.mark(_BREAK_VS_PAT, discarded > 0)
         if discarded == 0:
             pats.add(p)
     return pats
@@ -178,16 +196,16 @@ def _later_round(
     cbettor: str | None = None
     cbet_raised = False
     after_cbet: set[str] = set()
-    xr, fb = f"check_raise_{k}", f"fold_to_bet_{k}"
+    xr, fb = _CHECK_RAISE[k], _FOLD_TO_BET[k]
     for _, p, act, _, to, _, _ in steps:
         c = counts[p]
         facing = high > live.get(p, _ZERO)
-        if p not in acted and k == 1 and p == raiser and high == 0:
-            c.mark("cbet", act == "bet")
+        if k == 1 and p == raiser and high == 0 and p not in acted:
+            c.mark(_CBET, act == "bet")
         if cbettor is not None and p != cbettor and p not in after_cbet:
             after_cbet.add(p)
             if not cbet_raised:
-                c.mark("fold_to_cbet", act == "fold")
+                c.mark(_FOLD_TO_CBET, act == "fold")
         if facing:
             if p not in faced:
                 faced.add(p)
@@ -197,12 +215,12 @@ def _later_round(
                 c.mark(xr, act == "raise")
             if aggressor in pats and aggressor != p and p not in faced_pat:
                 faced_pat.add(p)
-                c.mark("fold_vs_pat", act == "fold")
-                c.mark("call_vs_pat", act == "call")
+                c.mark(_FOLD_VS_PAT, act == "fold")
+                c.mark(_CALL_VS_PAT, act == "call")
         acted.add(p)
         if act == "check":
             checked.add(p)
-        elif act in ("bet", "raise", "call") and to is not None:
+        elif (act == "bet" or act == "raise" or act == "call") and to is not None:
             live[p] = to
             if act != "call":
                 if act == "bet" and k == 1 and p == raiser and cbettor is None and high == 0:
@@ -210,7 +228,8 @@ def _later_round(
                 elif cbettor is not None:
                     cbet_raised = True
                 aggressor = p
-                high = max(high, to)
+                if to > high:
+                    high = to
 
 
 class SituationCounts(Protocol):
@@ -256,7 +275,8 @@ def _hand(
     pat_before: set[str] = set()
     for k in (1, 2, 3):
         pats = _draw(by_draw[k], pat_before, counts)
-        _later_round(k, by_round[k], pats, raiser, counts)
+        if by_round[k]:  # most hands end before the last betting round
+            _later_round(k, by_round[k], pats, raiser, counts)
         pat_before = pats
     return counts
 

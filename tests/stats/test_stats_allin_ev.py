@@ -11,10 +11,11 @@ import pytest
 
 from histparse.allin import allin_ev
 from histparse.cli import main
+from histparse.events import Hand
 from histparse.frames import tables
 from histparse.parallel.tables import tables_of_paths
 from histparse.parsing import read_histories
-from histparse.replayer import replay
+from histparse.replayer import Replay, replay
 from histparse.stats import player_stats
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real_histories" / "pokerstars"
@@ -44,6 +45,24 @@ def test_ev_net_is_the_net_less_each_all_in_luck() -> None:
         assert row["ev_bb_per_100"] == per_100.quantize(Decimal("0.01"))
     cyp = stats.loc["cypis28"]
     assert cyp["ev_net"] != cyp["net"]  # it contested an all-in: luck is not zero
+
+
+def test_the_tables_take_the_replays_they_are_given() -> None:
+    """``tables(replays=)`` asks for the replays of the all-in showdowns alone (the three of the
+    file), instead of replaying them, and gives the same tables."""
+    hands = list(read_histories(TD_2009, on_error="skip"))
+    asked: list[str] = []
+
+    def replays(hand: Hand) -> Replay:
+        asked.append(str(hand.hand_id))
+        return replay(hand)
+
+    given = tables(hands, replays=replays)
+    assert sorted(asked) == sorted(ALLIN_HANDS)
+    made = tables(hands)
+    for name in ("hands", "players", "actions", "draws"):
+        pd.testing.assert_frame_equal(getattr(given, name), getattr(made, name))
+    assert given.players["allin_equity"].notna().sum() >= 2 * len(ALLIN_HANDS)
 
 
 def test_ev_is_null_where_it_was_not_computed() -> None:
