@@ -19,11 +19,13 @@ worker processes, by wall clock (these need an otherwise idle machine to mean an
 Then, unless skipped: export of many small files (``--small-files N`` files of 1-5 hands each,
 cut from the corpus, ``--jobs 2``, wall clock, per file, and CPU of all the processes), and
 ``stats`` from a 1,000,000-hand dataset (``bench_stats.py``; ``--stats`` builds it in the temp
-directory once). fpdb is a reference, not a row: issue 23 measured parse + audit at about 15
+directory once), and with ``--equity`` and ``--fairness`` the draw-equity evaluator and Monte
+Carlo rates (``bench_equity.py``) and ``histparse fairness`` against ``histparse audit`` on the
+corpus (``bench_fairness.py --speed``). fpdb is a reference, not a row: issue 23 measured parse + audit at about 15
 times fpdb's PokerStars parser alone (its hand objects, no database), per CPU second.
 
 Run: ``python bench/bench_all.py [--hands N] [--seed S] [--corpus DIR] [--no-jobs]
-[--small-files N] [--stats]``. One row alone, in this process: ``--row ROW --file F [--jobs J]``
+[--small-files N] [--stats] [--equity] [--fairness]``. One row alone, in this process: ``--row ROW --file F [--jobs J]``
 (ROW: raw, parse, audit, export, pokerkit, parse-jobs, audit-jobs, small-files, or ``tables``:
 the export's table building alone, ``frames.table_data`` with the all-in EV, on hands parsed
 before the clock starts).
@@ -225,6 +227,8 @@ def main() -> None:
     p.add_argument("--no-jobs", action="store_true", help="skip the --jobs 1/2 rows")
     p.add_argument("--small-files", type=int, default=1000, help="files of 1-5 hands (0: skip)")
     p.add_argument("--stats", action="store_true", help="stats from a 1,000,000-hand dataset")
+    p.add_argument("--equity", action="store_true", help="the draw-equity rows (bench_equity)")
+    p.add_argument("--fairness", action="store_true", help="fairness against audit on the corpus")
     p.add_argument("--row", help=argparse.SUPPRESS)
     p.add_argument("--file", help=argparse.SUPPRESS)
     p.add_argument("--jobs", type=int, default=1, help=argparse.SUPPRESS)
@@ -271,6 +275,14 @@ def main() -> None:
         print(flush=True)
         subprocess.run([sys.executable, str(ROOT / "bench" / "bench_stats.py"), "--corpus",
                         args.corpus], check=True)  # fmt: skip
+    # The equity and fairness issues' own benches, on this corpus where they read one.
+    if args.equity:
+        print(flush=True)
+        subprocess.run([sys.executable, str(ROOT / "bench" / "bench_equity.py")], check=True)
+    if args.fairness:
+        print(flush=True)
+        fairness = [sys.executable, str(ROOT / "bench" / "bench_fairness.py")]
+        subprocess.run([*fairness, "--speed", str(text)], check=True)
     if args.no_jobs:
         return
     print("\n| command | jobs 1 wall s | jobs 2 wall s | speedup (target >= 1.7) |")
