@@ -7,12 +7,11 @@ key per row, and each group found among the running totals by its key in a hash 
 (``pandas.Index``); every count column is added into the totals with one ``np.bincount``.
 Counts stay integers; money (decimal128
 of one scale) is summed as its unscaled integers, exactly, in int64 when no sum can pass it and
-in Python integers otherwise. Memory is one batch plus the totals.
+in Python integers from the batch that could pass it. Memory is one batch plus the totals.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any, Final
@@ -49,7 +48,11 @@ class GroupSums:
         # rows), one row of the matrix per column: cheaper to add into than int64 per batch.
         # Allocated ahead (doubling), so that a batch adds whole rows, never scattered cells.
         self._count_sums = np.zeros((len(self.counts), 1024), dtype=np.float64)
-        self._money_sums: list[list[int]] = [[] for _ in self.money]
+        # Unscaled integers: int64 while no total can pass it, else Python integers (object).
+        self._money_sums: list[np.ndarray[Any, Any]] = [
+            np.zeros(1024, dtype=np.int64) for _ in self.money
+        ]
+        self._money_bounds = [0 for _ in self.money]  # the sum of |value| added so far
         self._scales: dict[str, int] = {}
 
     def add(self, batch: pa.Table) -> None:
@@ -59,27 +62,19 @@ class GroupSums:
         packed = (self._player_ids(batch.column("player")) << _SHIFT) | self._combo_ids(batch)
         keys, inverse = np.unique(packed, return_inverse=True)
         inverse = inverse.reshape(-1)
-        at = self._slots(keys)
+        slot = self._slots(keys)[inverse]  # each row's group among the totals
         if self.counts:
             if len(inverse) * _COUNT_CEILING >= _FLOAT_EXACT:
                 raise OverflowError("a batch too large to sum its counts exactly")
-            # Each row's group among the totals: bincount adds the batch's counts straight
-            # into them, in float64, exact here (a batch's counts are integers far below 2**53,
-            # each at most 32,767 a row).
-            slot = at[inverse]
+            # bincount adds the batch's counts straight into the totals, in float64, exact
+            # here (a batch's counts are integers far below 2**53, each at most 32,767 a row).
             size = len(self._index)
             totals = self._count_sums
             for j, c in enumerate(self.counts):
                 weights = _integers(batch.column(c))
                 totals[j, :size] += np.bincount(slot, weights=weights, minlength=size)
-        order = np.argsort(inverse, kind="stable")
-        starts = np.searchsorted(inverse[order], np.arange(len(keys)))
-        slots = at.tolist()
-        for name, column in zip(self.money, self._money_sums, strict=True):
-            for slot, value in zip(
-                slots, self._sums(name, batch.column(name), order, starts), strict=True
-            ):
-                column[slot] += value
+        for i, name in enumerate(self.money):
+            self._add_money(i, name, batch.column(name), slot)
 
     def _player_ids(self, column: pa.ChunkedArray) -> IntArray:
         codes, values = _encoded(column)
@@ -132,14 +127,16 @@ class GroupSums:
                 wider = np.zeros((len(self.counts), 2 * len(self._index)), dtype=np.float64)
                 wider[:, :start] = self._count_sums[:, :start]
                 self._count_sums = wider
-            for column in self._money_sums:
-                column.extend([0] * added)
+            for i, column in enumerate(self._money_sums):
+                if len(self._index) > len(column):
+                    wider = np.zeros(2 * len(self._index), dtype=column.dtype)
+                    wider[:start] = column[:start]
+                    self._money_sums[i] = wider
         return at
 
-    def _sums(
-        self, name: str, column: pa.ChunkedArray, order: IntArray, starts: IntArray
-    ) -> list[int]:
-        """The money column's sums per group, in unscaled integers (nulls 0), exactly."""
+    def _add_money(self, i: int, name: str, column: pa.ChunkedArray, slot: IntArray) -> None:
+        """Add the money column's rows (unscaled integers, nulls 0) into their groups' totals,
+        exactly: int64 while the totals cannot pass it, Python integers from then on."""
         type_ = column.type
         if not pa.types.is_decimal(type_):
             raise TypeError(f"{name} is {type_}, not a decimal column")
@@ -150,15 +147,20 @@ class GroupSums:
         words = np.frombuffer(array.buffers()[1], dtype=np.int64).reshape(-1, 2)
         words = words[array.offset : array.offset + len(array)]
         low, high = words[:, 0], words[:, 1]
+        totals = self._money_sums[i]
         if np.array_equal(high, low >> 63):  # every value fits int64 (sign-extended)
-            units = low[order]
-            if int(np.abs(units).max(initial=0)) * len(units) < _INT64_ROOM:
-                return [int(v) for v in np.add.reduceat(units, starts).tolist()]
-        # Values or sums past int64: Python integers, exact whatever their size.
-        values = array.to_pylist()
-        ints = [int(values[i].scaleb(scale)) for i in order.tolist()]
-        bounds = [*starts.tolist(), len(ints)]
-        return [sum(ints[a:b]) for a, b in itertools.pairwise(bounds)]
+            units: np.ndarray[Any, Any] = low
+            self._money_bounds[i] += int(np.abs(low.astype(np.float64)).sum()) + len(low)
+        else:
+            units = np.array([int(v.scaleb(scale)) for v in array.to_pylist()], dtype=object)
+            self._money_bounds[i] = _INT64_ROOM  # past int64 from now on
+        if totals.dtype != object and self._money_bounds[i] >= _INT64_ROOM:
+            totals = self._money_sums[i] = totals.astype(object)
+            totals[:] = [int(v) for v in totals]
+        if totals.dtype == object:
+            units = units.astype(object)
+            units[:] = [int(v) for v in units]
+        np.add.at(totals, slot, units)
 
     def totals(self) -> dict[str, list[Any] | np.ndarray[Any, Any]]:
         """The totals by column: ``player``, the keys (their values), the counts (int64) and
@@ -184,7 +186,7 @@ class GroupSums:
             out[name] = counts[j]
         for name, sums in zip(self.money, self._money_sums, strict=True):
             scale = self._scales.get(name, 0)
-            out[name] = [Decimal(v).scaleb(-scale) for v in sums]
+            out[name] = [Decimal(int(v)).scaleb(-scale) for v in sums[: len(packed)].tolist()]
         return out
 
 
