@@ -21,11 +21,13 @@ cut from the corpus, ``--jobs 2``, wall clock, per file, and CPU of all the proc
 ``stats`` from a 1,000,000-hand dataset (``bench_stats.py``; ``--stats`` builds it in the temp
 directory once), and with ``--equity`` and ``--fairness`` the draw-equity evaluator and Monte
 Carlo rates (``bench_equity.py``) and ``histparse fairness`` against ``histparse audit`` on the
-corpus (``bench_fairness.py --speed``). fpdb is a reference, not a row: issue 23 measured parse + audit at about 15
-times fpdb's PokerStars parser alone (its hand objects, no database), per CPU second.
+corpus (``bench_fairness.py --speed``). fpdb is a reference, not a row: issue 23 measured
+parse + audit at about 15 times fpdb's PokerStars parser alone (its hand objects, no
+database), per CPU second.
 
 Run: ``python bench/bench_all.py [--hands N] [--seed S] [--corpus DIR] [--no-jobs]
-[--small-files N] [--stats] [--equity] [--fairness]``. One row alone, in this process: ``--row ROW --file F [--jobs J]``
+[--small-files N] [--stats] [--equity] [--fairness]``. One row alone, in this process:
+``--row ROW --file F [--jobs J]``
 (ROW: raw, parse, audit, export, pokerkit, parse-jobs, audit-jobs, small-files, or ``tables``:
 the export's table building alone, ``frames.table_data`` with the all-in EV, on hands parsed
 before the clock starts).
