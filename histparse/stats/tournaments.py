@@ -303,7 +303,8 @@ def tournament_results(
         for player, fs in by_player.items():
             entries = max(f.entry for f in fs)
             cost = (s.buy_in + s.fee) * entries
-            prize = sum((f.prize for f in fs), Decimal(0))
+            # Zero as the cost writes it (0.00 beside 1050.00), not a bare 0.
+            prize = sum((f.prize for f in fs), cost * 0)
             profit = prize - cost
             roi = (profit / cost).quantize(Decimal("0.0001"), ROUND_HALF_EVEN) if cost else None
             out.append(
@@ -417,7 +418,7 @@ def tournament_stats(results: pd.DataFrame) -> pd.DataFrame:
     rows: list[dict[str, object]] = []
     for key, recs in groups.items():
         cost = sum((_dec(r["cost"]) for r in recs), Decimal(0))
-        prizes = sum((_dec(r["prize"]) for r in recs), Decimal(0))
+        prizes = sum((_dec(r["prize"]) for r in recs), cost * 0)
         entries = sum(_int(r["entries"]) for r in recs)
         cashes = sum(_int(r["cashes"]) for r in recs)
         places = Fraction(sum(_int(r["place"]) for r in recs), len(recs))

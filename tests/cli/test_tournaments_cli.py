@@ -46,7 +46,7 @@ def test_tournaments_json_per_type_in_two_units(capsys: pytest.CaptureFixture[st
     ]
     ft, home = rows
     assert (ft["entries"], ft["cost"], ft["prizes"], ft["net"], ft["roi"]) == (
-        1, "10.00", "0", "-10.00", "-1.0000",
+        1, "10.00", "0.00", "-10.00", "-1.0000",
     )  # fmt: skip
     assert (home["cost"], home["prizes"], home["net"], home["roi"], home["itm"]) == (
         "109", "200", "91", "0.8349", "1.0000",
