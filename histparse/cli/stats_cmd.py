@@ -188,18 +188,10 @@ def _rates(values: np.ndarray[Any, np.dtype[np.float64]], kind: StatKind) -> lis
 
 
 def _decimal_texts(values: pd.Series[Any]) -> list[str]:
-    """Each decimal as ``str`` gives it, ``-`` where missing (Arrow-backed columns converted
-    in C, not value by value)."""
-    import pandas as pd
-    import pyarrow as pa
+    """Each decimal as ``str`` gives it, ``-`` where missing."""
+    from histparse.stats.aggregate import python_values
 
-    array = values.array
-    items = (
-        pa.array(array).to_pylist()
-        if isinstance(array, pd.arrays.ArrowExtensionArray)
-        else values.tolist()
-    )
-    return [_dec(v) or "-" for v in items]
+    return [_dec(v) or "-" for v in python_values(values)]
 
 
 def _fixed_width(cols: dict[str, list[str]]) -> str:

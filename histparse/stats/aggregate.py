@@ -134,7 +134,10 @@ def _in_units(
     # a Fraction is made only for a group at several.
     totals: list[tuple[int, int] | Fraction | None] = [None] * len(hands)
     for owner, net, size in zip(
-        owners, _values(sums), _values(sums.index.get_level_values(len(keys))), strict=True
+        owners,
+        python_values(sums),
+        python_values(sums.index.get_level_values(len(keys))),
+        strict=True,
     ):
         if net is None or size is None or size == 0 or owner < 0:
             continue
@@ -160,7 +163,7 @@ def _in_units(
     return whole, per_100
 
 
-def _values(values: pd.Series[Any] | pd.Index[Any]) -> list[Any]:
+def python_values(values: pd.Series[Any] | pd.Index[Any]) -> list[Any]:
     """The values as Python objects (Decimals, None for missing), Arrow-backed ones converted
     in C rather than element by element."""
     array = values.array
