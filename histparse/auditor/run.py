@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from histparse.auditor.across import StackChain, StackRecord, stack_record
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported
-from histparse.replayer import replay
+from histparse.replayer import Replay, replay
 from histparse.replayer.findings import CODES, Code, Finding, Severity, make_finding
 from histparse.sites.profile import SiteProfile
 from histparse.textio import one_line
@@ -26,6 +26,7 @@ __all__ = [
     "audit",
     "audit_results",
     "checked",
+    "checked_replay",
     "failed_finding",
     "rejected_finding",
 ]
@@ -57,11 +58,20 @@ def checked(
     """The replay findings of ``hand`` and its record for the check across hands; an
     unexpected exception becomes one ``AUDIT-FAILED`` finding (and no record), so that one odd
     hand never stops a run."""
+    findings, record, _ = checked_replay(hand, profile)
+    return findings, record
+
+
+def checked_replay(
+    hand: Hand, profile: SiteProfile | None = None
+) -> tuple[tuple[Finding, ...], StackRecord | None, Replay | None]:
+    """``checked`` with the replay itself (None when the auditor failed), for a caller that
+    needs more of it (an export's all-in EV)."""
     try:
         r = replay(hand, profile=profile)
-        return r.findings, stack_record(r)
+        return r.findings, stack_record(r), r
     except Exception as exc:
-        return (failed_finding(hand, exc),), None
+        return (failed_finding(hand, exc),), None, None
 
 
 def failed_finding(hand: Hand, error: BaseException) -> Finding:

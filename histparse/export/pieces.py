@@ -24,6 +24,7 @@ from histparse.frames.build import collector_paused, hand_digest, table_data
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, PieceGroup, group_files, piece_results
 from histparse.parsing import ParseError, Result
+from histparse.replayer import Replay, replay
 from histparse.stats.errors import TableError
 
 __all__ = [
@@ -164,6 +165,7 @@ class _Maker:
         self.counts: dict[tuple[str, str] | str, int] = {}
         self.index_of: dict[int, int] = {}  # id(hand) -> its item's index
         self.files: list[tuple[int, str, int]] = []
+        self.replays: dict[int, Replay] = {}  # id(hand) -> the audit's replay of a showdown
 
     def add(self, results: Iterable[Result], path: str, file_index: int) -> None:
         """The items of ``results``, all of the file ``path``."""
@@ -179,10 +181,15 @@ class _Maker:
                 failed: FindingRow | None = None
                 if audit:
                     try:
-                        item = chain.hand(result)
+                        item, replayed = chain.hand_replay(result)
                     except Exception as exc:
                         # One odd hand must not stop the export: it is recorded against it.
                         failed = audit_failed(result, exc)
+                    else:
+                        # Kept for the tables' all-in EV, which only showdowns can have:
+                        # that hand is then not replayed a second time.
+                        if replayed is not None and replayed.body.showdown:
+                            self.replays[id(result)] = replayed
                 n = len(item.findings) + (failed is not None)
                 counts[(result.site, str(result.hand_id))] = n
                 info = HandInfo(
@@ -221,7 +228,7 @@ class _Maker:
         digests: dict[Partition, dict[str, str]] = {}
         for part, hands in self.by_part.items():
             # Straight into Arrow: no DataFrame is made on the export path.
-            data = list(table_data(hands, self.counts, on_error=refuse))
+            data = list(table_data(hands, self.counts, on_error=refuse, replays=self._replay))
             out[part] = arrow_tables(data)
             ids[part] = [hid for d in data for hid in d.hands["hand_id"]]
             made = (digest for d in data for digest in d.hands["digest"])
@@ -229,6 +236,11 @@ class _Maker:
         file_index, path, _ = self.files[-1]
         files = () if single else tuple(self.files)
         return ExportPiece(file_index, path, items, out, ids, digests, files)
+
+    def _replay(self, hand: Hand) -> Replay:
+        """The audit's replay of ``hand`` if it kept one, else a new one (not auditing)."""
+        kept = self.replays.pop(id(hand), None)
+        return replay(hand) if kept is None else kept
 
 
 def _with_refusal(info: HandInfo, row: FindingRow, digest: str | None) -> HandInfo:

@@ -14,13 +14,14 @@ from dataclasses import dataclass
 from enum import Enum
 
 from histparse.auditor.across import StackChain, StackRecord
-from histparse.auditor.run import AuditCounts, checked, rejected_finding
+from histparse.auditor.run import AuditCounts, checked, checked_replay, rejected_finding
 from histparse.events import Hand
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
 from histparse.parallel.ranges import list_files
 from histparse.parsing import ParseError, Unsupported
+from histparse.replayer import Replay
 from histparse.replayer.findings import Finding
 
 __all__ = [
@@ -76,6 +77,11 @@ class PieceChain:
         """Replay ``hand`` and summarise it (an exception is the hand's AUDIT-FAILED)."""
         findings, record = checked(hand)
         return AuditItem(ItemKind.HAND, findings, record)
+
+    def hand_replay(self, hand: Hand) -> tuple[AuditItem, Replay | None]:
+        """``hand`` with the replay it was summarised from (None if the auditor failed)."""
+        findings, record, replayed = checked_replay(hand)
+        return AuditItem(ItemKind.HAND, findings, record), replayed
 
     def other(self, result: ParseError | Unsupported) -> AuditItem:
         """A chunk that is not a parsed hand: it breaks the chain of the file."""
