@@ -19,7 +19,7 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 
 # Lowest first; a package may import only from the lines above its own.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"cards", "game", "textio", "numerals", "_records", "_display"}),
+    frozenset({"cards", "game", "textio", "numerals", "handids", "_records", "_display"}),
     frozenset({"ranking", "events", "reading"}),
     frozenset({"money", "ledger", "equity"}),  # equity: draw odds from cards and ranking only
     frozenset({"sites", "engine"}),  # sites: one folder per site, and the registry

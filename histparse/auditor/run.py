@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from histparse.auditor.across import StackChain, StackRecord, stack_record
 from histparse.events import Hand
+from histparse.handids import HandKeys
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import Replay, replay
 from histparse.replayer.findings import CODES, Code, Finding, Severity, make_finding
@@ -40,12 +41,10 @@ def audit(hands: Iterable[Hand], *, profile: SiteProfile | None = None) -> Itera
     ``profile`` overrides each hand's site profile (for what-if audits).
     """
     chain = StackChain()
-    seen: set[tuple[str, str]] = set()
+    seen = HandKeys()
     for hand in hands:
-        key = (hand.site, str(hand.hand_id))
-        if key in seen:
+        if not seen.add_new(hand.site, str(hand.hand_id)):
             continue  # the same hand read twice: its findings are the first reading's
-        seen.add(key)
         findings, record = checked(hand, profile)
         yield from findings
         if record is not None:
@@ -141,17 +140,15 @@ class AuditRun:
     def __iter__(self) -> Iterator[Finding]:
         counts = self.counts
         chain = StackChain()
-        seen: set[tuple[str, str]] = set()
+        seen = HandKeys()  # compact: a long run remembers every hand it read
         profile = self._profile
         for result in self._results:
             counts.read += 1
             if isinstance(result, Hand):
                 counts.parsed += 1
-                key = (result.site, str(result.hand_id))
-                if key in seen:
+                if not seen.add_new(result.site, str(result.hand_id)):
                     counts.duplicates += 1
                     continue
-                seen.add(key)
                 findings, record = checked(result, profile)
                 for f in findings:
                     counts.add_finding(f)

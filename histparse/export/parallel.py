@@ -21,7 +21,6 @@ import pyarrow.compute as pc
 
 from histparse.events import Hand
 from histparse.export.findings import ID_CONFLICT, FindingRow, _row, auditor_available
-from histparse.export.ids import HandIds
 from histparse.export.pieces import ExportPiece, HandInfo, export_groups, export_pieces
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
@@ -32,6 +31,7 @@ from histparse.export.writer import (
     _Exporter,
     _findings_arrow,
 )
+from histparse.handids import HandDigests, HandIds
 from histparse.parallel.audit import ItemKind, Joiner
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, SMALL_FILE, grouped_pieces
 from histparse.parallel.pool import DaskClient, ordered_map
@@ -120,7 +120,8 @@ class _Writer:
         if hid in added:
             ex.present += 1
             ex.repeated += 1
-            self._same(info, digest, ex.added_digests.get(part, {}).get(hid))
+            kept = ex.added_digests.get(part)
+            self._same(info, digest, None if kept is None else kept.get(hid))
         elif ex._exists(site, hid):
             ex.present += 1
             self._same(info, digest, ex.existing_digest(part, hid))
@@ -130,8 +131,10 @@ class _Writer:
         else:
             added.add(hid)
             if digest is not None:
-                place = f"{info.file}:{info.line}"
-                ex.added_digests.setdefault(part, {})[hid] = (digest, place)
+                digests = ex.added_digests.get(part)
+                if digests is None:
+                    digests = ex.added_digests[part] = HandDigests()
+                digests.put(hid, digest, info.file, info.line)
             keep.setdefault(part, set()).add(hid)
             batch.kept.extend(_row(f) for f in findings)
             if info.audit_failed is not None:

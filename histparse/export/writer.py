@@ -27,9 +27,9 @@ from histparse.export.findings import (
     FindingRow,
     RejectKey,
 )
-from histparse.export.ids import HandIds
 from histparse.export.schema import FILE_SCHEMAS, FINDINGS, PARTITION_KEYS
 from histparse.export.store import DatasetDir, Partition
+from histparse.handids import HandDigests, HandIds
 from histparse.parsing import ReadCounts
 
 __all__ = ["DEFAULT_BATCH_SIZE", "Conflict", "ExportResult", "month_of"]
@@ -126,8 +126,9 @@ class _Exporter:
     recovered: int = 0  # files an interrupted export left, removed before this one
     # Digests (and where each hand came from) of the hands kept under each id: this run's, and
     # the dataset's, read for a partition when one of its ids comes again.
-    added_digests: dict[Partition, dict[str, tuple[str, str]]] = field(default_factory=dict)
-    existing_digests: dict[Partition, dict[str, tuple[str, str]]] = field(default_factory=dict)
+    # Compact (``HandDigests``): a long export keeps one for every hand it writes.
+    added_digests: dict[Partition, HandDigests] = field(default_factory=dict)
+    existing_digests: dict[Partition, HandDigests] = field(default_factory=dict)
     conflicts: list[Conflict] = field(default_factory=list)
 
     def load_reject_keys(self) -> None:
@@ -163,7 +164,7 @@ class _Exporter:
         """The digest and place (``file:line``) of the dataset's hand ``hand_id`` in ``part``."""
         known = self.existing_digests.get(part)
         if known is None:
-            known = self.existing_digests[part] = {}
+            known = self.existing_digests[part] = HandDigests()
             paths = [
                 str(self.store.root / rel) for rel in self.store.hands_by_partition.get(part, [])
             ]
@@ -172,7 +173,7 @@ class _Exporter:
                 table = pads.dataset(paths, format="parquet").to_table(columns=cols)
                 rows = zip(*(table.column(c).to_pylist() for c in cols), strict=True)
                 for hid, digest, file, line in rows:
-                    known[hid] = (digest or "", f"{file}:{line}" if file else "")
+                    known.put(hid, digest or "", file or "", line)
         return known.get(hand_id)
 
     def _reject(self, row: FindingRow, into: list[FindingRow]) -> None:

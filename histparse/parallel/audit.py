@@ -16,6 +16,7 @@ from enum import Enum
 from histparse.auditor.across import StackChain, StackRecord
 from histparse.auditor.run import AuditCounts, checked, checked_replay, rejected_finding
 from histparse.events import Hand
+from histparse.handids import HandKeys
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
@@ -107,7 +108,7 @@ class Joiner:
 
     def __init__(self) -> None:
         self._chain = StackChain()
-        self._seen: set[tuple[str, str]] = set()
+        self._seen = HandKeys()  # compact: a long run remembers every hand it read
         self.duplicates = 0
 
     def is_duplicate(self, item: AuditItem) -> bool:
@@ -115,12 +116,10 @@ class Joiner:
         rec = item.stack
         if item.kind is not ItemKind.HAND or rec is None:
             return False
-        key = (rec.site, rec.hand_id)
-        if key in self._seen:
-            self.duplicates += 1
-            return True
-        self._seen.add(key)
-        return False
+        if self._seen.add_new(rec.site, rec.hand_id):
+            return False
+        self.duplicates += 1
+        return True
 
     def findings(self, path: str, item: AuditItem) -> tuple[Finding, ...]:
         """All of ``item``'s findings (none for a duplicate); call for every item in order."""
