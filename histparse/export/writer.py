@@ -173,7 +173,7 @@ class _Exporter:
                 table = pads.dataset(paths, format="parquet").to_table(columns=cols)
                 rows = zip(*(table.column(c).to_pylist() for c in cols), strict=True)
                 for hid, digest, file, line in rows:
-                    known.put(hid, digest or "", file or "", line)
+                    known.put(hid, digest or "", file or "", line or 0)
         return known.get(hand_id)
 
     def _reject(self, row: FindingRow, into: list[FindingRow]) -> None:
