@@ -29,6 +29,12 @@ def _number(hand_id: str) -> int | None:
     return None
 
 
+def _at(sorted_ids: npt.NDArray[np.int64], n: int) -> int | None:
+    """Where ``n`` is in ``sorted_ids``, or None."""
+    i = int(sorted_ids.searchsorted(n))
+    return i if i < len(sorted_ids) and int(sorted_ids[i]) == n else None
+
+
 class HandIds:
     """A set of hand ids (``in``, ``add``, ``len``)."""
 
@@ -49,17 +55,11 @@ class HandIds:
         n = _number(hand_id)
         if n is None:
             return hand_id in self._texts
-        return n in self._recent or self._in_sorted(n)
+        return n in self._recent or _at(self._sorted, n) is not None
 
     def add(self, hand_id: str) -> None:
         """Remember ``hand_id``."""
-        n = _number(hand_id)
-        if n is None:
-            self._texts.add(hand_id)
-            return
-        self._recent.add(n)
-        if len(self._recent) >= self._merge_at:
-            self._merge()
+        self.add_new(hand_id)
 
     def add_new(self, hand_id: str) -> bool:
         """Remember ``hand_id``; whether it was new."""
@@ -69,7 +69,7 @@ class HandIds:
                 return False
             self._texts.add(hand_id)
             return True
-        if n in self._recent or self._in_sorted(n):
+        if n in self._recent or _at(self._sorted, n) is not None:
             return False
         self._recent.add(n)
         if len(self._recent) >= self._merge_at:
@@ -80,11 +80,6 @@ class HandIds:
         # A recent id may also be in the array (added twice): merging drops the duplicate.
         self._merge()
         return len(self._sorted) + len(self._texts)
-
-    def _in_sorted(self, n: int) -> bool:
-        arr = self._sorted
-        i = int(arr.searchsorted(n))
-        return i < len(arr) and int(arr[i]) == n
 
     def _merge(self) -> None:
         if self._recent:
@@ -175,8 +170,8 @@ class HandDigests:
             return other
         found = self._recent.get(n)
         if found is None:
-            i = int(self._ids.searchsorted(n))
-            if i == len(self._ids) or int(self._ids[i]) != n:
+            i = _at(self._ids, n)
+            if i is None:
                 return None
             found = (int(self._digests[i]), int(self._files[i]), int(self._lines[i]))
         d, f, line = found
@@ -185,12 +180,9 @@ class HandDigests:
 
     def __len__(self) -> int:
         self._merge()
-        shadowed = sum(1 for h in self._other if (n := _number(h)) is not None and self._has(n))
+        numbers = (_number(h) for h in self._other)
+        shadowed = sum(1 for n in numbers if n is not None and _at(self._ids, n) is not None)
         return len(self._ids) + len(self._other) - shadowed
-
-    def _has(self, n: int) -> bool:
-        i = int(self._ids.searchsorted(n))
-        return i < len(self._ids) and int(self._ids[i]) == n
 
     def _merge(self) -> None:
         if not self._recent:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from histparse.auditor.across import StackChain, StackRecord
-from histparse.auditor.run import AuditCounts, checked, checked_replay, rejected_finding
+from histparse.auditor.run import AuditCounts, checked_replay, rejected_finding
 from histparse.events import Hand
 from histparse.handids import HandKeys
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
@@ -76,8 +76,7 @@ class PieceChain:
 
     def hand(self, hand: Hand) -> AuditItem:
         """Replay ``hand`` and summarise it (an exception is the hand's AUDIT-FAILED)."""
-        findings, record = checked(hand)
-        return AuditItem(ItemKind.HAND, findings, record)
+        return self.hand_replay(hand)[0]
 
     def hand_replay(self, hand: Hand) -> tuple[AuditItem, Replay | None]:
         """``hand`` with the replay it was summarised from (None if the auditor failed)."""
