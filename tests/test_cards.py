@@ -129,3 +129,11 @@ def test_parse_card_accepts_exactly_the_deck_names(text: str) -> None:
     else:
         with pytest.raises(CardError):
             parse_card(text)
+
+
+@given(st.lists(st.integers(-52, 51), max_size=6))
+def test_format_cards_is_str_of_each_card_even_off_the_deck(values: list[int]) -> None:
+    """The looked-up texts agree with ``str`` of each card, for values a caller built by hand
+    outside 0..51 too (negative ones wrap round, as ``str`` does)."""
+    cards = [int.__new__(Card, v) for v in values]
+    assert format_cards(cards) == " ".join(str(c) for c in cards)

@@ -235,6 +235,10 @@ class _Maker:
             digests[part] = dict(zip(ids[part], made, strict=True))
         file_index, path, _ = self.files[-1]
         files = () if single else tuple(self.files)
+        # The hands go now, while the collector is still paused (every caller pauses it):
+        # alive when it resumes, its first collection walked every object of the piece's
+        # hands (80 ms per 1,000 hands, measured: 6% of an export).
+        self.by_part, self.replays, self.index_of = {}, {}, {}
         return ExportPiece(file_index, path, items, out, ids, digests, files)
 
     def _replay(self, hand: Hand) -> Replay:

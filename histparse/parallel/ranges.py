@@ -291,17 +291,23 @@ def span_lines(path: str, first_line: int, span: Span) -> Iterator[str]:
 def _counted(
     lines: Iterator[str], path: str, first_line: int, span: Span, window: _Window | None = None
 ) -> Iterator[str]:
+    # The first line is checked alone: a check per line made reading a piece 1.5 times as
+    # slow (0.27 s against 0.18 for the 754,000 lines of 20,000 hands).
+    first = next(lines, None)
     n = 0
-    for n, line in enumerate(lines, 1):
-        _check_first(line, n, path, first_line)
-        yield line
+    if first is not None:
+        _check_first(first, path, first_line)
+        yield first
+        n = 1
+        for n, line in enumerate(lines, 2):  # noqa: B007 (n counts them, read after)
+            yield line
     if window is not None and window.left:
         raise FileChanged(f"{path} is shorter than {span.end} bytes, its size when planned")
     _check_count(n, path, first_line, span)
 
 
-def _check_first(line: str, n: int, path: str, first_line: int) -> None:
-    if n == 1 and first_line > 1 and not line.startswith(sites.hand_start_prefixes()):
+def _check_first(line: str, path: str, first_line: int) -> None:
+    if first_line > 1 and not line.startswith(sites.hand_start_prefixes()):
         raise FileChanged(
             f"{path}:{first_line}: a piece must start at a header line; the file changed "
             "since its pieces were planned"

@@ -8,7 +8,7 @@ from enum import StrEnum
 from histparse.cards import Card, CardError
 from histparse.ranking import HandCategory, category_of_rank, hand_rank
 
-__all__ = ["ShowdownClass", "showdown_class"]
+__all__ = ["ShowdownClass", "class_of_rank", "showdown_class"]
 
 
 class ShowdownClass(StrEnum):
@@ -41,6 +41,11 @@ def showdown_class(cards: Sequence[Card]) -> ShowdownClass | None:
         rank = hand_rank(cards)
     except CardError:
         return None
+    return class_of_rank(rank, cards)
+
+
+def class_of_rank(rank: int, cards: Sequence[Card]) -> ShowdownClass:
+    """The class of five valid cards whose rank number (``hand_rank``) is known already."""
     if category_of_rank(rank) is not HandCategory.NO_PAIR:
         return ShowdownClass.PAIRED
     return _BY_TOP.get(max(c >> 2 for c in cards), ShowdownClass.LOW_Q_OR_WORSE)
