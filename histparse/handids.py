@@ -90,16 +90,14 @@ class HandIds:
         return True
 
     def __len__(self) -> int:
-        # A recent id may also be in the array (added twice): merging drops the duplicate.
-        self._merge()
-        return len(self._sorted) + len(self._texts)
+        # ``add_new`` keeps a recent id only if the array lacks it: the three are disjoint.
+        return len(self._sorted) + len(self._recent) + len(self._texts)
 
     def _merge(self) -> None:
         if self._recent:
             recent = np.fromiter(self._recent, dtype=np.int64, count=len(self._recent))
             recent.sort()
-            at = self._sorted.searchsorted(recent)
-            self._sorted = np.insert(self._sorted, at[~_found(self._sorted, at, recent)], recent)
+            self._sorted = np.insert(self._sorted, self._sorted.searchsorted(recent), recent)
             self._recent.clear()
 
 

@@ -27,6 +27,7 @@ from histparse.ranking import (
     describe_rank,
     hand_rank,
     rank_cards,
+    rank_or_none,
     rank_parsed,
 )
 
@@ -563,3 +564,15 @@ def test_descriptions_per_category() -> None:
     }
     all_texts = [t for ts in texts_of.values() for t in ts]
     assert len(all_texts) == len(set(all_texts))
+
+
+@given(st.lists(st.integers(-3, 55), min_size=0, max_size=7))
+def test_rank_or_none_is_hand_rank_or_none(values: list[int]) -> None:
+    """The unparsed check refuses exactly what ``hand_rank`` refuses: a wrong count, a
+    duplicate, a value off the deck."""
+    cards = [int.__new__(Card, v) for v in values]
+    try:
+        expected: int | None = hand_rank(cards)
+    except CardError:
+        expected = None
+    assert rank_or_none(cards) == expected

@@ -176,8 +176,6 @@ def _shuffled(
     size = cards.shape[-1]
     rows = np.broadcast_to(cards, (n, size)).copy()
     k = min(first, size - 1)
-    if k < 1:
-        return rows
     # Column ``col`` swaps with a place drawn from ``col`` to the end. The draws of a block of
     # columns are made at once (the generator gives the same numbers as one call per column;
     # blocks bound the memory at 100,000 samples), and each place is a flat index: about 1.4

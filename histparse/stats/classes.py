@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import StrEnum
 
-from histparse.cards import Card, CardError
-from histparse.ranking import HandCategory, category_of_rank, hand_rank
+from histparse.cards import Card
+from histparse.ranking import HandCategory, category_of_rank, rank_or_none
 
 __all__ = ["ShowdownClass", "class_of_rank", "showdown_class"]
 
@@ -37,15 +37,12 @@ _BY_TOP = {
 def showdown_class(cards: Sequence[Card]) -> ShowdownClass | None:
     """The class of five cards, or None if they are not one valid five-card hand (a site bug such
     as the 10-card ``Dealt to`` line must not stop the statistics)."""
-    try:
-        rank = hand_rank(cards)
-    except CardError:
-        return None
-    return class_of_rank(rank, cards)
+    rank = rank_or_none(cards)
+    return None if rank is None else class_of_rank(rank, cards)
 
 
 def class_of_rank(rank: int, cards: Sequence[Card]) -> ShowdownClass:
-    """The class of five valid cards whose rank number (``hand_rank``) is known already."""
+    """The class of five valid cards whose rank number (``rank_or_none``) is known already."""
     if category_of_rank(rank) is not HandCategory.NO_PAIR:
         return ShowdownClass.PAIRED
     return _BY_TOP.get(max(c >> 2 for c in cards), ShowdownClass.LOW_Q_OR_WORSE)
