@@ -120,6 +120,50 @@ def all_digests() -> dict[str, dict[str, str]]:
     }
 
 
+def _explain_corpus(folder: Path, paths: list[str], into: Path) -> None:
+    """The outputs behind ``corpus_digests`` as readable files: each command's output, and the
+    exported tables as sorted CSV rows, so that a changed digest can be diffed row by row."""
+    into.mkdir(parents=True, exist_ok=True)
+    with _cwd(folder), tempfile.TemporaryDirectory() as tmp:
+        for name, argv in {
+            "parse": ["parse", *paths],
+            "audit.json": ["audit", "--json", *paths],
+            "stats.json": ["stats", "--json", *paths],
+            "fairness.json": ["fairness", "--json", *paths],
+        }.items():
+            status, text = _run(argv)
+            (into / name).write_bytes(f"exit {status}\n".encode() + text)
+        status, _ = _run(["convert", "--to", "phh", *paths, "--out", f"{tmp}/out.phhs"])
+        phh = Path(tmp, "out.phhs")
+        (into / "convert.phhs").write_bytes(
+            f"exit {status}\n".encode() + (phh.read_bytes() if phh.exists() else b"")
+        )
+        status, _ = _run(["audit", "--html", f"{tmp}/audit.html", *paths])
+        (into / "audit-html.exit").write_text(f"exit {status}\n")
+        status, _ = _run(["export", "-q", "--jobs", "2", "--out", f"{tmp}/ds", *paths])
+        (into / "export.exit").write_text(f"exit {status}\n")
+        out = Path(tmp, "ds")
+        for table in sorted(p.name for p in out.iterdir() if p.is_dir() and p.name[0] != "_"):
+            files = sorted(str(f) for f in (out / table).rglob("*.parquet"))
+            data = pads.dataset(files, format="parquet").to_table()
+            rows = sorted(json.dumps(r, sort_keys=True, default=str) for r in data.to_pylist())
+            (into / f"{table}.jsonl").write_text("\n".join(rows) + "\n")
+
+
+def explain(into: Path) -> None:
+    """Every corpus's outputs as readable files under ``into`` (``--explain DIR``)."""
+    _explain_corpus(ROOT / "tests" / "data", ["real_histories"], into / "real_histories")
+    _explain_corpus(ROOT, ["sample_histories"], into / "sample_histories")
+    with tempfile.TemporaryDirectory() as tmp, _cwd(Path(tmp)):
+        _run(["generate", "--hands", str(GENERATED_HANDS), "--seed", str(GENERATED_SEED),
+              "--out", "generated.txt"])  # fmt: skip
+        _explain_corpus(Path(tmp), ["generated.txt"], into / "generated")
+
+
 if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--explain":
+        explain(Path(sys.argv[2]).resolve())
+        print(f"explained into {sys.argv[2]}", file=sys.stderr)
+        sys.exit(0)
     RECORD.write_text(json.dumps(all_digests(), indent=2, sort_keys=True) + "\n")
     print(f"recorded {RECORD}", file=sys.stderr)
