@@ -22,13 +22,23 @@ from histparse.engine.errors import (
     SettlementError,
     StateError,
 )
-from histparse.engine.positions import BlindSeats, expected_blinds, showdown_order
+from histparse.engine.positions import (
+    POSITION_ORDER,
+    STEAL_POSITIONS,
+    BlindSeats,
+    Position,
+    assign_positions,
+    expected_blinds,
+    showdown_order,
+)
 from histparse.engine.pots import PlayerResult, Pot, PotResult, Settlement
 from histparse.engine.state import HandState
 from histparse.engine.views import Phase, PlayerView, Snapshot
 
 __all__ = [
     "MAX_SEATS",
+    "POSITION_ORDER",
+    "STEAL_POSITIONS",
     "ActionResult",
     "BlindSeats",
     "CardConflict",
@@ -45,6 +55,7 @@ __all__ = [
     "Phase",
     "PlayerResult",
     "PlayerView",
+    "Position",
     "PostResult",
     "Pot",
     "PotResult",
@@ -54,6 +65,7 @@ __all__ = [
     "Snapshot",
     "StateError",
     "UncalledBet",
+    "assign_positions",
     "expected_blinds",
     "showdown_order",
 ]

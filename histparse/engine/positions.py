@@ -1,9 +1,11 @@
-"""Seat geometry: who sits left of whom, who should post the blinds, who shows first."""
+"""Seat geometry: who sits left of whom, who should post the blinds, who shows first, and the
+position names of the seats dealt in."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from histparse._records import twin
 
@@ -76,3 +78,78 @@ def showdown_order(
         k = order.index(last_aggressor)
         order = order[k:] + order[:k]
     return tuple(order)
+
+
+class Position(StrEnum):
+    """A table position, by the trackers' names (docs/tables.md, ``position``).
+
+    The first to act before the draw is UTG, then UTG+1, UTG+2 ... up to MP, CO and BTN; the
+    blinds are SB and BB. Tables of six name UTG, MP, CO, BTN, SB, BB; smaller tables drop
+    names from the front (five: MP, CO, BTN, SB, BB; four: CO, BTN, SB, BB; three: BTN, SB,
+    BB). Heads-up the button (who posts the small blind) is BTN and the other player BB.
+    """
+
+    UTG = "UTG"
+    UTG1 = "UTG+1"
+    UTG2 = "UTG+2"
+    UTG3 = "UTG+3"
+    UTG4 = "UTG+4"
+    UTG5 = "UTG+5"
+    MP = "MP"
+    CO = "CO"
+    BTN = "BTN"
+    SB = "SB"
+    BB = "BB"
+
+
+POSITION_ORDER: tuple[Position, ...] = tuple(Position)
+"""The positions in acting order before the first draw, for tables and graphs."""
+STEAL_POSITIONS = frozenset({Position.CO, Position.BTN, Position.SB})
+_BACK_FROM_BUTTON = (Position.BTN, Position.CO, Position.MP)
+_FROM_FIRST = (
+    Position.UTG,
+    Position.UTG1,
+    Position.UTG2,
+    Position.UTG3,
+    Position.UTG4,
+    Position.UTG5,
+)
+
+
+def assign_positions(
+    seats: Sequence[int], button: int, *, small_blind_posted: bool = True
+) -> dict[int, Position]:
+    """The position of each dealt-in seat.
+
+    ``seats`` are the dealt-in seat numbers; ``button`` the button seat (it may be empty). When
+    no small blind was posted (a dead small blind) the first seat left of the button is the big
+    blind and there is no SB.
+    """
+    ordered = sorted(set(seats))
+    n = len(ordered)
+    if n == 0:
+        return {}
+    order = clockwise_from(ordered, button)
+    if n == 1:
+        return {order[0]: Position.BTN}
+    if n == 2:
+        btn = button if button in ordered else order[1]
+        other = order[0] if order[0] != btn else order[1]
+        return {btn: Position.BTN, other: Position.BB}
+    result: dict[int, Position] = {}
+    if small_blind_posted:
+        result[order[0]] = Position.SB
+        result[order[1]] = Position.BB
+        rest = order[2:]
+    else:
+        result[order[0]] = Position.BB
+        rest = order[1:]
+    # The last three to act are MP, CO and BTN; the ones before them UTG, UTG+1 ... (at six
+    # players the first to act is UTG, before MP).
+    named_back = min(len(rest), len(_BACK_FROM_BUTTON))
+    front = len(rest) - named_back
+    for i, seat in enumerate(rest[:front]):
+        result[seat] = _FROM_FIRST[min(i, len(_FROM_FIRST) - 1)]
+    for back, seat in enumerate(reversed(rest[front:])):
+        result[seat] = _BACK_FROM_BUTTON[back]
+    return result

@@ -143,6 +143,8 @@ def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
             table = _units_of_version_1(table)
         if name == "players" and store.version < 3:
             table = _zero_situations(table)
+        if name == "players" and store.version < 4:
+            table = _trackers_positions(table)
         data = {c.name: _series(c, table.column(c.name)) for c in TABLE_COLUMNS[name]}
         if sites is None:
             sites = data["site"].cat.categories
@@ -162,6 +164,25 @@ def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
 
 
 _SITUATION_COLUMNS: Final = frozenset(c for s in SITUATION_STATS for c in (s.name, s.opp))
+
+
+def _trackers_positions(players: pa.Table) -> pa.Table:
+    """Before version 4 the first to act of seven players or more was EP and the second UTG:
+    the trackers' UTG and UTG+1 (more than one EP, at eight players or more, were all EP then:
+    each becomes UTG, its order lost)."""
+    i = players.schema.get_field_index("position")
+    positions = players.column(i).cast(pa.string()).to_pylist()
+    if "EP" not in positions:
+        return players
+    sites = players.column("site").cast(pa.string()).to_pylist()
+    ids = players.column("hand_id").cast(pa.string()).to_pylist()
+    with_ep = {(s, h) for s, h, p in zip(sites, ids, positions, strict=True) if p == "EP"}
+    renamed = [
+        "UTG" if p == "EP" else "UTG+1" if p == "UTG" and (s, h) in with_ep else p
+        for s, h, p in zip(sites, ids, positions, strict=True)
+    ]
+    field = players.schema.field(i)
+    return players.set_column(i, field, pa.array(renamed, pa.string()).cast(field.type))
 
 
 def _zero_situations(players: pa.Table) -> pa.Table:

@@ -24,7 +24,7 @@ from histparse.frames.build import collector_paused, hand_digest, table_data
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, PieceGroup, group_files, piece_results
 from histparse.parsing import ParseError, Result
-from histparse.replayer import Replay, replay
+from histparse.replayer import Replay, read_facts
 from histparse.stats.errors import TableError
 
 __all__ = [
@@ -165,7 +165,7 @@ class _Maker:
         self.counts: dict[tuple[str, str] | str, int] = {}
         self.index_of: dict[int, int] = {}  # id(hand) -> its item's index
         self.files: list[tuple[int, str, int]] = []
-        self.replays: dict[int, Replay] = {}  # id(hand) -> the audit's replay of a showdown
+        self.replays: dict[int, Replay] = {}  # id(hand) -> the audit's record of the hand
 
     def add(self, results: Iterable[Result], path: str, file_index: int) -> None:
         """The items of ``results``, all of the file ``path``."""
@@ -186,9 +186,8 @@ class _Maker:
                         # One odd hand must not stop the export: it is recorded against it.
                         failed = audit_failed(result, exc)
                     else:
-                        # Kept for the tables' all-in EV, which only showdowns can have:
-                        # that hand is then not replayed a second time.
-                        if replayed is not None and replayed.body.showdown:
+                        # The one reading of the hand: the tables take this record.
+                        if replayed is not None:
                             self.replays[id(result)] = replayed
                 n = len(item.findings) + (failed is not None)
                 counts[(result.site, str(result.hand_id))] = n
@@ -217,7 +216,7 @@ class _Maker:
             item = items[i]
             assert item.hand is not None
             try:
-                digest: str | None = hand_digest(hand)
+                digest: str | None = hand_digest(read_facts(hand))
             except TableError:
                 digest = None
             refused = _with_refusal(item.hand, table_rejected(hand, error), digest)
@@ -241,10 +240,9 @@ class _Maker:
         self.by_part, self.replays, self.index_of = {}, {}, {}
         return ExportPiece(file_index, path, items, out, ids, digests, files)
 
-    def _replay(self, hand: Hand) -> Replay:
-        """The audit's replay of ``hand`` if it kept one, else a new one (not auditing)."""
-        kept = self.replays.pop(id(hand), None)
-        return replay(hand) if kept is None else kept
+    def _replay(self, hand: Hand) -> Replay | None:
+        """The audit's record of ``hand``, if it made one (else the tables read its facts)."""
+        return self.replays.pop(id(hand), None)
 
 
 def _with_refusal(info: HandInfo, row: FindingRow, digest: str | None) -> HandInfo:

@@ -1,6 +1,8 @@
 """``tables(hands)``: the hands, players, actions and draws DataFrames.
 
-Each hand is read once (``read_ledger``); its rows are gathered in Python lists, and each
+Each hand is read once, by the replay's pass (``histparse.replayer``: ``replay`` with an audit,
+``read_facts`` without): its record is the only thing read here, never the events. Its rows are
+gathered in Python lists, and each
 DataFrame is made once at the end: the hand keys of the other tables are expanded with numpy, and
 the stat columns that are plain functions of other columns are derived with numpy, so 100,000
 hands take seconds.
@@ -40,13 +42,11 @@ from histparse.frames.schema import (
 from histparse.game import LimitType
 from histparse.money import Money
 from histparse.ranking import rank_or_none
-from histparse.replayer import Replay, replay
+from histparse.replayer import DrawRecord, LineFacts, Replay, Step, read_facts, replay
 from histparse.stats.classes import class_of_rank
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.errors import TableError
 from histparse.stats.flags import FLAGS, SHOWDOWN_CLASSES, hand_flags
-from histparse.stats.ledger import Act, DrawRecord, Ledger, Step, read_ledger, where
-from histparse.stats.positions import Position, positions_by_player
 from histparse.stats.situations import SituationCounts, hand_situations
 from histparse.stats.units import unit_of
 from histparse.textio import one_line
@@ -137,13 +137,22 @@ _INT8_MIN, _INT8_MAX, _INT16_MAX = -128, 127, 32767
 _ZERO = Decimal(0)
 _FIRST_TIME = datetime(1677, 9, 22, tzinfo=UTC)
 _LAST_TIME = datetime(2262, 4, 11, tzinfo=UTC)
-_POST_SB, _POST_BB = Act.POST_SB, Act.POST_BB  # bound once: a class lookup goes through Enum
 _FIXED = LimitType.FIXED
 _STEP_AMOUNT = attrgetter("amount")
 _STEP_TO = attrgetter("to_amount")
 
 
-def _check_fits(hand: Hand, ledger: Ledger, nets: list[Decimal]) -> None:
+def where(hand: Hand, line: int) -> str:
+    """Where a table error is: the hand and its file and line, as every ``TableError`` says."""
+    return f"{hand.site} hand {hand.hand_id} ({hand.source.path}:{line})"
+
+
+def _check_fits(
+    hand: Hand,
+    body: LineFacts,
+    players: Sequence[str],
+    money: Sequence[Iterable[Decimal | None]],
+) -> None:
     """Raise ``TableError`` (for this hand alone) if a value of the hand does not fit its
     column: an amount decimal128(18, 2) cannot hold exactly, a start time datetime64[ns] cannot
     hold, a seat or card count past int8, more actions than int16 numbers. Checked per hand so
@@ -154,23 +163,19 @@ def _check_fits(hand: Hand, ledger: Ledger, nets: list[Decimal]) -> None:
             f"start time {hand.started_at:%Y-%m-%d} is outside what the tables hold "
             f"({_FIRST_TIME:%Y-%m-%d} to {_LAST_TIME:%Y-%m-%d})",
         )
-    small = [hand.button_seat, hand.max_seats or 0, len(ledger.players), *ledger.seat.values()]
-    small.extend(d.discarded for d in ledger.draws)
+    small = [hand.button_seat, hand.max_seats or 0, len(players), *(s.seat for s in body.seats)]
+    small.extend(d.discarded for d in body.draw_records)
     if min(small) < _INT8_MIN or max(small) > _INT8_MAX:
         raise _refused(hand, "a seat number or card count does not fit int8")
-    if len(ledger.steps) > _INT16_MAX:
-        raise _refused(hand, f"{len(ledger.steps)} posts and actions do not fit int16")
-    steps = ledger.steps
+    steps = body.steps
+    if len(steps) > _INT16_MAX:
+        raise _refused(hand, f"{len(steps)} posts and actions do not fit int16")
     values = list(
         filter(  # None and 0 fit
             None,
             itertools.chain(
-                (ledger.small_bet, ledger.big_bet, ledger.small_blind, ledger.big_blind),
-                (ledger.total_pot, ledger.rake),
-                ledger.stack.values(),
-                ledger.invested.values(),
-                ledger.collected.values(),
-                nets,
+                (body.small_bet, body.big_bet, body.small_blind, body.big_blind),
+                *money,
                 map(_STEP_AMOUNT, steps),
                 map(_STEP_TO, steps),
             ),
@@ -200,54 +205,53 @@ def _fits(amount: Decimal) -> bool:
     )
 
 
-def _rake_shares(ledger: Ledger) -> dict[str, Decimal]:
+def _rake_shares(
+    hand: Hand, rake: Decimal | None, players: Sequence[str], invested: Sequence[Decimal]
+) -> list[Decimal]:
     """The rake split in proportion to what each player put in, in whole cents (largest
     remainder, ties to the earlier seat), so the shares add up to the rake exactly."""
     zero = Decimal(0)
-    rake = ledger.rake
-    weights = [max(_minor(ledger.invested[p], ledger.hand), 0) for p in ledger.players]
+    weights = [max(_minor(amount, hand), 0) for amount in invested]
     total = sum(weights)
     if not rake or total == 0:
-        return dict.fromkeys(ledger.players, zero)
-    r = _minor(rake, ledger.hand)
+        return [zero] * len(players)
+    r = _minor(rake, hand)
     base = [r * w // total for w in weights]
     left = r - sum(base)
     order = sorted(range(len(weights)), key=lambda i: (-(r * weights[i] % total), i))
     for i in order[:left]:
         base[i] += 1
-    return {p: Decimal(c).scaleb(-MONEY_SCALE) for p, c in zip(ledger.players, base, strict=True)}
+    return [Decimal(c).scaleb(-MONEY_SCALE) for c in base]
 
 
-def _positions(ledger: Ledger) -> dict[str, Position]:
-    hand = ledger.hand
-    sb_posted = any(s.act is _POST_SB for s in ledger.steps if s.round == 0)
-    small_blind_posted = True
-    if not sb_posted and ledger.players:
-        seats = sorted(ledger.seat.values())
-        first = next((s for s in seats if s > hand.button_seat), seats[0])
-        first_player = next(p for p, s in ledger.seat.items() if s == first)
-        # A dead small blind: the first seat left of the button posted the big blind.
-        small_blind_posted = not any(
-            s.act is _POST_BB and s.player == first_player for s in ledger.steps
-        )
-    return positions_by_player(ledger.seat, hand.button_seat, small_blind_posted=small_blind_posted)
-
-
-def hand_digest(hand: Hand) -> str:
-    """The ``digest`` column of ``hand`` (``TableError`` if the tables cannot read it)."""
-    return _digest(hand, read_ledger(hand))
-
-
-def _digest(hand: Hand, ledger: Ledger) -> str:
+def hand_digest(record: Replay) -> str:
     """A fingerprint of the hand's content, cheap to make (no event is formatted): what tells
-    two different hands given the same id apart (docs/tables.md, ``digest``)."""
+    two different hands given the same id apart (docs/tables.md, ``digest``). It reads the
+    summary's written total, not the ``total_pot`` column, so that datasets written before
+    that column's meaning was settled keep matching their hands."""
+    hand = record.hand
+    body = record.body
     seats = ";".join(f"{s.seat}:{s.player}:{s.stack}" for s in hand.seats)
-    hero = ledger.dealt_cards.get(hand.hero or "")
+    hero = body.dealt_cards.get(hand.hero or "")
+    written = None if body.summary_pot is None else body.summary_pot.total
     text = (
         f"{hand.started_at.isoformat()}|{hand.table_name}|{hand.button_seat}|{seats}|"
-        f"{len(hand.events)}|{_cards(hero)}|{ledger.total_pot}|{hand.stakes}"
+        f"{len(hand.events)}|{_cards(hero)}|{written}|{hand.stakes}"
     )
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+def total_pot(record: Replay) -> Decimal:
+    """What the players put in after the uncalled bets came back, before rake: the
+    ``total_pot`` column on every site (docs/tables.md). Read off the lines: the summary's own
+    total is gross on some sites and net of rake, with the uncalled bet in, on others
+    (Winamax). On a site that prints no uncalled-bet line, the top contributor's unmatched
+    excess went back: it is not in the pot."""
+    amounts = sorted(record.body.invested.values(), reverse=True)
+    if not amounts or record.profile.prints_uncalled_bets:
+        return sum(amounts, _ZERO)
+    second = amounts[1] if len(amounts) > 1 else _ZERO
+    return sum(amounts, _ZERO) - max(amounts[0] - second, _ZERO)
 
 
 def _unit(hand: Hand) -> str:
@@ -305,57 +309,75 @@ class _Acc:
 
 
 def _add_hand(
-    hand: Hand,
+    record: Replay,
     n_findings: int,
     acc: _Acc,
     allin_ev: bool,
-    replays: ReplayOf | None = None,
 ) -> None:
-    """Gather one hand; everything that can fail runs before the first append."""
-    ledger = read_ledger(hand)
-    cancelled = ledger.cancelled
-    players = ledger.players
-    hand_row = (
+    """Gather one hand's rows from its record; everything that can fail runs before the first
+    append."""
+    hand = record.hand
+    body = record.body
+    cancelled = body.cancelled
+    seats = body.seats
+    players = [s.player for s in seats]
+    pot = total_pot(record)
+    rake = None if body.summary_pot is None else body.summary_pot.rake
+    hand_row = [
         hand.site, str(hand.hand_id), hand.game.label, hand.limit_type.label, hand.currency,
-        _unit(hand), _stakes_label(hand), ledger.small_bet, ledger.big_bet, ledger.small_blind,
-        ledger.big_blind, hand.started_at, hand.table_name, hand.max_seats,
+        _unit(hand), _stakes_label(hand), body.small_bet, body.big_bet, body.small_blind,
+        body.big_blind, hand.started_at, hand.table_name, hand.max_seats,
         hand.button_seat, len(players), hand.is_tournament, hand.is_play_money,
         hand.tournament_id,
-        ledger.total_pot, ledger.rake, hand.hero, ledger.has_showdown, cancelled, n_findings,
-        hand.source.path, hand.source.first_line, _digest(hand, ledger),
-    )  # fmt: skip
+        pot, rake, hand.hero, body.has_showdown, cancelled, n_findings,
+        hand.source.path, hand.source.first_line, hand_digest(record), None,
+    ]  # fmt: skip
     if cancelled:
-        _check_fits(hand, ledger, [])
-        acc.hands.append(hand_row)
+        _check_fits(hand, body, (), [(pot, rake)])
+        acc.hands.append(tuple(hand_row))
         acc.n_players.append(0)
         acc.n_steps.append(0)
         acc.n_draws.append(0)
         return
-    pos = _positions(ledger)
-    flags = hand_flags(ledger, pos)
+    pos = body.positions
+    steps = body.steps
+    named = {s.player for s in steps}
+    dealt = set(players)
+    # Steps of players not dealt in (a finding of the audit) stay in the actions table but
+    # count in nobody's statistics.
+    counted = steps if named <= dealt else tuple(s for s in steps if s.player in dealt)
+    draws = body.draw_records
+    if any(d.player not in dealt for d in draws):
+        draws = tuple(d for d in draws if d.player in dealt)
+    flags = hand_flags(record, counted)
     limit = hand.limit_type is _FIXED
-    full_inc = ledger.small_bet if limit else ledger.big_blind
-    situations = hand_situations(ledger.steps, ledger.draws, pos, limit, full_inc)
-    shares = _rake_shares(ledger)
-    invested, collected = ledger.invested, ledger.collected
-    nets = [collected[p] - invested[p] for p in players]
-    _check_fits(hand, ledger, nets)
-    allin = _allin(hand, ledger, replays) if allin_ev else None
-    acc.hands.append(hand_row)
+    full_inc = body.small_bet if limit else body.big_blind
+    situations = hand_situations(counted, draws, pos, limit, full_inc)
+    invested_of, collected_of = body.invested, body.collected_totals
+    invested = [invested_of.get(p, _ZERO) for p in players]
+    collected = [collected_of.get(p, _ZERO) for p in players]
+    nets = [c - i for c, i in zip(collected, invested, strict=True)]
+    stacks = [s.stack for s in seats]
+    _check_fits(hand, body, players, [(pot, rake), stacks, invested, collected, nets])
+    shares = _rake_shares(hand, rake, players, invested)
+    allin: _AllIn | None = None
+    if allin_ev and body.has_showdown and body.all_in:
+        allin, hand_row[-1] = _allin(record)
+    acc.hands.append(tuple(hand_row))
     acc.n_players.append(len(players))
-    acc.n_steps.append(len(ledger.steps))
-    acc.n_draws.append(len(ledger.draws))
+    acc.n_steps.append(len(steps))
+    acc.n_draws.append(len(body.draw_records))
     # A column at a time (C-level loops), not a row at a time: a dozen appends per player.
     acc.player.extend(players)
-    acc.seat.extend(map(ledger.seat.__getitem__, players))
+    acc.seat.extend([s.seat for s in seats])
     acc.position.extend([pos[p]._value_ for p in players])
     hero = hand.hero
     acc.is_hero.extend([p == hero for p in players])
-    acc.stack.extend(map(ledger.stack.__getitem__, players))
-    acc.invested.extend(map(invested.__getitem__, players))
-    acc.collected.extend(map(collected.__getitem__, players))
+    acc.stack.extend(stacks)
+    acc.invested.extend(invested)
+    acc.collected.extend(collected)
     acc.net.extend(nets)
-    acc.rake_share.extend(map(shares.__getitem__, players))
+    acc.rake_share.extend(shares)
     acc.flags.extend(map(flags.__getitem__, players))
     acc.situations.extend(map(situations.__getitem__, players))
     n = len(players)
@@ -374,14 +396,14 @@ def _add_hand(
                 acc.allin.append(None)
                 acc.allin_draws.append(None)
                 acc.allin_method.append(None)
-    dealt = ledger.dealt_cards
-    if dealt:  # usually the hero's alone
-        acc.dealt_cards.extend([_cards(dealt.get(p)) for p in players])
+    dealt_cards = body.dealt_cards
+    if dealt_cards:  # usually the hero's alone
+        acc.dealt_cards.extend([_cards(dealt_cards.get(p)) for p in players])
     else:
         acc.dealt_cards.extend(itertools.repeat(None, n))
-    acc.final_cards.extend(map(ledger.final_cards.get, players))
-    acc.steps.extend(ledger.steps)
-    acc.draws.extend(ledger.draws)
+    acc.final_cards.extend(map(body.final_cards.get, players))
+    acc.steps.extend(steps)
+    acc.draws.extend(body.draw_records)
 
 
 @dataclass(frozen=True, slots=True)
@@ -390,19 +412,23 @@ class _AllIn:
     by_player: dict[str, AllInPlayer]
 
 
-ReplayOf: TypeAlias = Callable[[Hand], Replay]
-"""A hand's replay through the rules engine (``histparse.replayer.replay``'s)."""
+ReplayOf: TypeAlias = Callable[[Hand], Replay | None]
+"""A hand's record made already (an audit's ``histparse.replayer.replay``), or None to read
+its facts here."""
 
 
-def _allin(hand: Hand, ledger: Ledger, replays: ReplayOf | None) -> _AllIn | None:
-    """The hand's all-in EV, replaying only hands with an all-in and a showdown (with
-    ``replays``, when given: e.g. the replays an audit has already made)."""
-    if not ledger.has_showdown or not ledger.all_in:
-        return None
-    ev = allin_ev(replay(hand) if replays is None else replays(hand))
+def _allin(record: Replay) -> tuple[_AllIn | None, str | None]:
+    """The all-in EV of a hand with an all-in and a showdown, or the reason it has none (the
+    ``allin_ev_note`` column). The EV needs the rules' pots: a record of the facts alone is
+    replayed through the engine for it (the same record an audit makes)."""
+    if not record.audited:
+        record = replay(record.hand)
+    ev = allin_ev(record)
     if ev is None:
-        return None
-    return _AllIn(ev, {p.player: p for p in ev.players})
+        return None, None
+    if not isinstance(ev, AllInEV):
+        return None, ev.reason
+    return _AllIn(ev, {p.player: p for p in ev.players}), None
 
 
 def tables(
@@ -427,9 +453,9 @@ def tables(
     id, raises ``TableError``; with ``on_error``, the handler receives ``(hand, error)`` instead
     and the hand is left out of every table.
 
-    ``replays`` (optional) gives a hand's replay (``histparse.replayer.replay(hand)``, which
-    it must equal) when the all-in columns need one, instead of replaying the hand again: a
-    caller that has replayed the hands already (an audit) passes what it kept.
+    ``replays`` (optional) gives a hand's record already made (``histparse.replayer.replay``'s,
+    by an audit), or None; without one, the hand's facts are read here (``read_facts``). The
+    record is the one reading of the hand: nothing here walks its events.
     """
     parts = [_frames(acc) for acc in _gathered(hands, findings, on_error, allin_ev, replays)]
     return parts[0] if len(parts) == 1 else _concat(parts)
@@ -493,7 +519,8 @@ def _gathered(
                     raise TableError(
                         f"{hand.site} hand {hid} ({place}) was already read at {first}"
                     )
-                _add_hand(hand, n_findings, acc, allin_ev, replays)
+                record = None if replays is None else replays(hand)
+                _add_hand(read_facts(hand) if record is None else record, n_findings, acc, allin_ev)
                 seen[(hand.site, hid)] = place
             except TableError as exc:
                 if on_error is None:

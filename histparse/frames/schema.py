@@ -16,12 +16,12 @@ from typing import Any
 import pandas as pd
 import pyarrow as pa
 
+from histparse.engine import POSITION_ORDER
 from histparse.game import Game, LimitType
+from histparse.replayer import Act
 from histparse.stats.classes import ShowdownClass
 from histparse.stats.definitions import ALL_STATS
 from histparse.stats.errors import TableError
-from histparse.stats.ledger import Act
-from histparse.stats.positions import POSITION_ORDER
 
 __all__ = [
     "ACTIONS",
@@ -121,7 +121,14 @@ HANDS: tuple[Column, ...] = (
     Column("is_tournament", Kind.BOOL, "A tournament hand (chips are tournament chips)."),
     Column("is_play_money", Kind.BOOL, "A play-money cash hand."),
     Column("tournament_id", Kind.STRING, "Tournament number, null for cash games.", nullable=True),
-    Column("total_pot", Kind.MONEY, "`Total pot` of the summary (null if none).", nullable=True),
+    Column(
+        "total_pot",
+        Kind.MONEY,
+        "What the players put into the pot, after uncalled bets came back and before rake, "
+        "from the posts and betting lines on every site (a summary's own `Total pot` is gross "
+        "on some sites and net of rake on others).",
+        nullable=True,
+    ),
     Column("rake", Kind.MONEY, "`Rake` of the summary (null if none).", nullable=True),
     Column(
         "hero",
@@ -153,6 +160,14 @@ HANDS: tuple[Column, ...] = (
         "the same site and id but different content differ here (export reports the conflict).",
         nullable=True,
     ),
+    Column(
+        "allin_ev_note",
+        Kind.STRING,
+        "Why a hand with an all-in and a showdown has no all-in EV (its players' `allin_*`, "
+        "`ev_net` and `luck` are then null or equal to `net`); null when it has one, or has "
+        "no all-in showdown. Null in datasets before schema version 4.",
+        nullable=True,
+    ),
 )
 
 _PLAYER_FACTS = (
@@ -161,7 +176,9 @@ _PLAYER_FACTS = (
     Column("seat", Kind.INT8, "Seat number."),
     _cat(
         "position",
-        "SB, BB, then back from the button BTN, CO, MP, UTG, EP (heads-up: BTN, BB).",
+        "The trackers' names: UTG first to act, then UTG+1, UTG+2 ... MP, CO, BTN, SB, BB "
+        "(six players: UTG, MP, CO, BTN, SB, BB; fewer drop names from the front; heads-up "
+        "BTN, who posts the small blind, and BB; a dead small blind leaves no SB).",
         [p.value for p in POSITION_ORDER],
     ),
     Column("is_hero", Kind.BOOL, "The player is the hand's hero."),

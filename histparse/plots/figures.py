@@ -15,11 +15,11 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from histparse.engine import POSITION_ORDER
 from histparse.plots.errors import PlotError
 from histparse.plots.net import Measure, XAxis, draw_net, fit_strip, new_figure, title_strip
 from histparse.stats.aggregate import TablesLike, player_hands, player_stats, showdown_classes
 from histparse.stats.definitions import stat
-from histparse.stats.positions import POSITION_ORDER
 
 __all__ = [
     "dashboard",

@@ -6,7 +6,8 @@ lines say, and the findings of every per-hand check. See ``histparse.replayer.dr
 """
 
 from histparse.money import Money, Unrepresentable
-from histparse.replayer.driver import replay
+from histparse.replayer.driver import read_facts, replay
+from histparse.replayer.steps import Act, DrawRecord, Step
 from histparse.replayer.types import (
     Body,
     LineFacts,
@@ -18,7 +19,9 @@ from histparse.replayer.types import (
 )
 
 __all__ = [
+    "Act",
     "Body",
+    "DrawRecord",
     "LineFacts",
     "Money",
     "PlayerMoney",
@@ -26,6 +29,8 @@ __all__ = [
     "Replay",
     "Returned",
     "StateAfter",
+    "Step",
     "Unrepresentable",
+    "read_facts",
     "replay",
 ]

@@ -18,15 +18,15 @@ handler records the line's facts, then feeds the engine), with no copies of the 
 from __future__ import annotations
 
 from histparse.events import CapReached, Chat, Hand, HandCancelled, PlayerStatus
-from histparse.replayer.facts import Cancelled
-from histparse.replayer.feed import HANDLERS, Feed
+from histparse.replayer.facts import RECORD_HANDLERS, Cancelled, Facts
+from histparse.replayer.feed import HANDLERS, Feed, draws_of
 from histparse.replayer.findings import Code, Finding
 from histparse.replayer.hero import HeroCards
-from histparse.replayer.result import build_result
+from histparse.replayer.result import build_facts, build_result
 from histparse.replayer.types import Replay, StateAfter
 from histparse.sites import SiteProfile, profile_for
 
-__all__ = ["replay"]
+__all__ = ["read_facts", "replay"]
 
 # Lines that may stand between a capping action and 'Betting is capped'.
 _CAP_NEUTRAL = (CapReached, Chat, PlayerStatus)
@@ -41,6 +41,9 @@ def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = Fals
     profile = profile or profile_for(hand.site)
     if hand.partial:
         job = _job(hand, profile, trace)
+        job.seat()
+        _record_lines(job)
+        job.findings.clear()  # not checked: the record keeps what the lines it has say
         job.cancelled = True
         job.add(Code.HAND_PARTIAL, "the site printed only part of this hand; it is not replayed")
         return build_result(job, job.findings, check=False)
@@ -56,6 +59,9 @@ def replay(hand: Hand, *, profile: SiteProfile | None = None, trace: bool = Fals
         if HandCancelled not in map(type, hand.events):
             raise
     job = _job(hand, profile, trace)
+    job.seat()
+    _record_lines(job)
+    job.findings.clear()  # a cancelled hand is not checked: its record keeps the lines alone
     job.cancelled = True
     job.add(Code.HAND_CANCELLED, "the site cancelled this hand; it is not replayed")
     return build_result(job, job.findings, check=False)
@@ -94,3 +100,25 @@ def _pass(job: Feed) -> Replay:
         job.cap_missing()
     job.finish()
     return build_result(job, job.findings, check=True)
+
+
+def _record_lines(facts: Facts) -> None:
+    """The facts of every line, with no engine (a cancelled or partial hand, ``read_facts``)."""
+    handlers = RECORD_HANDLERS.get
+    for event in facts.hand.events:
+        handler = handlers(type(event))
+        if handler is not None:
+            handler(facts, event)
+
+
+def read_facts(hand: Hand, *, profile: SiteProfile | None = None) -> Replay:
+    """The record of ``hand`` from its lines alone, without the rules engine: the same
+    ``body`` (line facts) as ``replay`` gives, no verdicts and no findings (``audited`` is
+    False). What the tables and statistics need when no audit is asked for."""
+    profile = profile or profile_for(hand.site)
+    facts = Facts(hand, [], draws_of(hand), profile)
+    facts.seat()
+    _record_lines(facts)
+    if hand.partial:
+        facts.cancelled = True
+    return build_facts(facts)

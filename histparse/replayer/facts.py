@@ -19,15 +19,20 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
+from histparse.cards import Card
 from histparse.engine import Phase
 from histparse.events import (
     Action,
     Collected,
+    DealtHidden,
+    DealtTo,
     Draw,
     Hand,
     HandCancelled,
     Mucks,
     Post,
+    Reshuffle,
+    Seat,
     Section,
     SectionMarker,
     Shows,
@@ -36,14 +41,17 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, PostKind, Street
-from histparse.ledger import LineLedger
+from histparse.ledger import LineLedger, header_big_blind
 from histparse.money import hand_places, money_text
 from histparse.replayer.findings import Code, Finding, make_finding
-from histparse.sites import words_for
+from histparse.replayer.steps import Act, Step
+from histparse.sites import SiteProfile, dealt_in_seats, draws_unrecorded, words_for
 
-__all__ = ["FACT_HANDLERS", "Cancelled", "Facts"]
+__all__ = ["FACT_HANDLERS", "RECORD_HANDLERS", "Cancelled", "Facts"]
 
 _ZERO = Decimal(0)
+Cards = tuple[Card, ...]
+_tuple_new = tuple.__new__
 _BLIND_POSTS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
 # Enum members as module constants: Enum classes have a Python-level __getattr__ hook, which
 # makes every ``Street.X`` lookup slow on the hot path.
@@ -58,6 +66,17 @@ _PREDRAW = Street.PREDRAW
 _DRAW1 = Street.DRAW1
 _SUMMARY = Street.SUMMARY
 _S_SHOW_DOWN = Section.SHOW_DOWN
+_ANTE, _DEAD_BLIND, _SMALL_BLIND = PostKind.ANTE, PostKind.DEAD_BLIND, PostKind.SMALL_BLIND
+_POST_SB, _POST_BB, _POST_ANTE, _POST_DEAD = Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD
+_FOLD_ACT, _CHECK_ACT = Act.FOLD, Act.CHECK
+# Enum members are singletons; keyed by id() to skip Enum.__hash__, a Python-level call.
+_ACT_BY_ID = {
+    id(ActionKind.FOLD): Act.FOLD,
+    id(ActionKind.CHECK): Act.CHECK,
+    id(ActionKind.CALL): Act.CALL,
+    id(ActionKind.BET): Act.BET,
+    id(ActionKind.RAISE): Act.RAISE,
+}
 
 # The street of each section marker, keyed by the marker's text (``_value_``): string keys
 # hash in C, enum members through a Python-level __hash__. Any other marker is the summary.
@@ -82,37 +101,69 @@ class Facts:
     """
 
     __slots__ = (
+        "all_in",
+        "bb_posted",
         "before",
         "cancelled",
         "collected",
         "contributed",
+        "dealt",
         "dealt_in",
+        "dealt_lines",
+        "draw_lines",
         "draws",
         "findings",
         "first_show",
         "folds",
         "hand",
+        "hero_cards",
         "increment",
+        "kept",
         "lines",
         "mucks",
         "posts",
+        "profile",
+        "received",
+        "reshuffles",
+        "sb_posted",
         "section_street",
         "sections",
         "shows",
+        "steps",
         "summary_pot",
         "summary_seats",
         "sym",
         "uncalled",
+        "unrecorded",
         "voluntary",
     )
 
-    def __init__(self, hand: Hand, findings: list[Finding], draws: int) -> None:
+    def __init__(
+        self, hand: Hand, findings: list[Finding], draws: int, profile: SiteProfile
+    ) -> None:
         self.hand = hand
         self.findings = findings
         self.draws = draws
+        self.profile = profile
         self.sym = hand.layout.money_symbol
         self.cancelled = False
         self.dealt_in: tuple[str, ...] = ()
+        # What the tables read besides the money above (docs/tables.md): the posts and
+        # actions as rows, the draw lines, the cards each line shows, the reshuffles.
+        self.steps: list[Step] = []
+        self.all_in: set[str] = set()
+        self.draw_lines: list[Draw] = []
+        self.dealt: dict[str, Cards] = {}  # the first five of each player whose deal is shown
+        self.received: dict[tuple[int, str], Cards] = {}  # (draw, player) -> new cards
+        self.kept: dict[tuple[int, str], Cards] = {}
+        self.hero_cards: Cards | None = None  # the hero's latest whole hand
+        self.dealt_lines: set[str] = set()  # players with a 'Dealt to' line (hidden or not)
+        self.reshuffles: list[int] = []  # for each reshuffle, how many draw lines came before
+        self.sb_posted: Decimal | None = None  # the first small and big blinds posted in full
+        self.bb_posted: Decimal | None = None
+        # A hand whose draws the site did not record (Winamax real money): its stand-pat
+        # lines do not give the hero's final hand.
+        self.unrecorded = draws_unrecorded(hand, profile)
         self.posts: list[Post] = []
         self.folds: dict[str, tuple[Street, int]] = {}
         self.shows: dict[str, Shows] = {}
@@ -121,7 +172,9 @@ class Facts:
         self.uncalled: list[UncalledBet] = []
         self.voluntary: set[str] = set()
         self.contributed: dict[str, Decimal] = {}
-        self.lines = LineLedger()  # the lines' own money: live totals per betting round
+        # The lines' own money: live totals per betting round. The big blind caps the live part
+        # of a 'small & big blinds' post: the header's until the engine's config says (the feed).
+        self.lines = LineLedger(header_big_blind(hand))
         self.sections: list[SectionMarker] = []
         self.summary_pot: SummaryPot | None = None
         self.summary_seats: list[SummarySeat] = []
@@ -133,6 +186,12 @@ class Facts:
     def add(self, code: Code, message: str, line: int | None = None) -> None:
         self.findings.append(make_finding(self.hand, code, message, line))
 
+    def seat(self) -> list[Seat]:
+        """Decide who is dealt in, once for the whole pass (``sites.dealt_in_seats``)."""
+        seats = dealt_in_seats(self.hand, self.profile)
+        self.dealt_in = tuple([s.player for s in seats])
+        return seats
+
     def on_post(self, e: Post) -> None:
         self.posts.append(e)
         p = e.player
@@ -140,9 +199,38 @@ class Facts:
         amount = e.amount
         contributed = self.contributed
         contributed[p] = contributed.get(p, _ZERO) + amount
-        self.lines.post(e)  # the feed set the ledger's big blind when it configured the game
+        lines = self.lines
+        live = lines.post(e)
         if self.section_street >= _PREDRAW:  # the feed does not book it either
             self.add(Code.STRUCT_SECTIONS, f"{p} posts a {kind.label} after the deal", e.line)
+        # The post as the tables' row (tuple.__new__: a NamedTuple's own __new__ is a
+        # Python-level call).
+        all_in = e.all_in
+        if all_in:
+            self.all_in.add(p)
+        steps = self.steps
+        if kind is _ANTE or kind is _DEAD_BLIND:
+            act = _POST_ANTE if kind is _ANTE else _POST_DEAD
+            steps.append(_tuple_new(Step, (0, p, act, amount, None, all_in, e.line)))
+        elif kind is _SMALL_AND_BIG_BLIND:
+            # The small-blind part is dead: it is in the pot but not in the player's bet.
+            dead = amount - live
+            if dead:
+                steps.append(_tuple_new(Step, (0, p, _POST_DEAD, dead, None, False, e.line)))
+            to = lines.live.get(p, _ZERO)
+            steps.append(_tuple_new(Step, (0, p, _POST_BB, live, to, all_in, e.line)))
+        else:
+            is_sb = kind is _SMALL_BLIND
+            to = lines.live.get(p, _ZERO)
+            act = _POST_SB if is_sb else _POST_BB
+            steps.append(_tuple_new(Step, (0, p, act, amount, to, all_in, e.line)))
+            # The blinds are what was posted; an all-in post may be short of them.
+            if not all_in:
+                if is_sb:
+                    if self.sb_posted is None:
+                        self.sb_posted = amount
+                elif self.bb_posted is None:
+                    self.bb_posted = amount
 
     def on_section(self, e: SectionMarker) -> None:
         self.sections.append(e)
@@ -191,13 +279,22 @@ class Facts:
             increment = to - before
         else:
             increment = _ZERO
+        live = lines.live
         if increment:
-            live = lines.live
             live[p] = live.get(p, _ZERO) + increment
             self.contributed[p] = self.contributed.get(p, _ZERO) + increment
             self.voluntary.add(p)
         self.increment = increment
         self.before = before
+        act = _ACT_BY_ID[id(kind)]
+        step: tuple[int, str, Act, Decimal, Decimal | None, bool, int]
+        if act is _FOLD_ACT or act is _CHECK_ACT:
+            step = (int(street), p, act, _ZERO, None, e.all_in, e.line)
+        else:
+            step = (int(street), p, act, increment, live.get(p, _ZERO), e.all_in, e.line)
+        self.steps.append(_tuple_new(Step, step))
+        if e.all_in:
+            self.all_in.add(p)
 
     def _raise_arithmetic(self, e: Action, to: Decimal) -> None:
         """Check ``raises A to B``: B minus A must be the bet being raised."""
@@ -224,6 +321,9 @@ class Facts:
         return None if raised == top else top
 
     def on_draw(self, e: Draw) -> None:
+        self.draw_lines.append(e)
+        if e.pat_cards is not None and e.player == self.hand.hero and not self.unrecorded:
+            self.hero_cards = e.pat_cards
         if self.draws == 1 and self.section_street < _DRAW1:
             self.section_street = _DRAW1  # single draw: the draw lines open the round
         if e.street is not self.section_street:
@@ -234,10 +334,31 @@ class Facts:
                 e.line,
             )
 
+    def on_dealt(self, e: DealtTo) -> None:
+        p = e.player
+        self.dealt_lines.add(p)
+        if e.new is not None:
+            key = (int(e.street), p)
+            self.received[key] = e.new
+            self.kept[key] = e.kept
+        elif p not in self.dealt:
+            self.dealt[p] = e.kept
+        if p == self.hand.hero:
+            self.hero_cards = e.hand
+
+    def on_dealt_hidden(self, e: DealtHidden) -> None:
+        self.dealt_lines.add(e.player)
+
+    def on_reshuffle(self, e: Reshuffle) -> None:
+        # R-DRAW-3: the discards of the draw lines before it are back in the stub.
+        self.reshuffles.append(len(self.draw_lines))
+
     def on_uncalled(self, e: UncalledBet) -> None:
         self.uncalled.append(e)
 
     def on_shows(self, e: Shows) -> None:
+        if e.run == 2 and self.profile.runs_twice:
+            return  # the second run's cards (the feed keeps them for the settlement)
         self.shows[e.player] = e
         if self.first_show is None:
             self.first_show = e.line
@@ -267,11 +388,18 @@ def _cancel(facts: Facts, event: HandCancelled) -> None:
     raise Cancelled
 
 
+def _mark_cancelled(facts: Facts, event: HandCancelled) -> None:
+    facts.cancelled = True
+
+
 FACT_HANDLERS: dict[type, Callable[[Facts, Any], None]] = {
     Post: Facts.on_post,
     SectionMarker: Facts.on_section,
     Action: Facts.on_action,
     Draw: Facts.on_draw,
+    DealtTo: Facts.on_dealt,
+    DealtHidden: Facts.on_dealt_hidden,
+    Reshuffle: Facts.on_reshuffle,
     UncalledBet: Facts.on_uncalled,
     Collected: Facts.on_collected,
     Shows: Facts.on_shows,
@@ -280,4 +408,12 @@ FACT_HANDLERS: dict[type, Callable[[Facts, Any], None]] = {
     SummarySeat: Facts.on_summary_seat,
     HandCancelled: _cancel,
 }
-"""The facts job's handler of each event class (the others say nothing the checks need)."""
+"""The facts job's handler of each event class (the others say nothing the checks need);
+at 'Hand cancelled' the pass stops (``Cancelled``), for the engine's sake."""
+
+RECORD_HANDLERS: dict[type, Callable[[Facts, Any], None]] = {
+    **FACT_HANDLERS,
+    HandCancelled: _mark_cancelled,
+}
+"""The facts alone to the end of the hand, with no engine to stop: a cancelled or partial
+hand's record still holds what its lines say (``driver.read_facts``)."""

@@ -142,8 +142,7 @@ class Feed(Facts):
         findings: list[Finding],
         cards: HeroCards,
     ) -> None:
-        Facts.__init__(self, hand, findings, draws_of(hand))
-        self.profile = profile
+        Facts.__init__(self, hand, findings, draws_of(hand), profile)
         self.trace = trace
         self.cards = cards
         self.state: HandState | None = None
@@ -244,8 +243,7 @@ class Feed(Facts):
         """Seat the hand in the engine (``state`` stays None when it cannot be replayed)."""
         hand = self.hand
         line = hand.source.first_line
-        seats = self.hand.dealt_in()
-        self.dealt_in = tuple(map(_PLAYER, seats))
+        seats = self.seat()
         if len(seats) >= 2:
             self.blinds = _expected_blinds(hand.button_seat, tuple(map(_SEAT, seats)))
         if hand.game not in _REPLAYABLE:
@@ -404,6 +402,7 @@ class Feed(Facts):
             )
 
     def on_dealt(self, e: DealtTo) -> None:
+        Facts.on_dealt(self, e)
         state = self.state
         if state is not None and state.phase is _POSTING:
             self._deal(state)  # no DEALING HANDS marker before it: reported by the checks
@@ -631,6 +630,7 @@ class Feed(Facts):
             self.cards.learn(state)
 
     def on_reshuffle(self, e: Reshuffle) -> None:
+        Facts.on_reshuffle(self, e)
         if self.reshuffle_unannounced is not None:
             self.reshuffle_unannounced = None  # announced just after the draw that needed it
         elif self.reshuffle_announced is None:

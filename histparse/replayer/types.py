@@ -7,12 +7,14 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from histparse import _display
-from histparse.engine import BlindSeats, Settlement, Snapshot
+from histparse.cards import Card
+from histparse.engine import BlindSeats, Position, Settlement, Snapshot
 from histparse.events import (
     Collected,
     Hand,
     Mucks,
     Post,
+    Seat,
     SectionMarker,
     Shows,
     SummaryPot,
@@ -21,7 +23,10 @@ from histparse.events import (
 )
 from histparse.game import Street
 from histparse.replayer.findings import Code, Finding, Severity
+from histparse.replayer.steps import DrawRecord, Step
 from histparse.sites.profile import SiteProfile
+
+Cards = tuple[Card, ...]
 
 __all__ = ["Body", "LineFacts", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
 
@@ -103,6 +108,19 @@ class LineFacts:
     ran to the end, else from the lines); ``collected_totals`` sums the ``collected`` lines
     per player; ``big_blind_player`` is who posted the table's big blind (the first big-blind
     poster clockwise from the button; a new player's extra big blind comes later).
+
+    What the tables, stats, views, all-in EV, fairness and PHH read (docs/tables.md), from the
+    same lines in the same pass: ``seats`` the seats dealt in (``sites.dealt_in_seats``) in
+    seat order and ``positions`` their positions (from those seats, the button and the blinds
+    actually posted); ``steps`` every post and action as the actions table's rows;
+    ``draw_records`` every draw line as the draws table's rows; ``all_in`` who went all in;
+    ``invested`` what each player put in net of the uncalled bets (the printed ones, and on a
+    site that returns them silently the excess of the top contributor, R-BET-7);
+    ``dealt_cards`` the first five of each player whose deal is printed; ``final_cards`` each
+    player's last known five (shown, in the summary, or the hero's own); ``reshuffles`` how
+    many draw lines came before each ``deck is reshuffled`` (R-DRAW-3); the blinds and bets of
+    the stake as posted (``small_blind`` None when a limit hand posted none in full);
+    ``has_showdown`` a showdown marker with two players or more left.
     """
 
     cancelled: bool
@@ -122,6 +140,20 @@ class LineFacts:
     showdown: bool | None
     collected_totals: Mapping[str, Decimal]
     big_blind_player: str | None
+    seats: tuple[Seat, ...]
+    positions: Mapping[str, Position]
+    steps: tuple[Step, ...]
+    draw_records: tuple[DrawRecord, ...]
+    all_in: frozenset[str]
+    invested: Mapping[str, Decimal]
+    dealt_cards: Mapping[str, Cards]
+    final_cards: Mapping[str, Cards]
+    reshuffles: tuple[int, ...]
+    small_bet: Decimal
+    big_bet: Decimal
+    small_blind: Decimal | None
+    big_blind: Decimal
+    has_showdown: bool
 
     def collected_by(self, player: str) -> Decimal:
         """Everything ``player`` collected according to the ``collected`` lines."""
@@ -145,7 +177,8 @@ class Replay:
     ``rightful`` amounts are the rules' answer (empty or None otherwise). ``blinds`` are the
     seats the rules expect to post. ``states`` holds one snapshot per event only with
     ``replay(hand, trace=True)``. ``settlement`` is the engine's own record, in minor units of
-    ``unit``.
+    ``unit``. ``audited`` is False for the facts alone (``read_facts``): the engine did not run,
+    so there are no verdicts (``complete`` False, no pots) and no findings.
     """
 
     hand: Hand
@@ -162,6 +195,7 @@ class Replay:
     findings: tuple[Finding, ...]
     states: tuple[StateAfter, ...] = ()
     settlement: Settlement | None = None
+    audited: bool = True
 
     def __repr__(self) -> str:
         # The dataclass repr would print the whole hand and every state: one line instead.

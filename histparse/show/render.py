@@ -44,7 +44,6 @@ from histparse.replayer import PotOutcome, Replay
 from histparse.replayer import replay as replay_hand
 from histparse.show.pot import running_pot
 from histparse.sites import words_for
-from histparse.stats.positions import positions_by_player
 from histparse.textio import visible
 
 __all__ = ["describe_cards", "render_hand"]
@@ -167,32 +166,16 @@ def _header(hand: Hand, money: MoneyText) -> list[str]:
 # ------------------------------------------------------------------------------------- seats
 
 
-def _dealt_in(hand: Hand, replay: Replay) -> dict[str, int]:
-    dealt = {p.player: p.seat for p in replay.players if p.dealt_in}
-    if dealt:
-        return dealt
-    # The replay did not get as far as seating (a cancelled hand): every seat that is neither
-    # out of the hand nor sitting out.
-    return {s.player: s.seat for s in hand.seats if s.out_of_hand is None and not s.sitting_out}
-
-
-def _small_blind_posted(hand: Hand, dealt: dict[str, int]) -> bool:
-    """False when the first seat left of the button posted the big blind (a dead small
-    blind), which moves the blinds one seat for the position labels."""
-    posts = hand.posts
-    if any(p.kind is PostKind.SMALL_BLIND for p in posts) or not dealt:
-        return True
-    seats = sorted(dealt.values())
-    first = next((s for s in seats if s > hand.button_seat), seats[0])
-    big = (PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
-    return not any(p.kind in big and dealt.get(p.player) == first for p in posts)
+def seating(replay: Replay) -> tuple[dict[str, int], dict[str, str]]:
+    """Who is dealt in (player -> seat) and each one's position, as the record has them: the
+    one decision of the replay's pass (``sites.dealt_in_seats``), shared with the tables."""
+    body = replay.body
+    dealt = {s.player: s.seat for s in body.seats}
+    return dealt, {p: pos.value for p, pos in body.positions.items()}
 
 
 def _seats(hand: Hand, replay: Replay, money: MoneyText) -> list[str]:
-    dealt = _dealt_in(hand, replay)
-    positions = positions_by_player(
-        dealt, hand.button_seat, small_blind_posted=_small_blind_posted(hand, dealt)
-    )
+    dealt, positions = seating(replay)
     name_w = max((len(s.player) for s in hand.seats), default=0)
     stacks = {s.player: money(s.stack) for s in hand.seats}
     stack_w = max((len(t) for t in stacks.values()), default=0)
@@ -210,7 +193,7 @@ def _seats(hand: Hand, replay: Replay, money: MoneyText) -> list[str]:
             notes.append("sitting out")
         line = (
             f"  Seat {s.seat}: {s.player:<{name_w}}  {stacks[s.player]:>{stack_w}}  "
-            f"{position.value if position is not None else '-':<3}"
+            f"{position if position is not None else '-':<3}"
         )
         if notes:
             line += "  " + ", ".join(notes)

@@ -23,6 +23,7 @@ from histparse.sites.profile import (
     draws_unrecorded,
 )
 from histparse.sites.recognised import RECOGNISED
+from histparse.sites.seating import dealt_in_seats
 
 __all__ = [
     "SITES",
@@ -34,6 +35,7 @@ __all__ = [
     "Wording",
     "WriteError",
     "cuts_at",
+    "dealt_in_seats",
     "draws_unrecorded",
     "expected_first_lines",
     "file_reader_for",

@@ -90,6 +90,8 @@ class SiteProfile:
     * ``pat_lines_suspect``: a hand whose every draw line is a stand-pat may not record its
       draws (Winamax real money): one warning, and the hero's draws are not judged.
     * ``runs_twice``: the draw may be run twice (each run its own cards and half the pot).
+    * ``deals_every_seat_a_line``: a ``Dealt to`` line (face down for the others) is printed
+      for each player dealt in, so a seat without one was not dealt in (``sites.seating``).
     """
 
     site: str
@@ -116,6 +118,7 @@ class SiteProfile:
     max_players: int = 6
     pat_lines_suspect: bool = False
     runs_twice: bool = False
+    deals_every_seat_a_line: bool = False
 
 
 GENERIC: Final = SiteProfile(site="generic")

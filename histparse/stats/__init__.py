@@ -3,6 +3,7 @@
 The definitions are written down in ``docs/stats.md``.
 """
 
+from histparse.engine import Position, assign_positions
 from histparse.stats.aggregate import (
     BY_KEYS,
     SESSION_GAP,
@@ -21,7 +22,6 @@ from histparse.stats.definitions import (
     stat,
 )
 from histparse.stats.hand_results import kept_hands, starting_hands
-from histparse.stats.positions import Position, assign_positions
 from histparse.stats.starting import KeptClass, StartClass, kept_class, start_class
 from histparse.stats.tournaments import read_tournaments, tournament_stats
 

@@ -1,4 +1,4 @@
-"""Per-hand statistic flags of every dealt-in player, from a hand's ledger.
+"""Per-hand statistic flags of every dealt-in player, from a hand's record (its line facts).
 
 The exact definitions are in ``docs/stats.md``; the comments here say how the betting of round 0
 is followed. The big blind is the first bet of round 0, so an open raise is the second bet and a
@@ -9,12 +9,13 @@ next full raise is measured from the last full bet.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
+from histparse.engine import STEAL_POSITIONS, Position
 from histparse.game import LimitType
+from histparse.replayer import Act, LineFacts, Replay, Step
 from histparse.stats.classes import ShowdownClass, showdown_class
-from histparse.stats.ledger import Act, Ledger
-from histparse.stats.positions import STEAL_POSITIONS, Position
 
 __all__ = ["FLAGS", "SHOWDOWN_CLASSES", "hand_flags"]
 
@@ -73,16 +74,21 @@ _PAIRED = SHOWDOWN_CLASSES.index(ShowdownClass.PAIRED)
 assert {_CO, _BTN, _SB} == STEAL_POSITIONS  # the identity test in ``_steps`` below
 
 
-def _steps(ledger: Ledger, flags: dict[str, list[int]], pos: dict[str, Position]) -> None:
+def _steps(
+    body: LineFacts,
+    steps: Sequence[Step],
+    limit: bool,
+    flags: dict[str, list[int]],
+    pos: Mapping[str, Position],
+) -> None:
     """One walk over the steps: round 0 step by step, setting the pre-draw flags (up to the
     first step of a later round), and the counts of the actions in rounds 1-3."""
-    limit = ledger.hand.limit_type is _FIXED
     level = 0  # bets so far; the big blind post is the first
     high = _ZERO  # the highest live total, what a call must reach
     full_to = _ZERO  # the total of the last full bet
-    full_inc = ledger.small_bet if limit else ledger.big_blind  # size of a full raise
+    full_inc = body.small_bet if limit else body.big_blind  # size of a full raise
     cur: dict[str, Decimal] = {}
-    left = dict(ledger.stack)
+    left = {s.player: s.stack for s in body.seats}
     out: set[str] = set()  # folded or all-in: cannot bet again
     acted: set[str] = set()
     second_bettor: str | None = None
@@ -90,10 +96,10 @@ def _steps(ledger: Ledger, flags: dict[str, list[int]], pos: dict[str, Position]
     opened = False  # someone did something other than fold (the pot is no longer folded to)
     stealer: str | None = None
     steal_clean = False  # only folds since the steal
-    players = ledger.players
+    players = flags.keys()
     in_round0 = True  # no step of a later round yet
 
-    for step in ledger.steps:
+    for step in steps:
         act = step.act
         if step.round != 0:
             in_round0 = False
@@ -189,16 +195,18 @@ def _steps(ledger: Ledger, flags: dict[str, list[int]], pos: dict[str, Position]
                 awaiting_fold_to_3b = second_bettor
 
 
-def _draws(ledger: Ledger, flags: dict[str, list[int]]) -> None:
-    for d in ledger.draws:
-        f = flags[d.player]
+def _draws(record: Replay, flags: dict[str, list[int]]) -> None:
+    for d in record.body.draw_records:
+        f = flags.get(d.player)
+        if f is None:
+            continue  # a draw line of a player not dealt in: a finding, not a statistic
         if d.draw == 1:
             f[_DRAWN_1] = d.discarded
         elif d.draw == 2:
             f[_DRAWN_2] = d.discarded
         else:
             f[_DRAWN_3] = d.discarded
-    three = ledger.hand.game.draws >= 3
+    three = record.hand.game.draws >= 3
     for f in flags.values():
         d1, d2, d3 = f[_DRAWN_1], f[_DRAWN_2], f[_DRAWN_3]
         if d1 < 0 and d2 < 0:
@@ -217,15 +225,18 @@ def _draws(ledger: Ledger, flags: dict[str, list[int]]) -> None:
             f[_SNOW] = f[_CLASS] == _PAIRED
 
 
-def hand_flags(ledger: Ledger, pos: dict[str, Position]) -> dict[str, list[int]]:
-    """The flags of every dealt-in player of one hand, in ``FLAGS`` order; ``pos`` gives each
-    player's position."""
-    flags = {p: _DEFAULTS.copy() for p in ledger.players}
-    _steps(ledger, flags, pos)
-    collected, folded, final = ledger.collected, ledger.folded, ledger.final_cards
-    showdown = ledger.has_showdown
+def hand_flags(record: Replay, steps: Sequence[Step] | None = None) -> dict[str, list[int]]:
+    """The flags of every dealt-in player of one hand (``record.body.seats``), in ``FLAGS``
+    order. ``steps`` are the record's steps (the caller's copy without the steps of players
+    not dealt in, when there are such)."""
+    body = record.body
+    flags = {s.player: _DEFAULTS.copy() for s in body.seats}
+    limit = record.hand.limit_type is _FIXED
+    _steps(body, body.steps if steps is None else steps, limit, flags, body.positions)
+    collected, folded, final = body.collected_totals, body.folds, body.final_cards
+    showdown = body.has_showdown
     for p, f in flags.items():
-        if collected[p] > 0:
+        if collected.get(p, _ZERO) > 0:
             f[_WON] = 1
         if showdown and p not in folded:
             f[_WENT] = 1
@@ -234,5 +245,5 @@ def hand_flags(ledger: Ledger, pos: dict[str, Position]) -> dict[str, list[int]]
                 cls = showdown_class(cards)
                 if cls is not None:
                     f[_CLASS] = _CLASS_INDEX[id(cls)]
-    _draws(ledger, flags)
+    _draws(record, flags)
     return flags

@@ -20,8 +20,8 @@ from typing import Any, Protocol, TypeGuard
 import numpy as np
 import pandas as pd
 
+from histparse.engine import Position
 from histparse.stats.definitions import SITUATION_STATS
-from histparse.stats.positions import Position
 
 __all__ = [
     "SituationCounts",

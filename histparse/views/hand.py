@@ -17,8 +17,7 @@ from histparse.money import MoneyText
 from histparse.replayer import Replay
 from histparse.replayer import replay as replay_hand
 from histparse.replayer.findings import Finding, Severity
-from histparse.show.render import _dealt_in, _header, _Row, _small_blind_posted, _streets
-from histparse.stats.positions import positions_by_player
+from histparse.show.render import _header, _Row, _streets, seating
 from histparse.views.findings import findings_table
 from histparse.views.markup import cards_html, esc, severity_class
 
@@ -41,10 +40,7 @@ def step_pots(hand: Hand) -> list[str]:
 
 
 def _seats(hand: Hand, replay: Replay, money: MoneyText) -> str:
-    dealt = _dealt_in(hand, replay)
-    positions = positions_by_player(
-        dealt, hand.button_seat, small_blind_posted=_small_blind_posted(hand, dealt)
-    )
+    dealt, positions = seating(replay)
     rows = []
     for s in sorted(hand.seats, key=lambda s: s.seat):
         notes = []
@@ -64,7 +60,7 @@ def _seats(hand: Hand, replay: Replay, money: MoneyText) -> str:
         rows.append(
             f'<tr{cls}><td class="hp-num">{s.seat}</td><td>{button}</td>'
             f'<td>{esc(s.player)}</td><td class="hp-num">{esc(money(s.stack))}</td>'
-            f"<td>{esc(position.value if position is not None else '-')}</td>"
+            f"<td>{esc(position if position is not None else '-')}</td>"
             f'<td class="hp-muted">{esc(", ".join(notes))}</td></tr>'
         )
     head = (

@@ -36,6 +36,9 @@ KINGS_CLUB: Final = SiteProfile(
     prints_uncalled_bets=False,
     # No "Total pot" line: the pot is what is won plus the "Rake" line.
     prints_total_pot=False,
+    # Every player dealt in gets a 'Dealt to' line ('[X X X X X]' for the others): a seat
+    # without one sat the hand out (sites.seating).
+    deals_every_seat_a_line=True,
     # The summary is a ledger (stack after the hand, net result), one line a seat.
     summary_lists_every_seat=False,
     # Antes, blinds, the deal and the first betting round all sit under

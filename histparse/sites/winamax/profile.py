@@ -23,6 +23,9 @@ WINAMAX: Final = SiteProfile(
     # 2€ of a 300€ pot, 0.85 of 13.00 in play money (6.5%): a ceiling of 7%.
     max_rake=Fraction(7, 100),
     rake_in_tournaments=True,  # play money is raked
+    # The real-money form prints a 'Dealt to' line for each player dealt in ('[X X X X X]'
+    # for the others); the export form prints none, and goes by the seats (sites.seating).
+    deals_every_seat_a_line=True,
     prints_cap_line=False,
     prints_reshuffle_line=False,
     # There is no uncalled-bet line: the engine works the return out.
