@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from histparse.cards import DECK, Card
 from histparse.events import DealtTo, Draw, Hand, Reshuffle
 from histparse.game import Street
+from histparse.sites import dealt_in_seats, profile_for
 
 __all__ = ["DrawSeen", "HeroView", "hero_view"]
 
@@ -56,7 +57,9 @@ def hero_view(hand: Hand, player: str | None = None) -> HeroView | None:
     skipped = 0
     reshuffled = False
     pending: Draw | None = None
-    served = 5 * len(hand.dealt_in())  # cards dealt so far, to see the stub run out
+    # Cards dealt so far, to see the stub run out: five to each seat dealt in, by the one
+    # decision of who is (sites.dealt_in_seats, as the replay and the tables take it).
+    served = 5 * len(dealt_in_seats(hand, profile_for(hand.site)))
     for e in hand.events:
         kind = type(e)
         if kind is DealtTo:

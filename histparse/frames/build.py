@@ -318,7 +318,10 @@ def _add_hand(
     append."""
     hand = record.hand
     body = record.body
-    cancelled = body.cancelled
+    # A partial hand's record is marked cancelled (nothing to replay): a hands row alone,
+    # whose ``cancelled`` says what the site wrote.
+    no_rows = body.cancelled
+    cancelled = no_rows and not hand.partial
     seats = body.seats
     players = [s.player for s in seats]
     pot = total_pot(record)
@@ -332,7 +335,7 @@ def _add_hand(
         pot, rake, hand.hero, body.has_showdown, cancelled, n_findings,
         hand.source.path, hand.source.first_line, hand_digest(record), None,
     ]  # fmt: skip
-    if cancelled:
+    if no_rows:
         _check_fits(hand, body, (), [(pot, rake)])
         acc.hands.append(tuple(hand_row))
         acc.n_players.append(0)

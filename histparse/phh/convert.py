@@ -44,6 +44,7 @@ from histparse.phh.knowledge import CardKnowledge, Slots, from_deal, from_hand
 from histparse.phh.record import PhhHand, UserValue
 from histparse.phh.skips import Skipped, SkipReason
 from histparse.simulation.deal import FullDeal
+from histparse.sites import dealt_in_seats, profile_for
 
 __all__ = ["MAX_BETS_PER_ROUND", "convert"]
 
@@ -146,7 +147,7 @@ class _Converter:
                 f"{hand.limit_type.label} 2-7 Triple Draw: PHH (pokerkit 0.7.7) only has the "
                 f"fixed-limit variant {_VARIANT}",
             )
-        seats = hand.dealt_in()
+        seats = dealt_in_seats(hand, profile_for(hand.site))
         if len(seats) < 2:
             raise _Skip(SkipReason.PLAYERS, f"{len(seats)} player(s) dealt in")
         by_seat = {s.seat: s for s in seats}

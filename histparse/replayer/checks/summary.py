@@ -244,7 +244,7 @@ def _positions(r: Replay, out: list[Finding]) -> None:
     sb_posters = [x.player for x in body.posts if x.kind is _SMALL_BLIND]
     bb = body.big_blind_player
     button = hand.button_seat
-    heads_up_sb_only = not r.profile.tags_button_heads_up and len(hand.dealt_in()) == 2
+    heads_up_sb_only = not r.profile.tags_button_heads_up and len(body.dealt_in) == 2
     for line in body.summary_seats:
         tags = line.positions
         p = line.player
