@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta, tzinfo
 from typing import TYPE_CHECKING, TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 __all__ = [
     "GAME_NAMES",
     "add_filter_options",
+    "check_stakes",
     "cut",
     "hand_filter",
     "match_players",
@@ -60,7 +61,8 @@ def add_filter_options(p: argparse.ArgumentParser) -> None:
         "--stakes",
         action="append",
         metavar="LABEL",
-        help='stakes label, e.g. "0.10/0.20 USD Limit"',
+        help='stakes label, e.g. "0.10/0.20 USD Limit", or its amounts alone, 0.10/0.20 '
+        "(as numbers: 0.1/0.2 is the same); an unknown one is an error listing the known",
     )
     g.add_argument(
         "--unit",
@@ -161,9 +163,19 @@ def cut(tables: Tables, args: argparse.Namespace, err: TextIO | None = None) -> 
     counts = tables.hands["game"].dropna().astype(str).value_counts()
     games = {str(g): int(n) for g, n in counts.items()}
     f = hand_filter(args, sorted(games))
+    check_stakes(f, tables.hands["stakes"].dropna().astype(str).unique().tolist())
     out = select(tables, f)
     other_games_note(games, args, f, err)
     return out
+
+
+def check_stakes(f: HandFilter, known: Iterable[str]) -> None:
+    """Raise ``ValueError`` naming each ``--stakes`` value that matches none of the ``known``
+    labels and listing them: a mistyped stake is said, not reported as no hands."""
+    from histparse.stats.stakes import resolve_stakes
+
+    if f.stakes:
+        resolve_stakes(f.stakes, known)
 
 
 def other_games_note(

@@ -318,8 +318,14 @@ def _dataset_rows(
     (2) when there is nothing to report; None when the paths must be loaded as tables."""
     import pandas as pd
 
-    from histparse.cli.report_options import hand_filter, other_games_note
-    from histparse.export.report import game_counts, has_tournament_hands, stat_rows, streams
+    from histparse.cli.report_options import check_stakes, hand_filter, other_games_note
+    from histparse.export.report import (
+        game_counts,
+        has_tournament_hands,
+        stakes_labels,
+        stat_rows,
+        streams,
+    )
     from histparse.frames import Tables
 
     paths = list(args.paths)
@@ -335,6 +341,8 @@ def _dataset_rows(
         return None
     try:
         f = hand_filter(args, sorted(games))
+        if f.stakes:
+            check_stakes(f, stakes_labels(paths))
     except ValueError as exc:
         print(f"histparse stats: {exc}", file=sys.stderr)
         return 2

@@ -14,6 +14,7 @@ from typing import Any, Final
 import numpy as np
 import pandas as pd
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.dataset as pads
 
 from histparse.export.schema import (
@@ -30,9 +31,10 @@ from histparse.frames import Tables
 from histparse.frames.schema import Column, Kind
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.situations import situation_counts
+from histparse.stats.stakes import canonical_stakes
 from histparse.stats.units import unit_of
 
-__all__ = ["load", "load_findings", "read_arrow"]
+__all__ = ["load", "load_findings", "read_arrow", "stakes_column"]
 
 PathArg = str | os.PathLike[str]
 
@@ -78,6 +80,19 @@ def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) ->
     remap[ordered] = np.arange(len(ordered), dtype=np.int32)
     cats: pd.Index[Any] = pd.Index([names[i] for i in ordered])
     return pd.Categorical.from_codes(remap[codes], categories=cats)
+
+
+def stakes_column(column: pa.ChunkedArray) -> pa.ChunkedArray:
+    """A stored ``stakes`` column with each label as ``stakes_label`` writes it: datasets
+    exported before the labels were one per stake hold ``1/2`` beside ``1.00/2.00``. The
+    column as it is when every label already is (text where one was rewritten)."""
+    labels = [v for v in pc.unique(column).to_pylist() if v is not None]
+    fixed = [canonical_stakes(str(v)) for v in labels]
+    if fixed == labels:
+        return column
+    texts = column.cast(pa.string())
+    where = pc.index_in(texts, value_set=pa.array(labels, pa.string()))
+    return pa.chunked_array([pa.array(fixed, pa.string()).take(where.combine_chunks())])
 
 
 def _series(col: Column, values: pa.ChunkedArray) -> pd.Series[Any]:
@@ -141,6 +156,9 @@ def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
         table = _read(store, name) if name in wanted else SCHEMAS[name].empty_table()
         if name == "hands" and store.version < 2:
             table = _units_of_version_1(table)
+        if name == "hands" and table.num_rows:
+            at = table.schema.get_field_index("stakes")
+            table = table.set_column(at, "stakes", stakes_column(table.column(at)))
         if name == "players" and store.version < 3:
             table = _zero_situations(table)
         if name == "players" and store.version < 4:

@@ -29,7 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from histparse.export.loader import _series
+from histparse.export.loader import _series, stakes_column
 from histparse.export.schema import FILE_SCHEMAS, TABLE_COLUMNS
 from histparse.export.store import DatasetDir, Partition, _parse_partition
 from histparse.export.sums import GroupSums
@@ -39,12 +39,14 @@ from histparse.frames.schema import MONEY_SCALE, PLAYERS, SAME_AS
 from histparse.stats import ALL_STATS
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.situations import situation_counts
+from histparse.stats.stakes import canonical_stakes, match_stakes, stakes_key
 
 __all__ = [
     "REPORT_HAND_COLUMNS",
     "STREAMED_BY",
     "game_counts",
     "has_tournament_hands",
+    "stakes_labels",
     "stat_rows",
     "streams",
 ]
@@ -135,6 +137,21 @@ def game_counts(paths: Sequence[PathArg]) -> dict[str, int]:
     return counts
 
 
+def _labels(column: pa.ChunkedArray) -> list[str]:
+    """The distinct texts of a (dictionary) column."""
+    return [v for v in pc.unique(column.cast(pa.string())).to_pylist() if v is not None]
+
+
+def stakes_labels(paths: Sequence[PathArg]) -> list[str]:
+    """The stakes labels of the datasets' hands, as ``stakes_label`` writes them (labels
+    stored by earlier versions rewritten), by big blind: what ``--stakes`` values must match."""
+    found: set[str] = set()
+    for _, hands, _ in _batches(paths):
+        column = pq.read_table(hands, columns=["stakes"], schema=FILE_SCHEMAS["hands"])["stakes"]
+        found.update(canonical_stakes(v) for v in _labels(column))
+    return sorted(found, key=stakes_key)
+
+
 def has_tournament_hands(paths: Sequence[PathArg]) -> bool:
     """Whether the datasets hold a tournament hand (one column read, files until one has)."""
     for _, hands, _ in _batches(paths):
@@ -188,11 +205,15 @@ def _mask(hands: pa.Table, f: HandFilter) -> pa.Array:
     for column, wanted in (
         ("game", f.games),
         ("limit_type", f.limits),
-        ("stakes", f.stakes),
         ("unit", f.units),
     ):
         if wanted:
             mask = pc.and_(mask, _among(hands[column], _folded(wanted)))
+    if f.stakes:
+        # As ``frames.filters``: a value may be a label's amounts alone, in any places.
+        labels = _labels(hands["stakes"])
+        kept = match_stakes(f.stakes, labels)[0]
+        mask = pc.and_(mask, _among(hands["stakes"], _folded(kept)))
     if f.kind is not None:
         tournament = pc.fill_null(hands["is_tournament"], False)
         mask = pc.and_(mask, tournament if f.kind == "tournament" else pc.invert(tournament))
@@ -217,7 +238,9 @@ def _hand_facts(hands: pa.Table, by: Sequence[str]) -> pa.Table:
         "big_bet": hands["big_bet"],
     }
     for key in by:
-        if key in _HAND_KEYS:
+        if key == "stakes":
+            facts[key] = stakes_column(hands["stakes"]).cast(pa.string())
+        elif key in _HAND_KEYS:
             facts[key] = hands[_HAND_KEYS[key]].cast(pa.string())
         elif key == "date":  # the UTC day, as ``stats.aggregate`` labels it
             facts[key] = pc.strftime(hands["started_at"], format="%Y-%m-%d")

@@ -264,8 +264,13 @@ def _unit(hand: Hand) -> str:
 
 
 def _stakes_label(hand: Hand) -> str:
+    # From the amounts' values, not the site's text: ``1/2`` and ``1.00/2.00`` are one stake.
+    # (Imported here so that this change stays within the function while the rest of the
+    # module is being rewritten; the import is a dictionary look-up once loaded.)
+    from histparse.stats.stakes import stakes_label
+
     low, high = hand.stakes
-    return f"{low}/{high} {_unit(hand)} {hand.limit_type.label}"
+    return stakes_label(low, high, _unit(hand), hand.limit_type.label)
 
 
 HandErrorHandler: TypeAlias = Callable[[Hand, TableError], object]

@@ -16,6 +16,7 @@ import numpy as np
 import pandas as pd
 
 from histparse.frames.build import Tables
+from histparse.stats.stakes import match_stakes
 
 __all__ = ["HandFilter", "hand_mask", "select"]
 
@@ -23,7 +24,9 @@ __all__ = ["HandFilter", "hand_mask", "select"]
 @dataclass(frozen=True, slots=True)
 class HandFilter:
     """Which hands to keep. Text conditions match case-insensitively; each sequence is "any
-    of". ``since``/``until`` are timezone-aware instants (``since <= started_at < until``);
+    of". A ``stakes`` value is a label or its amounts alone, compared as numbers
+    (``0.1/0.2`` keeps ``0.10/0.20 USD Limit``: ``histparse.stats.stakes.match_stakes``).
+    ``since``/``until`` are timezone-aware instants (``since <= started_at < until``);
     ``max_seats`` is the table size (6 for 6-max)."""
 
     sites: Sequence[str] = ()
@@ -56,11 +59,14 @@ def hand_mask(hands: pd.DataFrame, f: HandFilter) -> np.ndarray[tuple[int], np.d
         ("site", f.sites),
         ("game", f.games),
         ("limit_type", f.limits),
-        ("stakes", f.stakes),
         ("unit", f.units),
     ):
         if wanted:
             mask &= _among(hands[column], wanted)
+    if f.stakes:
+        # A value may be a label's amounts alone, in any decimal places (stats.stakes).
+        labels = hands["stakes"].dropna().astype(str).unique().tolist()
+        mask &= _among(hands["stakes"], match_stakes(f.stakes, labels)[0])
     if f.kind is not None:
         tournament = hands["is_tournament"].to_numpy(dtype=bool)
         mask &= tournament if f.kind == "tournament" else ~tournament

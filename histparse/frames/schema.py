@@ -99,7 +99,17 @@ HANDS: tuple[Column, ...] = (
         "`tournament chips`, `play money` or `chips` (home-game chips). Reports never add "
         "amounts of two units.",
     ),
-    _cat("stakes", "Stakes label: the header's two amounts, currency or `chips`, limit type."),
+    _cat(
+        "stakes",
+        "Stakes label, `LOW/HIGH UNIT LIMIT` (`0.10/0.20 USD Limit`, `1/2 USD Limit`, "
+        "`20/40 tournament chips Limit`): the header's two amounts (small and big bet in Limit, "
+        "the blinds in Pot and No Limit), `unit` and `limit_type`. The amounts are written from "
+        "their values, not as the site wrote them: integers when both are whole (`1/2`, never "
+        "`1.00/2.00`), else both with at least two decimal places, more only where the amount "
+        "has them (`0.50/1.00`, `0.005/0.01`), so one stake has one label on every site "
+        "(`histparse.stats.stakes.stakes_label`; datasets exported before are read with their "
+        "labels so rewritten). `--stakes` takes a label or its amounts alone (`0.1/0.2`).",
+    ),
     Column("small_bet", Kind.MONEY, "Limit: the header's small bet. Pot/No Limit: the big blind."),
     Column("big_bet", Kind.MONEY, "Limit: the header's big bet. Pot/No Limit: twice the BB."),
     Column(

@@ -16,6 +16,7 @@ import pandas as pd
 import pyarrow as pa
 
 from histparse.stats.aggregate import SESSION_GAP, TablesLike, _in_units, player_hands
+from histparse.stats.stakes import stakes_key
 
 __all__ = ["SESSION_COLUMNS", "sessions"]
 
@@ -36,9 +37,10 @@ def sessions(
 ) -> pd.DataFrame:
     """One row per session (``SESSION_COLUMNS``), by player, unit, then start: ``session``
     numbers them from 1 per player and unit; ``duration`` is ``end - start``; ``tables`` counts
-    the tables played and ``table_names``/``stakes`` list them; ``net`` (in ``unit``),
-    ``net_bb``, ``bb_per_100`` and ``net_per_hour`` (in ``unit``) are exact decimals rounded to
-    0.01; ``hands_per_hour`` and ``net_per_hour`` are null for a session of one instant."""
+    the tables played and ``table_names``/``stakes`` list them (stakes by big blind); ``net``
+    (in ``unit``), ``net_bb``, ``bb_per_100`` and ``net_per_hour`` (in ``unit``) are exact
+    decimals rounded to 0.01; ``hands_per_hour`` and ``net_per_hour`` are null for a session
+    of one instant."""
     df = player_hands(tables, players, labels=())
     keys = ["player", "unit", *(["table"] if per_table else [])]
     df = df.sort_values([*keys, "started_at", "hand_id"], kind="stable", ignore_index=True)
@@ -68,7 +70,10 @@ def sessions(
             "duration": duration,
             "tables": g["table"].nunique().astype("int64"),
             "table_names": g["table"].agg(lambda t: ", ".join(sorted({str(v) for v in t}))),
-            "stakes": g["stakes"].agg(lambda t: ", ".join(sorted({str(v) for v in t}))),
+            # By big blind, as ``--by stakes`` orders them (``0.10/0.20`` before ``1/2``).
+            "stakes": g["stakes"].agg(
+                lambda t: ", ".join(sorted({str(v) for v in t}, key=stakes_key))
+            ),
             "hands": hands,
             "hands_per_hour": (hands / hours).where(hours > 0),
             "net": net.astype(_RESULT),

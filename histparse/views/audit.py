@@ -23,6 +23,7 @@ from histparse.parsing import ParseError
 from histparse.replayer import Replay, replay
 from histparse.replayer.findings import CODES, Code, Finding, Severity
 from histparse.sites.profile import SiteProfile
+from histparse.stats.stakes import stakes_amounts
 from histparse.views.findings import findings_table
 from histparse.views.hand import hand_html
 from histparse.views.markup import esc, rule_href, rules_base, severity_class
@@ -148,7 +149,8 @@ class AuditReport:
     def _count_hand(self, hand: Hand, r: Replay) -> None:
         self.sites[hand.site] += 1
         sym = hand.layout.money_symbol
-        low, high = hand.stakes
+        # The amounts as the stakes labels write them, so that one stake is counted once.
+        low, high = stakes_amounts(*hand.stakes)
         stake = f"{hand.game.label}, {hand.limit_type.label} {sym}{low}/{sym}{high}"
         if hand.currency:
             stake += f" {hand.currency}"

@@ -75,7 +75,7 @@ def test_a_handwritten_pokerstars_hand() -> None:
         D("0.25"), D("0.50"), D("0.50"), D("1"),
     )  # fmt: skip
     assert h["started_at"] == pd.Timestamp("2012-06-07 18:44:17", tz="UTC")
-    assert (h["n_players"], h["button_seat"], h["stakes"]) == (2, 2, "0.50/1 USD Limit")
+    assert (h["n_players"], h["button_seat"], h["stakes"]) == (2, 2, "0.50/1.00 USD Limit")
     d = t.draws.set_index("player")
     assert d.loc["Hero", "discarded_cards"] == "Kd Kh"
     assert d.loc["Hero", "received_cards"] == "9s 9d"
