@@ -400,7 +400,7 @@ def _allin(hand: Hand, ledger: Ledger, replays: ReplayOf | None) -> _AllIn | Non
     if not ledger.has_showdown or not ledger.all_in:
         return None
     ev = allin_ev(replay(hand) if replays is None else replays(hand))
-    if ev is None:
+    if not isinstance(ev, AllInEV):  # None, or AllInSkipped: the columns stay null
         return None
     return _AllIn(ev, {p.player: p for p in ev.players})
 
