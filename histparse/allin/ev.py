@@ -135,6 +135,9 @@ class _Snapshot:
     out: tuple[Card, ...]
     unknown_dead: int
     unknown_out: int
+    # Known discards shuffled into a new stub that a player cannot hold at the snapshot: it
+    # was not served from the stub at or after that reshuffle (R-DRAW-3).
+    not_held: dict[str, frozenset[Card]]
 
 
 def _last_money_street(replay: Replay) -> Street | None:
@@ -207,10 +210,12 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
     dead: list[Card] = []
     unknown_dead = 0
     stub = _DECK - 5 * len(replay.body.dealt_in)
+    reshuffled: dict[Card, int] = {}  # known card -> the event index of its reshuffle
+    served: dict[str, int] = {}  # player -> the event index of its last draw of a card
     draws_after: dict[str, list[int]] = {p: [] for p in contenders}
     order: list[str] = []
     last_hand: dict[str, tuple[Card, ...]] = {}
-    for e in hand.events:
+    for i, e in enumerate(hand.events):
         if isinstance(e, DealtTo) and e.street <= street:
             last_hand[e.player] = tuple(e.hand)
         elif isinstance(e, Draw):
@@ -219,9 +224,12 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
                     # R-DRAW-3: the pile so far (not this player's discards of this draw)
                     # is shuffled into the new stub: those cards are unseen again.
                     stub += len(dead) + unknown_dead
+                    reshuffled.update(dict.fromkeys(dead, i))
                     dead = []
                     unknown_dead = 0
                 stub -= e.count
+                if e.count:
+                    served[e.player] = i
                 if e.discarded is not None and len(e.discarded) == e.count:
                     dead += e.discarded
                 else:
@@ -266,6 +274,10 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
         out=tuple(out),
         unknown_dead=unknown_dead,
         unknown_out=unknown_out,
+        not_held={
+            p: frozenset(c for c, at in reshuffled.items() if served.get(p, -1) < at)
+            for p in contenders
+        },
     )
 
 
@@ -281,27 +293,38 @@ def _candidates(snap: _Snapshot, seed: int) -> list[dict[str, tuple[Card, ...]]]
         survived = max(0, 5 - sum(snap.draws_after[p]))
         options.append(list(itertools.combinations(snap.shown[p], survived)))
     combos = list(itertools.product(*options))
-    # A card seen elsewhere at the snapshot (in the pile, a folded hand, a known hand) or
-    # kept by two players reached the shown hand through a later reshuffle (R-DRAW-3): it
-    # was not kept. Sampled first from every combination, then (only when the sample holds
-    # such a one) again from those that fit: a uniform sample of the fitting ones either way,
-    # and a hand where all fit gets the same candidates as when none were dropped.
+    # A card seen elsewhere at the snapshot (in the pile, a folded hand, a known hand), kept
+    # by two players, or reshuffled into the stub after the player's last draw reached the
+    # shown hand through a reshuffle (R-DRAW-3): it was not kept. Sampled first from every
+    # combination, then (only when the sample holds such a one) again from those that fit:
+    # a uniform sample of the fitting ones either way, and a hand where all fit gets the
+    # same candidates as when none were dropped.
     elsewhere = {*snap.dead, *snap.out, *(c for held in snap.known.values() for c in held)}
     rng = random.Random(seed)
     if len(combos) > MAX_CANDIDATES:
         sample = rng.sample(combos, MAX_CANDIDATES)
-        if all(_fits(c, elsewhere) for c in sample):
+        if all(_fits(c, names, elsewhere, snap.not_held) for c in sample):
             return [dict(zip(names, c, strict=True)) for c in sample]
-    combos = [c for c in combos if _fits(c, elsewhere)]
+    combos = [c for c in combos if _fits(c, names, elsewhere, snap.not_held)]
     if len(combos) > MAX_CANDIDATES:
         combos = rng.sample(combos, MAX_CANDIDATES)
     return [dict(zip(names, c, strict=True)) for c in combos]
 
 
-def _fits(combo: tuple[tuple[Card, ...], ...], elsewhere: set[Card]) -> bool:
-    """Whether the players could have kept these cards: none twice, none seen elsewhere."""
+def _fits(
+    combo: tuple[tuple[Card, ...], ...],
+    names: list[str],
+    elsewhere: set[Card],
+    not_held: dict[str, frozenset[Card]],
+) -> bool:
+    """Whether the players could have kept these cards: none twice, none seen elsewhere,
+    none a player cannot hold."""
     kept = [c for cards in combo for c in cards]
-    return len(set(kept)) == len(kept) and elsewhere.isdisjoint(kept)
+    return (
+        len(set(kept)) == len(kept)
+        and elsewhere.isdisjoint(kept)
+        and all(not_held[p].isdisjoint(cards) for p, cards in zip(names, combo, strict=True))
+    )
 
 
 # EV amounts are expectations, not chips: kept to the tables' money scale (two places) rather
