@@ -67,6 +67,7 @@ ALLIN_EXACT_LIMIT: Final = 20_000
 # Each candidate is a separate enumeration or table of deals, whose fixed cost dominates at
 # these sizes: 8 (sampled beyond) keeps a many-candidate hand within a few tables' work.
 MAX_CANDIDATES: Final = 8
+_DECK: Final = 52
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,9 +280,6 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
             for p in contenders
         },
     )
-
-
-_DECK: Final = 52
 
 
 def _candidates(snap: _Snapshot, seed: int) -> list[dict[str, tuple[Card, ...]]]:
