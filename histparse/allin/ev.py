@@ -10,7 +10,14 @@ only at the showdown, the cards of its final hand it must have held all along (a
 drew none of after the snapshot), uniform over the candidate subsets of its shown hand; the
 cards it held besides are unknown and it draws as many at the next draw as it did. Unknown
 cards: the others' earlier discards (in the pile, R-DRAW-3) and the folded hands (out).
-From the next draw on every contender follows ``DEFAULT_POLICY``.
+Discards made before a reshuffle (R-DRAW-3: the stub ran out and the discards so far became
+the new stub) are no longer in the pile: they are unseen cards like the stub's, and a card
+seen in them may be seen again later. From the next draw on every contender follows
+``DEFAULT_POLICY``.
+
+``allin_ev`` never raises for a parsed hand: a hand with an all-in showdown whose EV cannot be
+computed (the engine did not settle it, a contender's cards were not shown, the cards do not
+add up) gives ``AllInSkipped`` with the reason; None means there is no all-in showdown.
 
 EV net per player = the sum over the pots it contests of equity x (pot - the pot's rake) minus
 what it put in; ``luck`` = net - EV net. All-in on the last betting round: the equity is the
@@ -47,7 +54,7 @@ from histparse.events import (
 from histparse.game import Game, Street
 from histparse.replayer import Replay
 
-__all__ = ["RESULT", "AllInEV", "AllInPlayer", "allin_ev", "snapshot"]
+__all__ = ["RESULT", "AllInEV", "AllInPlayer", "AllInSkipped", "allin_ev", "snapshot"]
 
 RESULT: Final = "result"
 """The method of an all-in on the last betting round: the equity is the result."""
@@ -60,6 +67,7 @@ ALLIN_EXACT_LIMIT: Final = 20_000
 # Each candidate is a separate enumeration or table of deals, whose fixed cost dominates at
 # these sizes: 8 (sampled beyond) keeps a many-candidate hand within a few tables' work.
 MAX_CANDIDATES: Final = 8
+_DECK: Final = 52
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +107,22 @@ class AllInEV:
 
 
 @dataclass(frozen=True, slots=True)
+class AllInSkipped:
+    """A hand with an all-in showdown whose EV cannot be computed, and why: one of the
+    ``SKIP_*`` texts, some followed by ``": "`` and the hand's details (the text before the
+    first colon is stable, for counting)."""
+
+    reason: str
+
+
+SKIP_GAME: Final = "not a 2-7 draw game"
+SKIP_UNSETTLED: Final = "the engine did not settle the hand"
+SKIP_NOT_SHOWN: Final = "cards not shown"
+SKIP_DRAWS: Final = "draws after the all-in missing"
+SKIP_CARDS: Final = "cards do not add up"
+
+
+@dataclass(frozen=True, slots=True)
 class _Snapshot:
     street: Street
     draws_left: int
@@ -112,6 +136,9 @@ class _Snapshot:
     out: tuple[Card, ...]
     unknown_dead: int
     unknown_out: int
+    # Known discards shuffled into a new stub that a player cannot hold at the snapshot: it
+    # was not served from the stub at or after that reshuffle (R-DRAW-3).
+    not_held: dict[str, frozenset[Card]]
 
 
 def _last_money_street(replay: Replay) -> Street | None:
@@ -128,12 +155,29 @@ def _last_money_street(replay: Replay) -> Street | None:
     return last
 
 
-def snapshot(replay: Replay) -> _Snapshot | None:
-    """The cards and counts at the end of the round in which the last chip went in, or None
-    when the hand is not eligible for all-in EV."""
+def _unsettled(replay: Replay) -> AllInSkipped | None:
+    """A hand the engine did not settle (or not of a 2-7 draw game): skipped when its lines
+    show an all-in showdown (two or more dealt-in players who never folded, one all-in),
+    else None."""
+    hand = replay.hand
+    folds = replay.body.folds
+    left = {p for p in replay.body.dealt_in if p not in folds}
+    if len(left) < 2 or not any(
+        isinstance(e, Action | Post) and e.all_in and e.player in left for e in hand.events
+    ):
+        return None
+    if hand.game not in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27):
+        return AllInSkipped(SKIP_GAME)
+    return AllInSkipped(SKIP_UNSETTLED)
+
+
+def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
+    """The cards and counts at the end of the round in which the last chip went in; None
+    when the hand has no all-in showdown, ``AllInSkipped`` when it has one that cannot be
+    valued (see the module)."""
     hand = replay.hand
     if hand.game not in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27) or not replay.complete:
-        return None
+        return _unsettled(replay)
     if not replay.pots:
         return None
     folds = replay.body.folds
@@ -155,22 +199,38 @@ def snapshot(replay: Replay) -> _Snapshot | None:
             shown[e.player] = tuple(e.cards)
         elif isinstance(e, SummarySeat) and e.cards is not None and len(e.cards) == 5:
             shown.setdefault(e.player, tuple(e.cards))
-    if any(p not in shown for p in contenders):
-        return None
+    hidden = [p for p in contenders if p not in shown]
+    if hidden:
+        return AllInSkipped(f"{SKIP_NOT_SHOWN}: {', '.join(hidden)}")
     draws_left = hand.game.draws - int(street)
     known: dict[str, tuple[Card, ...]] = {}
     kept_known: dict[str, tuple[Card, ...]] = {}
     thrown_known: dict[str, tuple[Card, ...]] = {}
+    # The pile: the discards since the last reshuffle. The stub is counted as the engine
+    # counts it, so a reshuffle is found whether or not the site prints its line.
     dead: list[Card] = []
     unknown_dead = 0
+    stub = _DECK - 5 * len(replay.body.dealt_in)
+    reshuffled: dict[Card, int] = {}  # known card -> the event index of its reshuffle
+    served: dict[str, int] = {}  # player -> the event index of its last draw of a card
     draws_after: dict[str, list[int]] = {p: [] for p in contenders}
     order: list[str] = []
     last_hand: dict[str, tuple[Card, ...]] = {}
-    for e in hand.events:
+    for i, e in enumerate(hand.events):
         if isinstance(e, DealtTo) and e.street <= street:
             last_hand[e.player] = tuple(e.hand)
         elif isinstance(e, Draw):
             if e.street <= street:
+                if e.count > stub:
+                    # R-DRAW-3: the pile so far (not this player's discards of this draw)
+                    # is shuffled into the new stub: those cards are unseen again.
+                    stub += len(dead) + unknown_dead
+                    reshuffled.update(dict.fromkeys(dead, i))
+                    dead = []
+                    unknown_dead = 0
+                stub -= e.count
+                if e.count:
+                    served[e.player] = i
                 if e.discarded is not None and len(e.discarded) == e.count:
                     dead += e.discarded
                 else:
@@ -190,7 +250,7 @@ def snapshot(replay: Replay) -> _Snapshot | None:
         if sorted(order) != sorted(contenders) or any(
             len(draws_after[p]) != draws_left for p in contenders
         ):
-            return None
+            return AllInSkipped(SKIP_DRAWS)
     else:
         order = list(contenders)
     out: list[Card] = []
@@ -215,6 +275,10 @@ def snapshot(replay: Replay) -> _Snapshot | None:
         out=tuple(out),
         unknown_dead=unknown_dead,
         unknown_out=unknown_out,
+        not_held={
+            p: frozenset(c for c, at in reshuffled.items() if served.get(p, -1) < at)
+            for p in contenders
+        },
     )
 
 
@@ -226,10 +290,39 @@ def _candidates(snap: _Snapshot, seed: int) -> list[dict[str, tuple[Card, ...]]]
     for p in names:
         survived = max(0, 5 - sum(snap.draws_after[p]))
         options.append(list(itertools.combinations(snap.shown[p], survived)))
-    combos = [dict(zip(names, c, strict=True)) for c in itertools.product(*options)]
+    combos = list(itertools.product(*options))
+    # A card seen elsewhere at the snapshot (in the pile, a folded hand, a known hand), kept
+    # by two players, or reshuffled into the stub after the player's last draw reached the
+    # shown hand through a reshuffle (R-DRAW-3): it was not kept. Sampled first from every
+    # combination, then (only when the sample holds such a one) again from those that fit:
+    # a uniform sample of the fitting ones either way, and a hand where all fit gets the
+    # same candidates as when none were dropped.
+    elsewhere = {*snap.dead, *snap.out, *(c for held in snap.known.values() for c in held)}
+    rng = random.Random(seed)
     if len(combos) > MAX_CANDIDATES:
-        combos = random.Random(seed).sample(combos, MAX_CANDIDATES)
-    return combos
+        sample = rng.sample(combos, MAX_CANDIDATES)
+        if all(_fits(c, names, elsewhere, snap.not_held) for c in sample):
+            return [dict(zip(names, c, strict=True)) for c in sample]
+    combos = [c for c in combos if _fits(c, names, elsewhere, snap.not_held)]
+    if len(combos) > MAX_CANDIDATES:
+        combos = rng.sample(combos, MAX_CANDIDATES)
+    return [dict(zip(names, c, strict=True)) for c in combos]
+
+
+def _fits(
+    combo: tuple[tuple[Card, ...], ...],
+    names: list[str],
+    elsewhere: set[Card],
+    not_held: dict[str, frozenset[Card]],
+) -> bool:
+    """Whether the players could have kept these cards: none twice, none seen elsewhere,
+    none a player cannot hold."""
+    kept = [c for cards in combo for c in cards]
+    return (
+        len(set(kept)) == len(kept)
+        and elsewhere.isdisjoint(kept)
+        and all(not_held[p].isdisjoint(cards) for p, cards in zip(names, combo, strict=True))
+    )
 
 
 # EV amounts are expectations, not chips: kept to the tables' money scale (two places) rather
@@ -247,8 +340,9 @@ def allin_ev(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     exact_limit: int = ALLIN_EXACT_LIMIT,
-) -> AllInEV | None:
-    """The all-in EV of ``replay``'s hand, or None when it is not eligible (see the module).
+) -> AllInEV | AllInSkipped | None:
+    """The all-in EV of ``replay``'s hand; None when it has no all-in showdown,
+    ``AllInSkipped`` with the reason when it has one that cannot be valued (see the module).
 
     Monte Carlo (when enumeration is too big) draws ``samples`` deals for the hand, shared by
     the candidate holdings (at least 500 each), seeded from ``seed`` and the hand id, so a
@@ -256,8 +350,8 @@ def allin_ev(
     are rounded to two decimal places.
     """
     snap = snapshot(replay)
-    if snap is None:
-        return None
+    if not isinstance(snap, _Snapshot):
+        return snap
     money = {p.player: p for p in replay.players}
     hand_seed = zlib.crc32(f"{seed}:{replay.hand.site}:{replay.hand.hand_id}".encode())
     index = {p: i for i, p in enumerate(snap.contenders)}
@@ -272,10 +366,15 @@ def allin_ev(
     evs: list[list[float]] = []
     methods: set[Method] = set()
     combos = _candidates(snap, hand_seed)
+    if not combos:
+        return AllInSkipped(f"{SKIP_CARDS}: no holding fits the shown cards")
+    try:
+        situations = [_situation(snap, combo, replay.hand.game) for combo in combos]
+    except ValueError as exc:  # the situation's own checks: cards seen twice, too many unknown
+        return AllInSkipped(f"{SKIP_CARDS}: {exc}")
     # The sampling and enumeration budgets are the hand's, shared by its candidates.
     per_candidate = max(MIN_SAMPLES, samples // len(combos))
     exact_per_candidate = exact_limit // len(combos)
-    situations = [_situation(snap, combo, replay.hand.game) for combo in combos]
     found = deals_for_many(
         situations, samples=per_candidate, seed=hand_seed, exact_limit=exact_per_candidate
     )
