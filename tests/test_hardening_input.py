@@ -105,10 +105,10 @@ def test_a_table_crash_on_one_hand_leaves_it_out(monkeypatch: pytest.MonkeyPatch
 
     real = build._add_hand
 
-    def failing(hand, n, acc, *rest):  # type: ignore[no-untyped-def]
-        if hand.hand_id == SECOND_ID:
+    def failing(record, n, acc, *rest):  # type: ignore[no-untyped-def]
+        if record.hand.hand_id == SECOND_ID:
             raise KeyError("boom")
-        return real(hand, n, acc, *rest)
+        return real(record, n, acc, *rest)
 
     monkeypatch.setattr(build, "_add_hand", failing)
     refused: list[str] = []

@@ -329,7 +329,8 @@ def _add_hand(
     cancelled = no_rows and not hand.partial
     seats = body.seats
     players = [s.player for s in seats]
-    pot = total_pot(record)
+    # A cancelled hand's money went back, a partial one's lines are missing: no pot to tell.
+    pot = None if no_rows else total_pot(record)
     rake = None if body.summary_pot is None else body.summary_pot.rake
     hand_row = [
         hand.site, str(hand.hand_id), hand.game.label, hand.limit_type.label, hand.currency,

@@ -64,13 +64,13 @@ def test_options(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_hand_the_tables_cannot_hold_is_refused_not_fatal(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # Found by fuzzing: a Total pot with four decimals and a hand dated 2413 each used to stop
+    # Found by fuzzing: a Rake with four decimals and a hand dated 2413 each used to stop
     # the export (and `stats`) with a traceback; now each is one TABLE-REJECTED finding.
     from test_tables import HEADS_UP
 
     hands = [
         HEADS_UP,
-        HEADS_UP.replace("#1000000001", "#2").replace("Total pot $2 |", "Total pot $2.0010 |"),
+        HEADS_UP.replace("#1000000001", "#2").replace("| Rake $0.10", "| Rake $0.1010"),
         HEADS_UP.replace("#1000000001", "#3").replace("2012/06/07", "2413/06/07"),
         HEADS_UP.replace("#1000000001", "#4"),
     ]
@@ -85,7 +85,7 @@ def test_a_hand_the_tables_cannot_hold_is_refused_not_fatal(
     assert list(f["code"].astype(str)) == ["TABLE-REJECTED"] * 2
     lines = HEADS_UP.count("\n") + 2  # each hand, then the blank line of the join
     assert list(f["line"]) == [1 + lines, 1 + 2 * lines]
-    assert "2.0010 does not fit" in f["message"].iloc[0]
+    assert "0.1010 does not fit" in f["message"].iloc[0]
     assert "2413-06-07 is outside" in f["message"].iloc[1]
     assert main(["stats", str(path)]) == 1  # reported, with the others' statistics
     err = capsys.readouterr().err

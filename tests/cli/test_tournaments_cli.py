@@ -127,10 +127,10 @@ def test_stakes_in_numeric_order(capsys: pytest.CaptureFixture[str]) -> None:
     files = [str(FT_150_300), str(FT_10_20), str(FT_5_10)]
     status, out, _ = _run(["stats", *files, "--by", "stakes", "--player", "Hero", "--json"], capsys)
     assert status == 0
-    # As text "10/20" < "150/300" < "5/10"; by big blind 5 < 10 < 150.
+    # As text "150/300" < "5/10"; by big blind 5 < 150. The hero of the 10/20 file sat out its
+    # one hand (a 'dead hand', both seats sitting out): not dealt in, no 10/20 row.
     assert [r["stakes"] for r in json.loads(out)] == [
         "5/10 USD Limit",
-        "10/20 USD Limit",
         "150/300 USD Limit",
     ]
 

@@ -25,7 +25,7 @@ from test_tables_builder import HandBuilder
 
 from histparse.auditor import audit
 from histparse.auditor import run as audit_run  # where each hand is replayed
-from histparse.events import Action, Hand
+from histparse.events import Hand
 from histparse.export import (
     AUDIT_FAILED,
     PARSE_REJECTED,
@@ -38,7 +38,7 @@ from histparse.export import (
 )
 from histparse.export import findings as findings_module
 from histparse.frames import Tables, tables
-from histparse.game import ActionKind, LimitType, Street
+from histparse.game import LimitType
 from histparse.parsing import read_histories
 from histparse.replayer import replay
 from histparse.stats import player_stats
@@ -320,8 +320,10 @@ def test_rejects_are_not_recorded_twice(tmp_path: Path) -> None:
 
 
 def _untabulable(hand: Hand) -> Hand:
-    ghost = Action(Street.PREDRAW, "Nobody", ActionKind.CALL, Decimal("0.10"), line=999)
-    return dataclasses.replace(hand, hand_id="777", events=(*hand.events, ghost))
+    # A start time past what datetime64[ns] holds: the one kind of value the tables cannot
+    # hold (an action by a player with no seat is a finding now, and the hand is kept).
+    late = hand.started_at.replace(year=2300)
+    return dataclasses.replace(hand, hand_id="777", started_at=late)
 
 
 def test_a_hand_the_tables_refuse_becomes_a_finding(tmp_path: Path) -> None:

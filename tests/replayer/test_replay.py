@@ -16,7 +16,7 @@ from histparse.engine import Phase
 from histparse.events import Action, Hand, Post, Shows
 from histparse.game import ActionKind, Game
 from histparse.parsing import parse_hand, read_histories
-from histparse.replayer import Money, Unrepresentable, replay
+from histparse.replayer import Money, Unrepresentable, read_facts, replay
 
 TESTS = Path(__file__).resolve().parents[1]
 REAL = TESTS / "data" / "pokerstars"
@@ -206,8 +206,9 @@ def test_cancelled_hand_is_not_replayed() -> None:
 
 
 def test_cancelled_hand_gives_the_same_result_wherever_the_line_is() -> None:
-    """The pass stops at 'Hand cancelled' and starts again as a cancelled hand: nothing of
-    what it read before the line is kept, even when it read a whole hand."""
+    """The pass stops at 'Hand cancelled' and starts again as a cancelled hand: nothing the
+    engine made of the lines before it is kept, even when it read a whole hand; the record
+    keeps what the lines say (the facts alone, as ``read_facts`` reads them)."""
     hand = real_hands()["20349633663"]
     cancelled = replay(hand)
     (line,) = [e for e in hand.events if type(e).__name__ == "HandCancelled"]
@@ -218,8 +219,10 @@ def test_cancelled_hand_gives_the_same_result_wherever_the_line_is() -> None:
         assert [(f.code, f.message) for f in r.findings] == [
             (f.code, f.message) for f in cancelled.findings
         ]
-        assert r.body.cancelled and r.body.posts == () and r.body.sections == ()
-        assert r.players == replay(replace(hand, events=(line,))).players
+        facts = read_facts(replace(hand, events=tuple(events)))
+        assert r.body.cancelled and not r.complete and r.pots == ()
+        assert r.body.posts == facts.body.posts and r.body.sections == facts.body.sections
+        assert r.players == facts.players
 
 
 def test_error_before_a_cancelled_line_is_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,6 +14,7 @@ import pytest
 from histparse.auditor import audit
 from histparse.cli import main
 from histparse.events import Hand
+from histparse.export import load
 from histparse.parallel import iter_pieces, parse_piece
 from histparse.parsing import ParseError, read_results
 from histparse.replayer.findings import Severity
@@ -97,11 +98,12 @@ def test_show_stats_export_and_phh(tmp_path: Path) -> None:
     assert status == 0
     assert "FullTilt hand #25325990000" in text and "raises to $300.00" in text
     status, text = _run(["stats", str(FULLTILT)])
-    # 1: the partial hand is left out of the statistics (and said so); the rest are in.
-    assert status == 1 and "Hero" in text and "KiIIuminati" in text
+    # 0: every hand is in the tables, the partial one as a hands row without player rows.
+    assert status == 0 and "Hero" in text and "KiIIuminati" in text
     out = tmp_path / "ds"
     status, _ = _run(["export", str(FULLTILT), "--out", str(out)])
-    assert status == 1  # the partial hand is refused by the tables, and said so
+    assert status == 0  # nothing rejected: the partial hand is stored (its hands row)
+    assert "27020940000" in set(load(out).hands["hand_id"].astype(str))
     assert (out / "hands" / "site=FullTilt").is_dir()
     phh = tmp_path / "ft.phhs"
     status, text = _run(
