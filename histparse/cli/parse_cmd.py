@@ -29,9 +29,7 @@ from histparse.parsing import ParseError
 __all__ = ["register", "report", "run"]
 
 
-def report(
-    counts: Counts, rejected: Iterable[str], out: TextIO, *, quiet: bool = False
-) -> None:
+def report(counts: Counts, rejected: Iterable[str], out: TextIO, *, quiet: bool = False) -> None:
     """Write the summary of a read to ``out`` (the front's counts line first), then (unless
     ``quiet``) the ``rejected`` lines (one per rejected chunk, as ``str(ParseError)``)."""
     print(counts_line(counts), file=out)

@@ -202,6 +202,7 @@ class ParallelAudit:
         counts.duplicates = c.duplicates
         counts.unsupported_games = Counter(dict(c.unsupported_games))
 
+
 def audit_paths(
     paths: Iterable[PathArg] | Listing,
     *,

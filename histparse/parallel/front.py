@@ -266,9 +266,7 @@ class _Tally:
             return False
         self.duplicates += 1
         if first[0] != chunk.digest:
-            self.conflicts.append(
-                Conflict(chunk.site, chunk.hand_id, path, chunk.line, first[1])
-            )
+            self.conflicts.append(Conflict(chunk.site, chunk.hand_id, path, chunk.line, first[1]))
         return True
 
 
@@ -426,9 +424,7 @@ def counts_line(counts: Counts) -> str:
     return line
 
 
-def report_counts(
-    command: str, counts: Counts, conflicts: Sequence[Conflict], out: TextIO
-) -> None:
+def report_counts(command: str, counts: Counts, conflicts: Sequence[Conflict], out: TextIO) -> None:
     """Write the counts line to ``out`` as ``histparse COMMAND: ...``, then the conflicts."""
     print(f"histparse {command}: {counts_line(counts)}", file=out)
     report_conflicts(command, conflicts, out)
@@ -444,4 +440,3 @@ def report_conflicts(command: str, conflicts: Sequence[Conflict], out: TextIO) -
             "conflict(s)",
             file=out,
         )
-
