@@ -17,7 +17,7 @@ from histparse.cli.paths import list_or_report
 from histparse.cli.progress import progress_for
 from histparse.cli.spool import spooled
 from histparse.parallel import audit_paths, cpu_count
-from histparse.parallel.front import read_results, report_counts
+from histparse.parallel.front import read_results, report_conflicts, report_counts
 from histparse.parallel.options import add_jobs_option
 from histparse.replayer.findings import Severity
 from histparse.views import AuditReport
@@ -66,7 +66,8 @@ def run(args: argparse.Namespace) -> int:
             progress.close()
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)
-    report_counts("audit", auditing.front.counts, auditing.front.conflicts, sys.stderr)
+    # The report carries the counts (duplicates included); the conflicts are named here.
+    report_conflicts("audit", auditing.front.conflicts, sys.stderr)
     return listed.status(1 if auditing.counts.errors else 0)
 
 
