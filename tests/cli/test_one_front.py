@@ -29,7 +29,8 @@ COUNTS = (
     "with different content)"
 )
 CONFLICT = re.compile(
-    r"conflict: .*c\.txt:1: PokerStars hand \d+ differs from the hand with that id read at .*a\.txt:1"
+    r"conflict: .*c\.txt:1: PokerStars hand \d+ differs from the hand with that id read "
+    r"at .*a\.txt:1"
 )
 
 
