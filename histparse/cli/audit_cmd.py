@@ -14,9 +14,10 @@ from typing import Any
 
 from histparse.auditor.report import write_json, write_text
 from histparse.cli.paths import list_or_report
-from histparse.cli.progress import progress_for, read_with_progress
+from histparse.cli.progress import progress_for
 from histparse.cli.spool import spooled
 from histparse.parallel import audit_paths, cpu_count
+from histparse.parallel.front import read_results, report_conflicts, report_counts
 from histparse.parallel.options import add_jobs_option
 from histparse.replayer.findings import Severity
 from histparse.views import AuditReport
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     listed = list_or_report("audit", args.paths)
     if listed is None:
         return 2
-    auditing = audit_paths(listed.files, jobs=args.jobs or cpu_count())
+    auditing = audit_paths(listed.listing, jobs=args.jobs or cpu_count())
     progress = progress_for(args, auditing.files)
     auditing.progress = progress
     # The report is written as the findings stream in, into a temporary file (in memory while
@@ -65,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
             progress.close()
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)
+    # The report carries the counts (duplicates included); the conflicts are named here.
+    report_conflicts("audit", auditing.front.conflicts, sys.stderr)
     return listed.status(1 if auditing.counts.errors else 0)
 
 
@@ -75,23 +78,27 @@ def run_html(args: argparse.Namespace) -> int:
     listed = list_or_report("audit", args.paths)
     if listed is None:
         return 2
-    files = listed.files
-    progress = progress_for(args, files)
+    progress = progress_for(args, listed.files)
     report = AuditReport(min_severity=args.min_severity)
+    # The page needs the hands themselves (sites, stakes, the worst hands' replayers): they are
+    # read in this process, second readings skipped by the front as on the pool.
+    reading = read_results(listed.listing, progress=progress)
     try:
-        for result in read_with_progress(files, progress):
+        for result in reading.results():
             report.add(result)
     except OSError as exc:
         print(f"histparse audit: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
         return 2
     finally:
         progress.close()
+    report.skipped(reading.counts.duplicates)
     try:
         with open(args.html, "w", encoding="utf-8") as out:
             out.write(report.page())
     except OSError as exc:
         print(f"histparse audit: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
         return 2
+    report_counts("audit", reading.counts, reading.conflicts, sys.stderr)
     c = report.counts
     print(
         f"histparse audit: {c.read} hands, {c.errors} errors, {c.warnings} warnings, "

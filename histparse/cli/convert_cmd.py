@@ -14,7 +14,8 @@ import sys
 from typing import Any, TextIO
 
 from histparse.cli.paths import list_or_report
-from histparse.cli.progress import progress_for, read_with_progress
+from histparse.cli.progress import progress_for
+from histparse.parallel.front import read_results, report_counts
 from histparse.phh import ConvertReport, PhhFileError, convert_results
 
 __all__ = ["register", "report", "run"]
@@ -63,8 +64,11 @@ def run(args: argparse.Namespace) -> int:
     if listed is None:
         return 2
     progress = progress_for(args, listed.files)
+    # Through the front: a hand read twice (a file given twice, overlapping exports) is
+    # written once; the rejected chunks come with the results, for the report.
+    reading = read_results(listed.listing, progress=progress, on_rejected=lambda _e: None)
     try:
-        reader = read_with_progress(listed.files, progress)
+        reader = reading.results()
         result = convert_results(reader, args.out, allow_unknown=args.allow_unknown)
     except (FileNotFoundError, PhhFileError) as exc:
         print(f"histparse convert: {exc}", file=sys.stderr)
@@ -77,6 +81,7 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     if not args.quiet:
         report(result, sys.stdout, listed=None if args.list_all else _DEFAULT_LISTED)
+        report_counts("convert", reading.counts, reading.conflicts, sys.stderr)
     return listed.status(1 if result.rejected else 0)
 
 

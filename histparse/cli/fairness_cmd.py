@@ -17,14 +17,13 @@ from typing import Any
 __all__ = ["register", "run"]
 
 
-def _hands(args: argparse.Namespace, counts: dict[str, int]) -> Iterator[Any]:
-    """The parsed hands under the paths, counting what was read, rejected and unsupported."""
+def _hands(reading: Any, counts: dict[str, int]) -> Iterator[Any]:
+    """The parsed hands the front reads (second readings skipped), counting what was read,
+    rejected and unsupported as they come."""
     from histparse.events import Hand
-    from histparse.parsing import read_results
     from histparse.reading import ParseError
 
-    reader = read_results(*args.paths)
-    for result in reader:
+    for result in reading.results():
         if isinstance(result, Hand):
             yield result
         elif isinstance(result, ParseError):
@@ -33,6 +32,7 @@ def _hands(args: argparse.Namespace, counts: dict[str, int]) -> Iterator[Any]:
                 print(f"histparse fairness: rejected: {result}", file=sys.stderr)
         else:
             counts["unsupported"] += 1
+    counts["duplicates"] = reading.counts.duplicates
 
 
 def _number(value: float) -> str:
@@ -45,8 +45,10 @@ def _text(report: Any, counts: dict[str, int]) -> str:
         f"deal fairness for {report.player or 'the hero of each hand'}: "
         f"{report.hands_used} of {report.hands_read} parsed hands show the player's cards"
         + (
-            f" ({counts['rejected']} rejected, {counts['unsupported']} unsupported)"
-            if counts["rejected"] or counts["unsupported"]
+            f" ({counts['rejected']} rejected, {counts['unsupported']} unsupported"
+            + (f", {counts['duplicates']} duplicates skipped" if counts["duplicates"] else "")
+            + ")"
+            if counts["rejected"] or counts["unsupported"] or counts["duplicates"]
             else ""
         ),
         f"family of {sum(1 for t in report.tests if t.enough)} tests with a verdict, "
@@ -101,12 +103,18 @@ def run(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    counts = {"rejected": 0, "unsupported": 0}
-    try:
-        report = fairness_report(_hands(args, counts), player=args.player, by=by, alpha=args.alpha)
-    except FileNotFoundError as exc:
-        print(f"histparse fairness: {exc}", file=sys.stderr)
+    from histparse.cli.paths import list_or_report
+    from histparse.parallel.front import read_results, report_counts
+
+    listed = list_or_report("fairness", args.paths)
+    if listed is None:
         return 2
+    counts = {"rejected": 0, "unsupported": 0, "duplicates": 0}
+    # The rejected chunks are named as they come (the first five), by ``_hands``.
+    reading = read_results(listed.listing, on_rejected=lambda _e: None)
+    hands = _hands(reading, counts)
+    report = fairness_report(hands, player=args.player, by=by, alpha=args.alpha)
+    report_counts("fairness", reading.counts, reading.conflicts, sys.stderr)
     if args.plot:
         from matplotlib.backends.backend_agg import FigureCanvasAgg
 
@@ -124,10 +132,12 @@ def run(args: argparse.Namespace) -> int:
         data = report.to_json()
         data["rejected"] = counts["rejected"]
         data["unsupported"] = counts["unsupported"]
+        if counts["duplicates"]:
+            data["duplicates"] = counts["duplicates"]
         print(json.dumps(data, indent=2, allow_nan=False, default=str))
     else:
         print(_text(report, counts))
-    return 1 if report.alarm else 0
+    return listed.status(1 if report.alarm else 0)
 
 
 def register(subparsers: Any) -> None:

@@ -9,43 +9,42 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from histparse.cli.paths import list_or_report
-from histparse.cli.progress import Progress, progress_for
+from histparse.cli.progress import progress_for
 from histparse.cli.spool import spooled
-from histparse.parallel import count_piece, cpu_count, ordered_map, pieces_for
-from histparse.parallel.counts import PieceCounts, errors_of
+from histparse.parallel import cpu_count
+from histparse.parallel.front import (
+    Counts,
+    counts_line,
+    nothing,
+    read_pieces,
+    report_conflicts,
+)
 from histparse.parallel.options import add_jobs_option
-from histparse.parsing import ReadCounts
-from histparse.reading import TOURNAMENT_SUMMARY
+from histparse.parsing import ParseError
 
 __all__ = ["register", "report", "run"]
 
 
-def report(
-    counts: ReadCounts, rejected: Iterable[str], files: int, out: TextIO, *, quiet: bool = False
-) -> None:
-    """Write the summary of a read to ``out``, then (unless ``quiet``) the ``rejected`` lines
-    (one per rejected chunk, as ``str(ParseError)``)."""
-    print(
-        f"read {counts.read} hand(s) from {files} file(s): {counts.parsed} parsed, "
-        f"{counts.rejected} rejected, {counts.unsupported} unsupported",
-        file=out,
-    )
-    summaries = sum(n for (_, game), n in counts.games.items() if game == TOURNAMENT_SUMMARY)
-    if summaries:
+def report(counts: Counts, rejected: Iterable[str], out: TextIO, *, quiet: bool = False) -> None:
+    """Write the summary of a read to ``out`` (the front's counts line first), then (unless
+    ``quiet``) the ``rejected`` lines (one per rejected chunk, as ``str(ParseError)``)."""
+    print(counts_line(counts), file=out)
+    if counts.summaries:
         # Counted among the unsupported, but not a failure: another kind of file.
+        n = counts.summaries
         print(
-            f"{summaries} of them tournament summar{'y' if summaries == 1 else 'ies'}, not "
+            f"{n} of them tournament summar{'y' if n == 1 else 'ies'}, not "
             "hand histories (histparse stats and histparse tournaments read them)",
             file=out,
         )
     if counts.games:
         print("by site and game (parsed or unsupported):", file=out)
-        width = max(len(f"{site}  {game}") for site, game in counts.games)
-        for (site, game), n in sorted(counts.games.items(), key=lambda kv: (-kv[1], kv[0])):
+        width = max(len(f"{site}  {game}") for (site, game), _ in counts.games)
+        for (site, game), n in sorted(counts.games, key=lambda kv: (-kv[1], kv[0])):
             print(f"  {f'{site}  {game}':<{width}}  {n:>7}", file=out)
     if counts.rejected and not quiet:
         print("rejected:", file=out)
@@ -53,30 +52,27 @@ def report(
             print(f"  {line}", file=out)
 
 
-def _shown(pieces: Iterator[PieceCounts], progress: Progress) -> Iterator[PieceCounts]:
-    for p in pieces:
-        progress.update(p.counts.read, p.file_index)
-        yield p
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse parse``; return the exit status."""
     listed = list_or_report("parse", args.paths)
     if listed is None:
         return 2
-    files = listed.files
-    counts = ReadCounts()
     jobs = args.jobs or cpu_count()
     # The rejected chunks are listed after the counts, which are known only at the end: they
     # wait in a file (in memory while small), so that a folder of junk cannot fill the memory.
-    progress = progress_for(args, files)
+    progress = progress_for(args, listed.files)
     with spooled() as spool:
+
+        def rejected(error: ParseError) -> None:
+            if not args.quiet:
+                spool.write(str(error).replace("\n", " ") + "\n")
+
+        reading = read_pieces(
+            listed.listing, nothing, jobs=jobs, progress=progress, on_rejected=rejected
+        )
         try:
-            pieces = progress.track(pieces_for(files, jobs=jobs))
-            done = _shown(ordered_map(count_piece, pieces, jobs=jobs), progress)
-            for error in errors_of(done, counts):
-                if not args.quiet:
-                    spool.write(str(error).replace("\n", " ") + "\n")
+            for _ in reading:
+                pass
         except OSError as exc:
             where = exc.filename or ""
             print(f"histparse parse: cannot read {where}: {exc.strerror}", file=sys.stderr)
@@ -84,8 +80,10 @@ def run(args: argparse.Namespace) -> int:
         finally:
             progress.close()
         spool.seek(0)
-        rejected = (line.rstrip("\n") for line in spool)
-        report(counts, rejected, len(files), sys.stdout, quiet=args.quiet)
+        lines = (line.rstrip("\n") for line in spool)
+        counts = reading.counts
+        report(counts, lines, sys.stdout, quiet=args.quiet)
+        report_conflicts("parse", reading.conflicts, sys.stderr)
     return listed.status(1 if counts.rejected else 0)
 
 

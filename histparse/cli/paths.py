@@ -11,8 +11,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from histparse.parallel.ranges import list_files
-from histparse.parsing import UnreadablePath
+from histparse.parallel.front import Listing, list_inputs
 
 __all__ = ["EXIT_FAILED", "EXIT_UNREADABLE", "Listed", "list_or_report", "with_skipped"]
 
@@ -21,13 +20,15 @@ EXIT_FAILED = 4
 
 
 class Listed:
-    """The readable files of a command's paths and how many paths were skipped."""
+    """The readable files of a command's paths (the front's ``listing``) and how many paths
+    were skipped."""
 
-    __slots__ = ("files", "skipped")
+    __slots__ = ("files", "listing", "skipped")
 
-    def __init__(self, files: list[str], skipped: int) -> None:
-        self.files = files
-        self.skipped = skipped
+    def __init__(self, listing: Listing) -> None:
+        self.listing = listing
+        self.files = listing.files
+        self.skipped = len(listing.skipped)
 
     def status(self, status: int) -> int:
         """``status`` (of the run over ``files``), or 3 when a path was skipped."""
@@ -43,12 +44,11 @@ def list_or_report(command: str, paths: Sequence[str], client: Any = None) -> Li
     """The files under ``paths``; each unreadable path (an unreadable file or directory, a
     FIFO, a device, a ``/proc`` file) named on stderr. None (exit 2, said on stderr) when a
     path matches nothing or a folder holds no history file."""
-    skipped: list[UnreadablePath] = []
     try:
-        files = list_files(paths, client, skipped)
+        listing = list_inputs(paths, client)
     except FileNotFoundError as exc:
         print(f"histparse {command}: {exc}", file=sys.stderr)
         return None
-    for error in skipped:
+    for error in listing.skipped:
         print(f"histparse {command}: skipped {error.filename}: {error.strerror}", file=sys.stderr)
-    return Listed(files, len(skipped))
+    return Listed(listing)

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     import pandas as pd
 
     from histparse.frames import Tables
+    from histparse.parallel.front import Conflict, Counts, Listing
     from histparse.parsing import ParseError
     from histparse.stats import StatKind
     from histparse.stats.aggregate import BuyIn
@@ -47,14 +48,21 @@ class Loaded:
     table_errors: list[TableError] = field(default_factory=list)
     skipped: int = 0  # paths that could not be read (exit status 3)
     summaries: list[str] = field(default_factory=list)  # files holding tournament summaries
+    counts: Counts | None = None  # the front's, for the text paths
+    conflicts: list[Conflict] = field(default_factory=list)
 
     @property
     def rejected(self) -> int:
         """Hands left out: rejected by the parser or by the tables."""
         return len(self.parse_errors) + len(self.table_errors)
 
-    def report(self, out: TextIO) -> None:
-        """Say on ``out`` how many hands were left out and the first few reasons."""
+    def report(self, out: TextIO, command: str = "stats") -> None:
+        """Say on ``out`` what was read (the front's counts line), then how many hands were
+        left out and the first few reasons."""
+        if self.counts is not None:
+            from histparse.parallel.front import report_counts
+
+            report_counts(command, self.counts, self.conflicts, out)
         if not self.rejected:
             return
         print(f"histparse: {self.rejected} hand(s) left out of the statistics:", file=out)
@@ -72,7 +80,12 @@ def is_dataset(path: str) -> bool:
 
 
 def load_tables(
-    paths: Sequence[str], *, jobs: int = 1, quiet: bool = True, allin_ev: bool = True
+    paths: Sequence[str],
+    *,
+    jobs: int = 1,
+    quiet: bool = True,
+    allin_ev: bool = True,
+    listing: Listing | None = None,
 ) -> Loaded:
     """Read every history under ``paths`` and make the tables (in ``jobs`` processes; the
     all-in EV unless ``allin_ev`` is False); rejected
@@ -85,13 +98,15 @@ def load_tables(
     datasets = [p for p in paths if is_dataset(p)]
     if datasets:
         return _load_datasets(datasets, [p for p in paths if p not in datasets], jobs, allin_ev)
+    from histparse.parallel.front import list_inputs
     from histparse.parallel.progress import Progress
-    from histparse.parallel.ranges import list_files
 
+    if listing is None:
+        listing = list_inputs(paths)
     # A progress line on a terminal (stderr) while the text is read: it can take a while.
-    progress = Progress.for_terminal(list_files(paths), quiet=quiet)
+    progress = Progress.for_terminal(listing.files, quiet=quiet)
     try:
-        run = tables_of_paths(paths, jobs=jobs, progress=progress, allin_ev=allin_ev)
+        run = tables_of_paths(listing, jobs=jobs, progress=progress, allin_ev=allin_ev)
     finally:
         progress.close()
     assert run.tables is not None
@@ -100,6 +115,8 @@ def load_tables(
         run.parse_errors,
         run.table_errors,
         summaries=run.summaries,
+        counts=run.counts,
+        conflicts=run.conflicts,
     )
 
 
@@ -122,6 +139,8 @@ def _load_datasets(datasets: list[str], texts: list[str], jobs: int, allin_ev: b
             more.parse_errors,
             more.table_errors,
             summaries=more.summaries,
+            counts=more.counts,
+            conflicts=more.conflicts,
         )
     return loaded
 
@@ -275,24 +294,29 @@ def report_tables(
     texts = [p for p in args.paths if p not in datasets]
     skipped = 0
     files: list[str] = list(datasets)
+    listing = None
     if texts:
         listed = list_or_report(command, texts)
         if listed is None:
             return 2
         files += listed.files
         skipped = listed.skipped
+        listing = listed.listing
     try:
         jobs = getattr(args, "jobs", None) or cpu_count()
         quiet = bool(getattr(args, "quiet", False))
         # The all-in EV is computed unless skipped (stats --no-ev), or not drawn (graph and
         # sessions without --ev: they have no other use for it).
         ev = not getattr(args, "no_ev", False) and bool(getattr(args, "ev", True))
-        loaded = load_tables(files, jobs=jobs, quiet=quiet, allin_ev=ev)
+        # Text paths only: they were listed above, and are not listed again.
+        loaded = load_tables(
+            files, jobs=jobs, quiet=quiet, allin_ev=ev, listing=listing if not datasets else None
+        )
     except FileNotFoundError as exc:
         print(f"histparse {command}: {exc}", file=sys.stderr)
         return 2
     loaded.skipped = skipped
-    loaded.report(sys.stderr)
+    loaded.report(sys.stderr, command)
     summaries = summaries_ok and bool(loaded.summaries)
     if loaded.tables.players.empty:
         if summaries:

@@ -9,6 +9,7 @@ single sequential run (duplicates skipped the same way).
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -17,11 +18,11 @@ from histparse.auditor.across import StackChain, StackRecord
 from histparse.auditor.run import AuditCounts, checked_replay, rejected_finding
 from histparse.events import Hand
 from histparse.handids import HandKeys
-from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
-from histparse.parallel.pool import DaskClient, ordered_map
+from histparse.parallel.front import Listing, list_inputs, read_pieces
+from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results
+from histparse.parallel.pool import DaskClient
 from histparse.parallel.progress import Progress
-from histparse.parallel.ranges import list_files
-from histparse.parsing import ParseError, Unsupported
+from histparse.parsing import ParseError, Result, Unsupported
 from histparse.replayer import Replay
 from histparse.replayer.findings import Finding
 
@@ -132,57 +133,78 @@ class Joiner:
         return item.findings
 
 
+def _audit_work(piece: Piece, results: list[Result]) -> list[AuditItem]:
+    """The front's ``work`` of an audit: each result's item, in order."""
+    chain = PieceChain(piece.path)
+    return [chain.hand(r) if isinstance(r, Hand) else chain.other(r) for r in results]
+
+
 class ParallelAudit:
-    """Iterate over the findings of the histories under ``paths``, counting as it goes: the
-    findings, order and counts of ``audit_results(read_results(*paths))``, computed by ``jobs``
-    processes (or a Dask ``client``, whose workers read the files: they must see the same
-    paths). ``files`` is the list of files read."""
+    """Iterate over the findings of the histories under ``paths`` (or a front ``Listing``),
+    counting as it goes: the findings, order and counts of
+    ``audit_results(read_results(*paths))``, computed by ``jobs`` processes (or a Dask
+    ``client``, whose workers read the files: they must see the same paths). The files are read
+    and second readings of a hand skipped by the front (``histparse.parallel.front``): their
+    findings are the first reading's, and their stacks would look like top-ups. ``files`` is
+    the list of files read; ``front`` the front's run (its counts and conflicts)."""
 
     def __init__(
         self,
-        paths: Iterable[PathArg],
+        paths: Iterable[PathArg] | Listing,
         *,
         jobs: int = 1,
         client: DaskClient | None = None,
         hands_per_piece: int = DEFAULT_PIECE_HANDS,
         progress: Progress | None = None,
     ) -> None:
-        self.files = list_files(paths, client)
+        listing = paths if isinstance(paths, Listing) else list_inputs(paths, client)
+        self.files = listing.files
         self.counts = AuditCounts()
-        self._jobs = jobs
-        self._client = client
-        self._size = hands_per_piece
-        self.progress = progress
+        self.front = read_pieces(
+            listing, _audit_work, jobs=jobs, client=client, hands_per_piece=hands_per_piece
+        )
+
+    @property
+    def progress(self) -> Progress | None:
+        """The progress line the front moves, if any."""
+        return self.front.progress
+
+    @progress.setter
+    def progress(self, progress: Progress | None) -> None:
+        self.front.progress = progress
 
     def __iter__(self) -> Iterator[Finding]:
         counts = self.counts
-        joiner = Joiner()
-        pieces = pieces_for(self.files, self._size, self._client, jobs=self._jobs)
-        if self.progress is not None:
-            pieces = self.progress.track(pieces)
-        for piece in ordered_map(audit_piece, pieces, jobs=self._jobs, client=self._client):
-            hands = 0
-            for item in piece.items:
-                counts.read += 1
+        chain = StackChain()
+        for taken in self.front:
+            path = taken.path
+            for i, item in enumerate(taken.made):
+                if i in taken.skipped:
+                    continue
                 if item.kind is ItemKind.HAND:
-                    counts.parsed += 1
-                    hands += 1
-                elif item.kind is ItemKind.REJECTED:
-                    counts.rejected += 1
+                    if item.stack is None:
+                        found: tuple[Finding, ...] = item.findings
+                    else:
+                        found = (*item.findings, *chain.feed(item.stack))
                 else:
-                    counts.unsupported += 1
-                    if item.game is not None:
-                        counts.unsupported_games[item.game] += 1
-                for f in joiner.findings(piece.path, item):
+                    chain.break_file(path)
+                    found = item.findings
+                for f in found:
                     counts.add_finding(f)
                     yield f
-                counts.duplicates = joiner.duplicates
-            if self.progress is not None:
-                self.progress.update(hands, piece.file_index)
+        self._count()
+
+    def _count(self) -> None:
+        """The read counts, from the front's."""
+        c, counts = self.front.counts, self.counts
+        counts.read, counts.parsed = c.read, c.parsed
+        counts.rejected, counts.unsupported = c.rejected, c.unsupported
+        counts.duplicates = c.duplicates
+        counts.unsupported_games = Counter(dict(c.unsupported_games))
 
 
 def audit_paths(
-    paths: Iterable[PathArg],
+    paths: Iterable[PathArg] | Listing,
     *,
     jobs: int = 1,
     client: DaskClient | None = None,

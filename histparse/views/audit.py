@@ -110,8 +110,16 @@ class AuditReport:
         else:
             file.info += 1
 
+    def skipped(self, duplicates: int) -> None:
+        """Count ``duplicates`` second readings of hands, read and skipped before ``add`` (by
+        the reading front): the page's counts are then those of every command."""
+        self.counts.read += duplicates
+        self.counts.parsed += duplicates
+        self.counts.duplicates += duplicates
+
     def add(self, result: Result) -> None:
-        """Audit one result of ``read_results``."""
+        """Audit one result of ``read_results`` (every result given is audited: skip the
+        second readings of a hand before, and count them with ``skipped``)."""
         self.counts.read += 1
         if isinstance(result, ParseError):
             self.counts.rejected += 1
@@ -176,6 +184,7 @@ class AuditReport:
             ("parsed", f"{c.parsed:,}"),
             ("rejected", f"{c.rejected:,}"),
             ("unsupported", f"{c.unsupported:,}"),
+            *([("duplicates skipped", f"{c.duplicates:,}")] if c.duplicates else []),
             ("files", f"{len(self.files):,}"),
             ("findings", f"{c.errors:,} errors, {c.warnings:,} warnings, {c.info:,} info"),
         ]
@@ -191,7 +200,7 @@ class AuditReport:
 
     def _rates(self) -> str:
         sites = sorted(self.sites) + sorted({s for _, s in self.by_code_site} - set(self.sites))
-        hands = self.counts.parsed + self.counts.rejected
+        hands = self.counts.parsed - self.counts.duplicates + self.counts.rejected
         head = '<tr><th>code</th><th>severity</th><th>rule</th><th class="hp-num">findings</th>'
         head += '<th class="hp-num">per 1,000 hands</th>'
         head += "".join(f'<th class="hp-num">{esc(s)} per 1,000</th>' for s in sites)
