@@ -24,7 +24,6 @@ from histparse.engine import Phase
 from histparse.events import (
     Action,
     Collected,
-    DealtHidden,
     DealtTo,
     Draw,
     Hand,
@@ -109,7 +108,7 @@ class Facts:
         "contributed",
         "dealt",
         "dealt_in",
-        "dealt_lines",
+        "dealt_to",
         "draw_lines",
         "draws",
         "findings",
@@ -157,7 +156,7 @@ class Facts:
         self.received: dict[tuple[int, str], Cards] = {}  # (draw, player) -> new cards
         self.kept: dict[tuple[int, str], Cards] = {}
         self.hero_cards: Cards | None = None  # the hero's latest whole hand
-        self.dealt_lines: set[str] = set()  # players with a 'Dealt to' line (hidden or not)
+        self.dealt_to: list[DealtTo] = []  # the 'Dealt to' lines that show cards
         self.reshuffles: list[int] = []  # for each reshuffle, how many draw lines came before
         self.sb_posted: Decimal | None = None  # the first small and big blinds posted in full
         self.bb_posted: Decimal | None = None
@@ -336,7 +335,7 @@ class Facts:
 
     def on_dealt(self, e: DealtTo) -> None:
         p = e.player
-        self.dealt_lines.add(p)
+        self.dealt_to.append(e)
         if e.new is not None:
             key = (int(e.street), p)
             self.received[key] = e.new
@@ -345,9 +344,6 @@ class Facts:
             self.dealt[p] = e.kept
         if p == self.hand.hero:
             self.hero_cards = e.hand
-
-    def on_dealt_hidden(self, e: DealtHidden) -> None:
-        self.dealt_lines.add(e.player)
 
     def on_reshuffle(self, e: Reshuffle) -> None:
         # R-DRAW-3: the discards of the draw lines before it are back in the stub.
@@ -398,7 +394,6 @@ FACT_HANDLERS: dict[type, Callable[[Facts, Any], None]] = {
     Action: Facts.on_action,
     Draw: Facts.on_draw,
     DealtTo: Facts.on_dealt,
-    DealtHidden: Facts.on_dealt_hidden,
     Reshuffle: Facts.on_reshuffle,
     UncalledBet: Facts.on_uncalled,
     Collected: Facts.on_collected,

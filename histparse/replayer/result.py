@@ -169,6 +169,8 @@ def line_facts(facts: Facts, reached_draw: int | None, showdown: bool | None) ->
     body.dealt_cards = facts.dealt
     body.final_cards = _final_cards(facts)
     body.reshuffles = tuple(facts.reshuffles)
+    body.draw_lines = tuple(facts.draw_lines)
+    body.dealt_to = tuple(facts.dealt_to)
     body.small_bet = small_bet
     body.big_bet = big_bet
     body.small_blind = small_blind

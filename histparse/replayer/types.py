@@ -11,6 +11,8 @@ from histparse.cards import Card
 from histparse.engine import BlindSeats, Position, Settlement, Snapshot
 from histparse.events import (
     Collected,
+    DealtTo,
+    Draw,
     Hand,
     Mucks,
     Post,
@@ -118,7 +120,10 @@ class LineFacts:
     site that returns them silently the excess of the top contributor, R-BET-7);
     ``dealt_cards`` the first five of each player whose deal is printed; ``final_cards`` each
     player's last known five (shown, in the summary, or the hero's own); ``reshuffles`` how
-    many draw lines came before each ``deck is reshuffled`` (R-DRAW-3); the blinds and bets of
+    many draw lines came before each ``deck is reshuffled`` (R-DRAW-3); ``draw_lines`` and
+    ``dealt_to`` the draw lines and the ``Dealt to`` lines that show cards, as read (their
+    ``line`` orders them), for the readers that follow the cards (all-in EV, fairness); the
+    blinds and bets of
     the stake as posted (``small_blind`` None when a limit hand posted none in full);
     ``has_showdown`` a showdown marker with two players or more left.
     """
@@ -149,6 +154,8 @@ class LineFacts:
     dealt_cards: Mapping[str, Cards]
     final_cards: Mapping[str, Cards]
     reshuffles: tuple[int, ...]
+    draw_lines: tuple[Draw, ...]
+    dealt_to: tuple[DealtTo, ...]
     small_bet: Decimal
     big_bet: Decimal
     small_blind: Decimal | None
