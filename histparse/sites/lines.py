@@ -36,6 +36,7 @@ __all__ = [
     "Read",
     "anchored",
     "chunk_error",
+    "dealt_cards",
     "dealt_event",
     "default_bet_markers",
     "guarded",
@@ -45,10 +46,12 @@ __all__ = [
     "position_tags",
     "read_body",
     "read_cards",
+    "read_named",
 ]
 
 L = TypeVar("L")
 R = TypeVar("R")
+T = TypeVar("T")
 Cards = tuple[Card, ...]
 _DRAWS: Final = (Section.FIRST_DRAW, Section.SECOND_DRAW, Section.THIRD_DRAW)
 _BOM: Final = "\ufeff"
@@ -128,6 +131,49 @@ def dealt_event(
         return DealtHidden(street, name, hidden, line=line, trailing=trailing)
     cards = read_cards(m.group(1), column + len(name))
     return DealtTo(street, name, cards, line=line, trailing=trailing)
+
+
+def dealt_cards(
+    body: str, names: Sequence[str], pattern: re.Pattern[str], column: int
+) -> tuple[str, Cards, Cards | None] | None:
+    """The player, the cards and the new cards (None if none) of a ``Dealt to`` line whose
+    ``body`` (after ``Dealt to ``) is a seated name then what ``pattern`` reads: the cards in
+    its first group, at column ``column`` plus the name's length, the new cards in its second."""
+    found = anchored(body, names, pattern)
+    if found is None:
+        return None
+    name, m = found
+    kept = read_cards(m.group(1), column + len(name))
+    new = None if m.group(2) is None else read_cards(m.group(2), m.start(2) + 10)
+    return name, kept, new
+
+
+def read_named(
+    names: Sequence[str],
+    content: str,
+    read: Callable[[str], T | None],
+    unseated: Callable[[], T | None],
+) -> T | None:
+    """The first reading of ``content`` as a line of a seated player, by ``read(name)`` for
+    each of ``names`` (longest first) that it starts with, else by ``unseated()`` as a line of
+    someone not seated. When neither reads it, the first (longest) name's ``LineError`` is
+    raised: it says more than a line nobody could read."""
+    error: LineError | None = None
+    for name in names:
+        if content.startswith(name):
+            try:
+                found = read(name)
+            except LineError as exc:
+                error = error or exc  # a shorter name may still read the line
+                continue
+            if found is not None:
+                return found
+    found = unseated()
+    if found is not None:
+        return found
+    if error is not None:
+        raise error
+    return None
 
 
 def position_tags(rest: str, tags: Mapping[str, Position]) -> tuple[tuple[Position, ...], int]:
