@@ -116,15 +116,17 @@ def dealt_event(
     pattern: re.Pattern[str],
     street: Street,
     column: int,
+    form: str,
     line: int,
     trailing: str,
-) -> DealtTo | DealtHidden | None:
+) -> DealtTo | DealtHidden:
     """The event of a ``Dealt to`` line whose ``body`` (after ``Dealt to ``) is a seated name
     then what ``pattern`` reads, its first group the cards (all ``X`` when face down); the
-    cards stand at column ``column`` plus the name's length."""
+    cards stand at column ``column`` plus the name's length. A ``LineError`` expecting
+    ``form`` (the line as the site writes it) if it is not one."""
     found = anchored(body, names, pattern)
     if found is None:
-        return None
+        raise LineError("cannot read the 'Dealt to' line", 10, form)
     name, m = found
     hidden = hidden_count(m.group(1))
     if hidden:

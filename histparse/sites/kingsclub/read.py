@@ -91,6 +91,7 @@ _DRAWS_N: Final = re.compile(r"draws ([1-5])")
 _DISCARDS: Final = re.compile(
     r"discards \[([^\[\]]{1,20})\] draws \[([^\[\]]{1,20})\](?: \[([^\[\]]{1,20})\])?"
 )
+_DEALT_FORM: Final = "Dealt to <seated name>: [..]"
 _DEALT: Final = re.compile(r": \[([^\[\]]{1,20})\]")
 _RUN: Final = re.compile(r"Run ([12]): ")
 _SHOWS: Final = re.compile(r"shows \[([^\[\]]{1,20})\]")
@@ -407,9 +408,7 @@ def _marker(r: _Reader, content: str, line: int, trailing: str) -> Read:
 
 def _dealt(r: _Reader, content: str, line: int, trailing: str) -> Read:
     street = r.street if r.street is not Street.PREDEAL else Street.PREDRAW
-    event = dealt_event(content[9:], r.names, _DEALT, street, 12, line, trailing)
-    if event is None:
-        raise LineError("cannot read the 'Dealt to' line", 10, "Dealt to <seated name>: [..]")
+    event = dealt_event(content[9:], r.names, _DEALT, street, 12, _DEALT_FORM, line, trailing)
     if r.hero is None and type(event) is DealtTo:
         r.hero = event.player
     return "DEALT", event, ""

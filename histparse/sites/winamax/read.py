@@ -96,6 +96,7 @@ _BET: Final = re.compile(r"(bets|calls) " + _M + _ALL_IN)
 _RAISE: Final = re.compile(r"raises " + _M + " to " + _M + _ALL_IN)
 _PAT: Final = re.compile(r"stands pat \[([^\[\]]{1,20})\]")
 _DISCARD: Final = re.compile(r"discard (?:([01]) card|([2-5]) cards)")
+_DEALT_FORM: Final = "Dealt to <seated name> [..]"
 _DEALT: Final = re.compile(r" \[([^\[\]]{1,20})\]")
 _SHOWS: Final = re.compile(r"shows \[([^\[\]]{1,20})\](?: \((.{1,60})\))?")
 _COLLECTED: Final = re.compile(r"collected " + _M + r" from (pot|main pot|side pot(?:-\d{1,2})?)")
@@ -375,9 +376,7 @@ def _marker(r: _Reader, content: str, line: int, trailing: str) -> Read:
 
 
 def _dealt(r: _Reader, content: str, line: int, trailing: str) -> Read:
-    event = dealt_event(content[9:], r.names, _DEALT, r.street, 11, line, trailing)
-    if event is None:
-        raise LineError("cannot read the 'Dealt to' line", 10, "Dealt to <seated name> [..]")
+    event = dealt_event(content[9:], r.names, _DEALT, r.street, 11, _DEALT_FORM, line, trailing)
     if r.hero is None and type(event) is DealtTo:
         r.hero = event.player
     return "DEALT", event, ""
