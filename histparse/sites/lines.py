@@ -178,9 +178,12 @@ def read_named(
     return None
 
 
-def position_tags(rest: str, tags: Mapping[str, Position]) -> tuple[tuple[Position, ...], int]:
-    """The position tags that open ``rest`` (`` (button)``, keys of ``tags``) and where they
-    end. At most three are real; the bounds keep a hostile line linear."""
+def position_tags(
+    rest: str, column: int, tags: Mapping[str, Position]
+) -> tuple[tuple[Position, ...], str, int]:
+    """The position tags that open ``rest`` (`` (button)``, keys of ``tags``), then what
+    follows them and its column (``rest`` standing at ``column``). At most three are real;
+    the bounds keep a hostile line linear."""
     positions: list[Position] = []
     at = 0
     while len(positions) < 3 and rest.startswith(" (", at):
@@ -190,7 +193,9 @@ def position_tags(rest: str, tags: Mapping[str, Position]) -> tuple[tuple[Positi
             break
         positions.append(p)
         at = end + 1
-    return tuple(positions), at
+    if at:
+        return tuple(positions), rest[at:], column + at
+    return (), rest, column
 
 
 def chunk_error(

@@ -821,10 +821,7 @@ class LineReader:
     def _seat_outcome(
         self, seat: int, name: str, rest: str, offset: int, line: int, trailing: str
     ) -> SummarySeat:
-        pos, at = position_tags(rest, _POSITION_OF)
-        if at:
-            offset += at
-            rest = rest[at:]
+        pos, rest, offset = position_tags(rest, offset, _POSITION_OF)
         outcome = self.outcomes.get(rest)
         if outcome is not None:
             if outcome is SeatOutcome.SITTING_OUT:

@@ -50,13 +50,12 @@ from histparse.events import (
 from histparse.game import ActionKind, Game, Street
 from histparse.sites.lines import (
     MARKER_TERMINALS,
-    LineError,
     dealt_cards,
     position_tags,
     read_cards,
     read_named,
 )
-from histparse.sites.pokerstars.common import DIGITS, MONEY, money
+from histparse.sites.pokerstars.common import DIGITS, MONEY, LineError, money
 from histparse.sites.pokerstars.header import Header, parse_seat
 from histparse.sites.pokerstars.verbs import (
     KNOWN,
@@ -508,10 +507,7 @@ class LineReader:
     def _seat_outcome(
         self, seat: int, name: str, rest: str, offset: int, line: int, trailing: str
     ) -> SummarySeat:
-        pos_t, at = position_tags(rest, _POSITIONS)
-        if at:
-            offset += at
-            rest = rest[at:]
+        pos_t, rest, offset = position_tags(rest, offset, _POSITIONS)
         fold = _FOLDS.get(rest)
         if fold is not None:
             return _new_summary_seat(
