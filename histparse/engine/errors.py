@@ -16,10 +16,8 @@ raised.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from histparse.engine.betting import LegalActions
+from histparse.engine.legal import LegalActions
 
 
 class EngineError(Exception):

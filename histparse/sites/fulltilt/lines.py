@@ -17,7 +17,6 @@ from itertools import product
 from typing import Any, Final
 
 from histparse._records import builder
-from histparse.cards import DECK, Card
 from histparse.events import (
     Action,
     Chat,
@@ -29,7 +28,6 @@ from histparse.events import (
     Event,
     Mucks,
     PlayerStatus,
-    Position,
     Post,
     Replaced,
     Seat,
@@ -55,32 +53,14 @@ from histparse.sites.fulltilt.wording import (
     SINGLE_DRAW_MARKER,
     STATUS_OF,
 )
-
-Cards = tuple[Card, ...]
-_CARD: Final = {str(c): c for c in DECK}
-
-
-class LineError(Exception):
-    """A line that could not be read; turned into a ``ParseError`` with the file and line."""
-
-    def __init__(self, message: str, *, column: int = 1, expected: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        self.expected = expected
-
-
-def read_cards(text: str, column: int = 1) -> Cards:
-    """Cards written as ``7h 5s 4d``."""
-    if not text:
-        return ()
-    try:
-        return tuple(_CARD[c] for c in text.split(" "))
-    except KeyError as exc:
-        raise LineError(
-            f"not a card: {exc.args[0]!r}", column=column, expected="cards such as [7h 5s 4d]"
-        ) from None
-
+from histparse.sites.lines import (
+    MARKER_TERMINALS,
+    LineError,
+    dealt_cards,
+    position_tags,
+    read_cards,
+    read_named,
+)
 
 _M: Final = r"(\$?)(" + AMOUNT + r")"
 _ALL_IN: Final = r"((?:, and is all in)?)"
@@ -165,14 +145,6 @@ _TD_STREETS: Final = {
     Section.FIRST_DRAW: Street.DRAW1,
     Section.SECOND_DRAW: Street.DRAW2,
     Section.THIRD_DRAW: Street.DRAW3,
-}
-_MARKER_TOKEN: Final = {
-    Section.DEALING_HANDS: "DEALING",
-    Section.FIRST_DRAW: "FIRST_DRAW",
-    Section.SECOND_DRAW: "SECOND_DRAW",
-    Section.THIRD_DRAW: "THIRD_DRAW",
-    Section.SHOW_DOWN: "SHOW_DOWN",
-    Section.SUMMARY: "SUMMARY",
 }
 
 GENERIC_EXPECTED: Final = "a Full Tilt hand line"
@@ -490,7 +462,7 @@ class LineReader:
                     street = _STREET_OF.get(section)
                     if street is not None:
                         self.street = street
-                    add_kind(_MARKER_TOKEN[section])
+                    add_kind(MARKER_TERMINALS[section])
                     add_event(_new_marker(first_line + j, trailings[j], section))
                     continue
                 self.index = j
@@ -572,22 +544,23 @@ class LineReader:
             if m is not None and m.group(3) in self.names:
                 value = self.money(m.group(1), m.group(2), 17)
                 return "UNCALLED", UncalledBet(m.group(3), value, line=line, trailing=trailing)
-        error: LineError | None = None
-        for name in self.names:
-            if content.startswith(name) and content[len(name) : len(name) + 1] in (" ", ":"):
-                try:
-                    tok = self._player_line(name, content[len(name) :], line, trailing, index)
-                except LineError as exc:
-                    error = error or exc
-                    continue
-                if tok is not None:
-                    return tok
-        tok = self._unseated(content, line, trailing)
+        tok = read_named(
+            self.names,
+            content,
+            lambda name: self._named_line(name, content, line, trailing, index),
+            lambda: self._unseated(content, line, trailing),
+        )
         if tok is not None:
             return tok
-        if error is not None:
-            raise error
         raise LineError("unrecognised line", expected=GENERIC_EXPECTED)
+
+    def _named_line(
+        self, name: str, content: str, line: int, trailing: str, index: int
+    ) -> _Line | None:
+        # The name must end where the line's words begin: "Player1" reads no line of "Player10".
+        if content[len(name) : len(name) + 1] not in (" ", ":"):
+            return None
+        return self._player_line(name, content[len(name) :], line, trailing, index)
 
     def _marker(self, content: str, line: int, trailing: str, index: int) -> _Line:
         section = MARKER_SECTION.get(content)
@@ -605,11 +578,11 @@ class LineReader:
                 section = MARKER_SECTION[base]
                 if self.single_draw:
                     raise LineError(f"{base} in a Single Draw hand", expected="'*** DRAW ***'")
-                token = _MARKER_TOKEN[section]
+                token = MARKER_TERMINALS[section]
             if m.group(2):
                 self.details.append((index, m.group(2)))
         else:
-            token = _MARKER_TOKEN[section]
+            token = MARKER_TERMINALS[section]
             if section is Section.FIRST_DRAW and self.single_draw:
                 raise LineError("FIRST DRAW in a Single Draw hand", expected="'*** DRAW ***'")
         street = section.street
@@ -775,18 +748,13 @@ class LineReader:
         return None
 
     def _dealt(self, content: str, line: int, trailing: str) -> _Line | None:
-        body = content[9:]
-        for name in self.names:
-            if body.startswith(name):
-                m = _DEALT.fullmatch(body, len(name))
-                if m is None:
-                    continue
-                kept = read_cards(m.group(1), 11 + len(name))
-                new = None if m.group(2) is None else read_cards(m.group(2), m.start(2) + 10)
-                if self.hero is None:
-                    self.hero = name
-                return "DEALT", DealtTo(self.street, name, kept, new, line=line, trailing=trailing)
-        return None
+        dealt = dealt_cards(content[9:], self.names, _DEALT, 11)
+        if dealt is None:
+            return None
+        name, kept, new = dealt
+        if self.hero is None:
+            self.hero = name
+        return "DEALT", DealtTo(self.street, name, kept, new, line=line, trailing=trailing)
 
     # ---------------------------------------------------------------------------- summary
 
@@ -853,16 +821,7 @@ class LineReader:
     def _seat_outcome(
         self, seat: int, name: str, rest: str, offset: int, line: int, trailing: str
     ) -> SummarySeat:
-        positions: list[Position] = []
-        while len(positions) < 3 and rest.startswith(" ("):
-            end = rest.find(")", 0, 16)
-            p = _POSITION_OF.get(rest[: end + 1]) if end > 0 else None
-            if p is None:
-                break
-            positions.append(p)
-            rest = rest[end + 1 :]
-            offset += end + 1
-        pos = tuple(positions)
+        pos, rest, offset = position_tags(rest, offset, _POSITION_OF)
         outcome = self.outcomes.get(rest)
         if outcome is not None:
             if outcome is SeatOutcome.SITTING_OUT:

@@ -24,7 +24,8 @@ from histparse.sites.fulltilt.header import (
     parse_header,
 )
 from histparse.sites.fulltilt.layout import FullTiltLayout
-from histparse.sites.fulltilt.lines import LineError, LineReader
+from histparse.sites.fulltilt.lines import LineReader
+from histparse.sites.lines import LineError
 
 __all__ = ["parse_chunk"]
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from histparse.sites.kingsclub.site import SITE_OBJECT, KingsClubSite
+from histparse.sites.kingsclub.site import SITE_OBJECT
 
-__all__ = ["SITE", "KingsClubSite"]
+__all__ = ["SITE"]
 
 SITE: Final = SITE_OBJECT
 """Kings Club as a ``Site``: the one object the registry lists for it."""

@@ -26,11 +26,9 @@ from importlib.resources import files
 from typing import Final
 from zoneinfo import ZoneInfo
 
-from histparse.cards import DECK, Card
 from histparse.events import (
     Action,
     Collected,
-    DealtHidden,
     DealtTo,
     Draw,
     Event,
@@ -45,11 +43,21 @@ from histparse.events import (
     SummaryPot,
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
-from histparse.reading import Chunk, ParseError, Unsupported
+from histparse.reading import Chunk, Unsupported
 from histparse.sites.automaton import LineAutomaton
 from histparse.sites.kingsclub.layout import KingsClubLayout
 from histparse.sites.kingsclub.wording import BET_MARKERS, FIRST_ROUND, MARKER_SECTION
-from histparse.sites.lines import KindNames, LineError, chunk_error, guarded, hand_text
+from histparse.sites.lines import (
+    KindNames,
+    LineError,
+    Read,
+    anchored,
+    dealt_event,
+    guarded,
+    hand_text,
+    read_body,
+    read_cards,
+)
 
 __all__ = ["HEADER", "SITE", "TIME_ZONE", "amount", "parse_chunk", "win_form"]
 
@@ -59,7 +67,6 @@ TIME_ZONE: Final = ZoneInfo("America/New_York")
 _AUTOMATON: Final = LineAutomaton(
     files("histparse.sites.kingsclub").joinpath("grammar.lark").read_text(encoding="utf-8")
 )
-_CARD: Final = {str(c): c for c in DECK}
 _A: Final = r"(\d{1,3}(?:,\d{3}){0,4}(?:\.\d{1,2})?)"
 HEADER: Final = re.compile(r"#(\d{1,20}): (.{1,80}) - " + _A + "/" + _A)
 _GAMES: Final = {
@@ -84,6 +91,7 @@ _DRAWS_N: Final = re.compile(r"draws ([1-5])")
 _DISCARDS: Final = re.compile(
     r"discards \[([^\[\]]{1,20})\] draws \[([^\[\]]{1,20})\](?: \[([^\[\]]{1,20})\])?"
 )
+_DEALT_FORM: Final = "Dealt to <seated name>: [..]"
 _DEALT: Final = re.compile(r": \[([^\[\]]{1,20})\]")
 _RUN: Final = re.compile(r"Run ([12]): ")
 _SHOWS: Final = re.compile(r"shows \[([^\[\]]{1,20})\]")
@@ -129,20 +137,6 @@ def win_form(shared: bool) -> str:
     return "from" if shared else "pot"
 
 
-def _cards(text: str, column: int = 1) -> tuple[Card, ...]:
-    try:
-        return tuple(_CARD[c] for c in text.split(" "))
-    except KeyError as exc:
-        raise LineError(
-            f"not a card: {exc.args[0]!r}", column, "cards such as [7h 5s 4d]"
-        ) from None
-
-
-def _hidden(text: str) -> int:
-    parts = text.split(" ")
-    return len(parts) if all(p == "X" for p in parts) else 0
-
-
 @dataclass(slots=True)
 class _Reader:
     single_draw: bool
@@ -171,65 +165,40 @@ def parse_chunk(chunk: Chunk) -> Hand | Unsupported:
     return guarded(_parse, chunk, SITE)
 
 
-def _error(
-    chunk: Chunk, index: int, message: str, column: int, expected: str, hid: str | None
-) -> ParseError:
-    return chunk_error(
-        chunk, index, message, column=column, expected=expected, hand_id=hid, site=SITE
-    )
-
-
 def _parse(chunk: Chunk) -> Hand | Unsupported:
     contents = chunk.contents
     head = HEADER.fullmatch(contents[0])
     if head is None:
-        raise _error(chunk, 0, "unreadable Kings Club header", 1, "#<id>: <game> - a/b", None)
+        raise _KINDS.error(chunk, 0, "unreadable Kings Club header", 1, "#<id>: <game> - a/b", None)
     hid = head.group(1)
     game_text = head.group(2)
     if game_text not in _GAMES:
         return Unsupported(SITE, game_text, chunk.path, chunk.first_line, hid)
     game, limit = _GAMES[game_text]
     if len(contents) < 3:
-        raise _error(chunk, len(contents) - 1, "the hand ends too early", 1, "the date", hid)
+        raise _KINDS.error(chunk, len(contents) - 1, "the hand ends too early", 1, "the date", hid)
     d = _DATE.fullmatch(contents[1])
     if d is None:
-        raise _error(chunk, 1, "unreadable date line", 1, "YYYY-MM-DD HH:MM:SS", hid)
+        raise _KINDS.error(chunk, 1, "unreadable date line", 1, "YYYY-MM-DD HH:MM:SS", hid)
     year, month, day, hour, minute, second = (int(x) for x in d.groups())
     try:
         local = datetime(year, month, day, hour, minute, second, tzinfo=TIME_ZONE)
     except ValueError as exc:
-        raise _error(chunk, 1, f"not a date: {exc}", 1, "a real date", hid) from None
+        raise _KINDS.error(chunk, 1, f"not a date: {exc}", 1, "a real date", hid) from None
     t = _TABLE.fullmatch(contents[2])
     if t is None:
-        raise _error(chunk, 2, "unreadable table line", 1, "Table '<name>' Seat N is ...", hid)
+        raise _KINDS.error(
+            chunk, 2, "unreadable table line", 1, "Table '<name>' Seat N is ...", hid
+        )
     low, high = amount(head.group(3)), amount(head.group(4))
     reader = _Reader(game.draws == 1)
     reader.big_blind = low if limit is LimitType.FIXED else high
     kinds = ["TD_HEADER" if game is Game.TRIPLE_DRAW_27 else "SD_HEADER", "DATE", "TABLE"]
-    seats: list[Seat] = []
-    events: list[Event] = []
-    bet_markers: list[tuple[int, str]] = []
-    first_round = False
-    pot_at = -1
-    for i in range(3, len(contents)):
-        line = chunk.first_line + i
-        try:
-            kind, event = _line(reader, contents[i], line, chunk.trailings[i])
-        except LineError as exc:
-            raise _error(chunk, i, exc.message, exc.column, exc.expected, hid) from None
-        kinds.append(kind)
-        if kind == "ROUND_1":
-            first_round = True
-        elif kind == "BET_MARK":
-            bet_markers.append((len(events), chunk.trailings[i]))
-        elif kind == "RAKE":
-            pot_at = len(events)
-        if isinstance(event, Seat):
-            seats.append(event)
-        elif event is not None:
-            events.append(event)
-    _KINDS.check(chunk, kinds, hid)
+    body = read_body(chunk, kinds, _line, reader, _KINDS, hid)
+    events = body.events
     details = _win_details(events, reader.forms)
+    # The Rake line's pot (the only SummaryPot), the last one read.
+    pot_at = next((k for k in range(len(events) - 1, -1, -1) if type(events[k]) is SummaryPot), -1)
     if pot_at >= 0:
         pot = events[pot_at]
         assert isinstance(pot, SummaryPot)
@@ -238,8 +207,8 @@ def _parse(chunk: Chunk) -> Hand | Unsupported:
     text, newline = hand_text(chunk)
     layout = KingsClubLayout(
         money_symbol="",
-        first_round_marker=first_round,
-        bet_markers=tuple(bet_markers),
+        first_round_marker="ROUND_1" in kinds,
+        bet_markers=tuple(body.bet_markers),
         details=details,
         newline=newline,
         bom=chunk.bom,
@@ -265,7 +234,7 @@ def _parse(chunk: Chunk) -> Hand | Unsupported:
         table_name=t.group(1),
         max_seats=None,
         button_seat=int(t.group(2)),
-        seats=tuple(seats),
+        seats=tuple(body.seats),
         hero=reader.hero,
         events=tuple(events),
         source=Source(chunk.path, chunk.first_line, chunk.last_line, text),
@@ -289,11 +258,8 @@ def _win_details(events: list[Event], forms: dict[int, str]) -> tuple[tuple[int,
     return tuple(out)
 
 
-_Read = tuple[str, Event | Seat | None]
-
-
-def _line(r: _Reader, content: str, line: int, trailing: str) -> _Read:
-    """The terminal and the event (or seat) of one line."""
+def _line(r: _Reader, content: str, line: int, trailing: str) -> Read:
+    """The terminal, the event (or seat) and the layout note (none) of one line."""
     if content.startswith("*** "):
         return _marker(r, content, line, trailing)
     if r.street is Street.SUMMARY:
@@ -305,7 +271,7 @@ def _line(r: _Reader, content: str, line: int, trailing: str) -> _Read:
         r.names.append(m.group(2))
         r.names.sort(key=len, reverse=True)
         seat = Seat(int(m.group(1)), m.group(2), amount(m.group(3)), line=line, trailing=trailing)
-        return "SEAT", seat
+        return "SEAT", seat, ""
     if content.startswith("Dealt to "):
         return _dealt(r, content, line, trailing)
     run: int | None = None
@@ -329,7 +295,7 @@ def _line(r: _Reader, content: str, line: int, trailing: str) -> _Read:
         r.street = Street.PREDRAW  # the posts open the first betting round
         if live:
             r.live[name] = r.live.get(name, Decimal(0)) + live
-        return "POST", Post(name, kind, value, bool(m.group(3)), line=line, trailing=trailing)
+        return "POST", Post(name, kind, value, bool(m.group(3)), line=line, trailing=trailing), ""
     found = r.player(content, " ")
     if found is None:
         raise LineError("the line names no seated player", 1, "a line of a seated player")
@@ -340,46 +306,49 @@ def _line(r: _Reader, content: str, line: int, trailing: str) -> _Read:
         m = _SHOWS.fullmatch(rest)
         if m is None:
             raise LineError("cannot read the show", col + 6, "'shows [..]'")
-        return "SHOWS", Shows(
-            name, _cards(m.group(1), col + 7), None, run, line=line, trailing=trailing
-        )
+        cards = read_cards(m.group(1), col + 7)
+        return "SHOWS", Shows(name, cards, None, run, line=line, trailing=trailing), ""
     if run is not None:
         raise LineError("only a show may follow 'Run N: '", col, "'shows [..]'")
     street = r.street if r.street is not Street.PREDEAL else Street.PREDRAW
     if rest == "folds":
-        return "ACTION", Action(street, name, ActionKind.FOLD, line=line, trailing=trailing)
+        return "ACTION", Action(street, name, ActionKind.FOLD, line=line, trailing=trailing), ""
     if rest == "checks":
-        return "ACTION", Action(street, name, ActionKind.CHECK, line=line, trailing=trailing)
+        return "ACTION", Action(street, name, ActionKind.CHECK, line=line, trailing=trailing), ""
     if verb in ("bets", "calls", "raises"):
         m = _BET.fullmatch(rest)
         if m is None:
             raise LineError(f"cannot read the {verb} line", col + len(verb) + 1, "an amount")
-        return "ACTION", _bet(r, street, name, m, line, trailing)
+        return "ACTION", _bet(r, street, name, m, line, trailing), ""
     if verb == "stands" and rest == "stands pat":
-        return "DRAW", Draw(r.street, name, 0, None, True, line=line, trailing=trailing)
+        return "DRAW", Draw(r.street, name, 0, None, True, line=line, trailing=trailing), ""
     if verb == "draws":
         m = _DRAWS_N.fullmatch(rest)
         if m is None:
             raise LineError("cannot read the draw", col + 6, "'draws N'")
-        return "DRAW", Draw(r.street, name, int(m.group(1)), line=line, trailing=trailing)
+        return "DRAW", Draw(r.street, name, int(m.group(1)), line=line, trailing=trailing), ""
     if verb == "discards":
         m = _DISCARDS.fullmatch(rest)
         if m is None:
             raise LineError("cannot read the discard", col + 9, "'discards [..] draws [..]'")
-        discarded = _cards(m.group(1), col + 10)
-        drawn = [_cards(m.group(2), col + m.start(2))]
+        discarded = read_cards(m.group(1), col + 10)
+        drawn = [read_cards(m.group(2), col + m.start(2))]
         if m.group(3) is not None:
-            drawn.append(_cards(m.group(3), col + m.start(3)))
-        return "DRAW", Draw(
-            r.street,
-            name,
-            len(discarded),
-            discarded,
-            False,
-            None,
-            tuple(drawn),
-            line=line,
-            trailing=trailing,
+            drawn.append(read_cards(m.group(3), col + m.start(3)))
+        return (
+            "DRAW",
+            Draw(
+                r.street,
+                name,
+                len(discarded),
+                discarded,
+                False,
+                None,
+                tuple(drawn),
+                line=line,
+                trailing=trailing,
+            ),
+            "",
         )
     raise LineError(f"unrecognised line of {name}", col, "a Kings Club hand line")
 
@@ -415,17 +384,17 @@ def _bet(
     return Action(street, name, ActionKind.RAISE, None, value, all_in, line=line, trailing=trailing)
 
 
-def _marker(r: _Reader, content: str, line: int, trailing: str) -> _Read:
+def _marker(r: _Reader, content: str, line: int, trailing: str) -> Read:
     if content == FIRST_ROUND:
-        return "ROUND_1", None
+        return "ROUND_1", None, ""
     if content in BET_MARKERS:
-        return "BET_MARK", None
+        return "BET_MARK", None, ""
     section = MARKER_SECTION.get(content)
     if section is None:
         raise LineError("unrecognised marker line", 1, "a Kings Club marker line")
     if section is Section.SUMMARY:
         r.street = Street.SUMMARY
-        return "SUMMARY", SectionMarker(section, line=line, trailing=trailing)
+        return "SUMMARY", SectionMarker(section, line=line, trailing=trailing), ""
     if r.single_draw and section is not Section.FIRST_DRAW:
         raise LineError(f"{content} in a Single Draw hand", 1, "'*** 1ST DRAW ***'")
     r.enter(section.street)
@@ -434,56 +403,41 @@ def _marker(r: _Reader, content: str, line: int, trailing: str) -> _Read:
         Section.SECOND_DRAW: "SECOND_DRAW",
         Section.THIRD_DRAW: "THIRD_DRAW",
     }[section]
-    return token, SectionMarker(section, line=line, trailing=trailing)
+    return token, SectionMarker(section, line=line, trailing=trailing), ""
 
 
-def _dealt(r: _Reader, content: str, line: int, trailing: str) -> _Read:
-    body = content[9:]
+def _dealt(r: _Reader, content: str, line: int, trailing: str) -> Read:
     street = r.street if r.street is not Street.PREDEAL else Street.PREDRAW
-    for name in r.names:
-        if body.startswith(name):
-            m = _DEALT.fullmatch(body, len(name))
-            if m is None:
-                continue
-            hidden = _hidden(m.group(1))
-            if hidden:
-                return "DEALT", DealtHidden(street, name, hidden, line=line, trailing=trailing)
-            cards = _cards(m.group(1), 12 + len(name))
-            if r.hero is None:
-                r.hero = name
-            return "DEALT", DealtTo(street, name, cards, line=line, trailing=trailing)
-    raise LineError("cannot read the 'Dealt to' line", 10, "Dealt to <seated name>: [..]")
+    event = dealt_event(content[9:], r.names, _DEALT, street, 12, _DEALT_FORM, line, trailing)
+    if r.hero is None and type(event) is DealtTo:
+        r.hero = event.player
+    return "DEALT", event, ""
 
 
-def _summary(r: _Reader, content: str, line: int, trailing: str) -> _Read:
+def _summary(r: _Reader, content: str, line: int, trailing: str) -> Read:
     if content.startswith("Seat "):
         seat_text, _, body = content[5:].partition(": ")
-        if seat_text.isdigit():
-            for name in r.names:
-                if body.startswith(name):
-                    m = _LEDGER.fullmatch(body, len(name))
-                    if m is None:
-                        continue
-                    net = amount(m.group(3))
-                    if m.group(2) == "-":
-                        net = -net
-                    elif m.group(2) == "" and net:
-                        raise LineError("a net result without its sign", 1, "+x or -x")
-                    return "LEDGER", SeatResult(
-                        int(seat_text),
-                        name,
-                        amount(m.group(1)),
-                        net,
-                        line=line,
-                        trailing=trailing,
-                    )
+        ledger = anchored(body, r.names, _LEDGER) if seat_text.isdigit() else None
+        if ledger is not None:
+            name, fields = ledger
+            net = amount(fields.group(3))
+            if fields.group(2) == "-":
+                net = -net
+            elif fields.group(2) == "" and net:
+                raise LineError("a net result without its sign", 1, "+x or -x")
+            stack = amount(fields.group(1))
+            return (
+                "LEDGER",
+                SeatResult(int(seat_text), name, stack, net, line=line, trailing=trailing),
+                "",
+            )
         raise LineError("cannot read the ledger line", 1, "Seat N: <name> (<stack>) +/-net")
     if content.startswith("Rake "):
         m = _RAKE.fullmatch(content)
         if m is None:
             raise LineError("cannot read the rake", 6, "'Rake X'")
         rake = amount(m.group(1))
-        return "RAKE", SummaryPot(rake, rake, line=line, trailing=trailing)
+        return "RAKE", SummaryPot(rake, rake, line=line, trailing=trailing), ""
     found = r.player(content, " ")
     if found is not None:
         name, rest = found
@@ -496,5 +450,5 @@ def _summary(r: _Reader, content: str, line: int, trailing: str) -> _Read:
                 if pot != "pot":
                     pot = "side pot-" + pot.rpartition(" ")[2]
             r.forms[line] = form
-            return "COLLECTED", Collected(name, value, pot, line=line, trailing=trailing)
+            return "COLLECTED", Collected(name, value, pot, line=line, trailing=trailing), ""
     raise LineError("unrecognised summary line", 1, "a ledger, 'Rake' or 'wins' line")

@@ -1,9 +1,12 @@
-"""Small pieces shared by the PokerStars line readers: amounts, currencies, line errors."""
+"""Small pieces shared by the PokerStars line readers: amounts and currencies."""
 
 from __future__ import annotations
 
 from decimal import Decimal
 from typing import Final
+
+# The one error of every site's line readers; named here too, where the readers import it.
+from histparse.sites.lines import LineError as LineError
 
 # A written amount: optional currency symbol, digits, optional decimals. No thousands separator
 # (PokerStars draw files have none) and no leading zero (so that the Decimal prints back as
@@ -15,16 +18,6 @@ MONEY: Final = r"([$€£]?)(" + DIGITS + r")"
 
 SYMBOL_CURRENCY: Final[dict[str, str]] = {"$": "USD", "€": "EUR", "£": "GBP"}
 CURRENCY_SYMBOL: Final[dict[str, str]] = {v: k for k, v in SYMBOL_CURRENCY.items()}
-
-
-class LineError(Exception):
-    """A line that could not be read; turned into a ``ParseError`` with the file and line."""
-
-    def __init__(self, message: str, *, column: int = 1, expected: str = "") -> None:
-        super().__init__(message)
-        self.message = message
-        self.column = column
-        self.expected = expected
 
 
 def money(symbol: str, digits: str, expected_symbol: str, column: int = 1) -> Decimal:

@@ -48,6 +48,13 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import ActionKind, Game, Street
+from histparse.sites.lines import (
+    MARKER_TERMINALS,
+    dealt_cards,
+    position_tags,
+    read_cards,
+    read_named,
+)
 from histparse.sites.pokerstars.common import DIGITS, MONEY, LineError, money
 from histparse.sites.pokerstars.header import Header, parse_seat
 from histparse.sites.pokerstars.verbs import (
@@ -56,7 +63,6 @@ from histparse.sites.pokerstars.verbs import (
     VERBS,
     Parsed,
     parse_verb,
-    read_cards,
     symbol_error,
 )
 from histparse.sites.pokerstars.wording import (
@@ -103,14 +109,6 @@ _new_summary_seat: Final = builder(
 # ------------------------------------------------------------------------------ fixed lines
 
 _MARKERS: Final = MARKER_SECTION
-_MARKER_TOKEN: Final = {
-    Section.DEALING_HANDS: "DEALING",
-    Section.FIRST_DRAW: "FIRST_DRAW",
-    Section.SECOND_DRAW: "SECOND_DRAW",
-    Section.THIRD_DRAW: "THIRD_DRAW",
-    Section.SHOW_DOWN: "SHOW_DOWN",
-    Section.SUMMARY: "SUMMARY",
-}
 _CAP: Final = "Betting is capped"
 _RESHUFFLE: Final = "The deck is reshuffled"
 _CANCELLED: Final = "Hand cancelled"
@@ -121,7 +119,7 @@ _Fixed = tuple[str, Section | None, Street | None]
 _FIXED: Final[dict[str, _Fixed]] = {
     **{
         text: (
-            _MARKER_TOKEN[s],
+            MARKER_TERMINALS[s],
             s,
             None if s.street in (Street.SHOWDOWN, Street.SUMMARY) else s.street,
         )
@@ -374,22 +372,14 @@ class LineReader:
             if tok is not None:
                 return tok
 
-        error: LineError | None = None
-        for name in self.names:
-            if content.startswith(name):
-                try:
-                    tok = self._player_line(name, content, line, trailing)
-                except LineError as exc:
-                    # A shorter name may still read the line; keep the first (longest) error.
-                    error = error or exc
-                    continue
-                if tok is not None:
-                    return tok
-        tok = self._unseated(content, line, trailing)
+        tok = read_named(
+            self.names,
+            content,
+            lambda name: self._player_line(name, content, line, trailing),
+            lambda: self._unseated(content, line, trailing),
+        )
         if tok is not None:
             return tok
-        if error is not None:
-            raise error  # a seated name began the line: its error says more
         expected = _expected_for(content)
         message = "unrecognised line" if expected is GENERIC_EXPECTED else "cannot read this line"
         raise LineError(message, expected=expected)
@@ -464,19 +454,13 @@ class LineReader:
         return None
 
     def _dealt(self, content: str, line: int, trailing: str) -> _Line | None:
-        body = content[9:]
-        for name in self.names:
-            if body.startswith(name):
-                m = _DEALT.fullmatch(body, len(name))
-                if m is None:
-                    continue
-                col = 10 + len(name) + 2
-                kept = read_cards(m.group(1), col)
-                new = None if m.group(2) is None else read_cards(m.group(2), m.start(2) + 10)
-                if self.hero is None:
-                    self.hero = name
-                return "DEALT", _new_dealt(line, trailing, self.street, name, kept, new)
-        return None
+        dealt = dealt_cards(content[9:], self.names, _DEALT, 12)
+        if dealt is None:
+            return None
+        name, kept, new = dealt
+        if self.hero is None:
+            self.hero = name
+        return "DEALT", _new_dealt(line, trailing, self.street, name, kept, new)
 
     def _summary_seat(self, content: str, line: int, trailing: str) -> _Line | None:
         m = _SUMMARY_SEAT.match(content)
@@ -523,20 +507,7 @@ class LineReader:
     def _seat_outcome(
         self, seat: int, name: str, rest: str, offset: int, line: int, trailing: str
     ) -> SummarySeat:
-        positions: list[Position] = []
-        at = 0
-        # At most three tags are real; the bound keeps a hostile line linear.
-        while len(positions) < 3 and rest.startswith(" (", at):
-            end = rest.find(")", at, at + 16)
-            p = _POSITIONS.get(rest[at : end + 1]) if end > 0 else None
-            if p is None:
-                break
-            positions.append(p)
-            at = end + 1
-        if at:
-            offset += at
-            rest = rest[at:]
-        pos_t = tuple(positions)
+        pos_t, rest, offset = position_tags(rest, offset, _POSITIONS)
         fold = _FOLDS.get(rest)
         if fold is not None:
             return _new_summary_seat(

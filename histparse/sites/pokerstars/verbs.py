@@ -12,14 +12,14 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, Final, NoReturn
 
-from histparse.cards import DECK, Card
+from histparse.cards import Card
 from histparse.game import ActionKind
-from histparse.sites.pokerstars.common import MONEY, LineError, money
+from histparse.sites.lines import LineError, read_cards
+from histparse.sites.pokerstars.common import MONEY, money
 from histparse.sites.pokerstars.wording import POST_OF
 
 Cards = tuple[Card, ...]
 
-_CARD: Final = {str(c): c for c in DECK}
 
 _FOLD: Final = ActionKind.FOLD
 _CHECK: Final = ActionKind.CHECK
@@ -38,18 +38,6 @@ _POST_KIND: Final = POST_OF
 _DISCARD: Final = re.compile(r"(?:(1) card|(0|[2-9]|[1-9]\d{1,2}) cards)(?: \[([^\[\]]*)\])?")
 _PAT: Final = re.compile(r"pat(?: on \[([^\[\]]*)\])?")
 _SHOWS: Final = re.compile(r"\[([^\[\]]*)\](?: \((.*)\))?")
-
-
-def read_cards(text: str, column: int) -> Cards:
-    """Cards written as ``7h 5s 4d`` (exactly one space between cards, canonical case)."""
-    if not text:
-        return ()
-    try:
-        return tuple(map(_CARD.__getitem__, text.split(" ")))
-    except KeyError as exc:
-        raise LineError(
-            f"not a card: {exc.args[0]!r}", column=column, expected="cards such as [7h 5s 4d]"
-        ) from None
 
 
 # ------------------------------------------------------------------------------ verb lines

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from histparse.sites.winamax.site import SITE_OBJECT, WinamaxSite
+from histparse.sites.winamax.site import SITE_OBJECT
 
-__all__ = ["SITE", "WinamaxSite"]
+__all__ = ["SITE"]
 
 SITE: Final = SITE_OBJECT
 """Winamax as a ``Site``: the one object the registry lists for it."""

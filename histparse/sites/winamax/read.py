@@ -16,14 +16,11 @@ from importlib.resources import files
 from pathlib import PurePath
 from typing import Final
 
-from histparse.cards import DECK, Card
 from histparse.events import (
     Action,
     Collected,
-    DealtHidden,
     DealtTo,
     Draw,
-    Event,
     Hand,
     Position,
     Post,
@@ -37,9 +34,19 @@ from histparse.events import (
     SummarySeat,
 )
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
-from histparse.reading import Chunk, ParseError, Unsupported
+from histparse.reading import Chunk, Unsupported
 from histparse.sites.automaton import LineAutomaton
-from histparse.sites.lines import KindNames, LineError, chunk_error, guarded, hand_text
+from histparse.sites.lines import (
+    KindNames,
+    LineError,
+    Read,
+    dealt_event,
+    guarded,
+    hand_text,
+    hidden_count,
+    read_body,
+    read_cards,
+)
 from histparse.sites.winamax.layout import WinamaxLayout
 from histparse.sites.winamax.wording import (
     BET_MARKERS,
@@ -55,7 +62,6 @@ HEADER_PREFIX: Final = "Winamax Poker - "
 _AUTOMATON: Final = LineAutomaton(
     files("histparse.sites.winamax").joinpath("grammar.lark").read_text(encoding="utf-8")
 )
-_CARD: Final = {str(c): c for c in DECK}
 _AMOUNT: Final = r"(\d{1,9}(?:\.\d{1,2})?)"
 _SUFFIX: Final = r"(€|\$|£)?"
 _M: Final = _AMOUNT + _SUFFIX
@@ -90,6 +96,7 @@ _BET: Final = re.compile(r"(bets|calls) " + _M + _ALL_IN)
 _RAISE: Final = re.compile(r"raises " + _M + " to " + _M + _ALL_IN)
 _PAT: Final = re.compile(r"stands pat \[([^\[\]]{1,20})\]")
 _DISCARD: Final = re.compile(r"discard (?:([01]) card|([2-5]) cards)")
+_DEALT_FORM: Final = "Dealt to <seated name> [..]"
 _DEALT: Final = re.compile(r" \[([^\[\]]{1,20})\]")
 _SHOWS: Final = re.compile(r"shows \[([^\[\]]{1,20})\](?: \((.{1,60})\))?")
 _COLLECTED: Final = re.compile(r"collected " + _M + r" from (pot|main pot|side pot(?:-\d{1,2})?)")
@@ -124,21 +131,6 @@ _DESCRIBE: Final = {
     "$END": "the end of the hand",
 }
 _KINDS: Final = KindNames(_AUTOMATON, _DESCRIBE, SITE)
-
-
-def _cards(text: str, column: int = 1) -> tuple[Card, ...]:
-    try:
-        return tuple(_CARD[c] for c in text.split(" "))
-    except KeyError as exc:
-        raise LineError(
-            f"not a card: {exc.args[0]!r}", column, "cards such as [7h 5s 4d]"
-        ) from None
-
-
-def _hidden(text: str) -> int:
-    """The number of face-down cards of ``X X X X X`` (0 if not all are ``X``)."""
-    parts = text.split(" ")
-    return len(parts) if all(p == "X" for p in parts) else 0
 
 
 def mixed_game_of(path: str) -> str | None:
@@ -186,14 +178,6 @@ def parse_chunk(chunk: Chunk) -> Hand | Unsupported:
     return guarded(_parse, chunk, SITE)
 
 
-def _error(
-    chunk: Chunk, index: int, message: str, column: int, expected: str, hid: str | None
-) -> ParseError:
-    return chunk_error(
-        chunk, index, message, column=column, expected=expected, hand_id=hid, site=SITE
-    )
-
-
 def _parse(chunk: Chunk) -> Hand | Unsupported:
     contents = chunk.contents
     head = contents[0]
@@ -201,47 +185,29 @@ def _parse(chunk: Chunk) -> Hand | Unsupported:
     if m is None or m.group(3) not in _GAMES:
         if _ANY.fullmatch(head) is not None:
             return Unsupported(SITE, game_of(head), chunk.path, chunk.first_line)
-        raise _error(chunk, 0, "unreadable Winamax header line", 1, "a Winamax header line", None)
+        raise _KINDS.error(
+            chunk, 0, "unreadable Winamax header line", 1, "a Winamax header line", None
+        )
     hid = m.group(1)
     if m.group(6) != m.group(8):
-        raise _error(chunk, 0, "the stakes have two currency signs", 1, "one sign", hid)
+        raise _KINDS.error(chunk, 0, "the stakes have two currency signs", 1, "one sign", hid)
     suffix = m.group(6) or ""
     year, month, day, hour, minute, second = (int(m.group(k)) for k in range(9, 15))
     started = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
     if len(contents) < 2:
-        raise _error(chunk, 0, "the hand ends too early", len(head) + 1, "the 'Table:' line", hid)
+        raise _KINDS.error(
+            chunk, 0, "the hand ends too early", len(head) + 1, "the 'Table:' line", hid
+        )
     t = _TABLE.fullmatch(contents[1])
     if t is None:
-        raise _error(chunk, 1, "unreadable table line", 1, "Table: '<name>' N-max ...", hid)
+        raise _KINDS.error(chunk, 1, "unreadable table line", 1, "Table: '<name>' N-max ...", hid)
     real = t.group(3) == "real money"
     kinds = ["HEADER", "TABLE"]
     reader = _Reader(suffix, [])
-    seats: list[Seat] = []
-    events: list[Event] = []
-    bet_markers: list[tuple[int, str]] = []
-    details: list[tuple[int, str]] = []
-    blinds_trailing = ""
-    line0 = chunk.first_line
-    for i in range(2, len(contents)):
-        content = contents[i]
-        trailing = chunk.trailings[i]
-        line = line0 + i
-        try:
-            kind, event, note = _line(reader, content, line, trailing, seats, len(events))
-        except LineError as exc:
-            raise _error(chunk, i, exc.message, exc.column, exc.expected, hid) from None
-        kinds.append(kind)
-        if kind == "BLINDS":
-            blinds_trailing = trailing
-        elif kind == "BET_MARK":
-            bet_markers.append((len(events), trailing))
-        if note:
-            details.append((len(events), note))
-        if isinstance(event, Seat):
-            seats.append(event)
-        elif event is not None:
-            events.append(event)
-    _KINDS.check(chunk, kinds, hid)
+    body = read_body(chunk, kinds, _line, reader, _KINDS, hid)
+    # The layout keeps the trailing whitespace of the (last) blinds marker line.
+    blinds = next((k for k in range(len(kinds) - 1, -1, -1) if kinds[k] == "BLINDS"), -1)
+    blinds_trailing = chunk.trailings[blinds] if blinds >= 0 else ""
     text, newline = hand_text(chunk)
     layout = WinamaxLayout(
         money_symbol=suffix,
@@ -249,8 +215,8 @@ def _parse(chunk: Chunk) -> Hand | Unsupported:
         game_word=m.group(3),
         real_money=real,
         blinds_trailing=blinds_trailing,
-        bet_markers=tuple(bet_markers),
-        details=tuple(details),
+        bet_markers=tuple(body.bet_markers),
+        details=tuple(body.notes),
         newline=newline,
         bom=chunk.bom,
     )
@@ -276,20 +242,15 @@ def _parse(chunk: Chunk) -> Hand | Unsupported:
         table_name=t.group(1),
         max_seats=int(t.group(2)),
         button_seat=int(t.group(4)),
-        seats=tuple(seats),
+        seats=tuple(body.seats),
         hero=reader.hero,
-        events=tuple(events),
+        events=tuple(body.events),
         source=Source(chunk.path, chunk.first_line, chunk.last_line, text),
         layout=layout,
     )
 
 
-_Read = tuple[str, Event | Seat | None, str]
-
-
-def _line(
-    r: _Reader, content: str, line: int, trailing: str, seats: list[Seat], index: int
-) -> _Read:
+def _line(r: _Reader, content: str, line: int, trailing: str) -> Read:
     """The terminal, the event (or seat) and the layout note of one line."""
     if content.startswith("*** "):
         return _marker(r, content, line, trailing)
@@ -369,8 +330,8 @@ def _line(
         m = _PAT.fullmatch(rest)
         if m is None:
             raise LineError("cannot read the stand-pat line", col + 11, "'stands pat [..]'")
-        hidden = _hidden(m.group(1))
-        cards = None if hidden else _cards(m.group(1), col + 12)
+        hidden = hidden_count(m.group(1))
+        cards = None if hidden else read_cards(m.group(1), col + 12)
         draw = Draw(r.street, name, 0, None, True, cards, line=line, trailing=trailing)
         return "DRAW", draw, "hidden" if hidden else ""
     if verb == "discard":
@@ -383,7 +344,7 @@ def _line(
         m = _SHOWS.fullmatch(rest)
         if m is None:
             raise LineError("cannot read the show", col + 6, "'shows [..] (description)'")
-        cards = _cards(m.group(1), col + 7)
+        cards = read_cards(m.group(1), col + 7)
         return "SHOWS", Shows(name, cards, m.group(2), line=line, trailing=trailing), ""
     if verb == "collected":
         m = _COLLECTED.fullmatch(rest)
@@ -394,7 +355,7 @@ def _line(
     raise LineError(f"unrecognised line of {name}", col, "a Winamax hand line")
 
 
-def _marker(r: _Reader, content: str, line: int, trailing: str) -> _Read:
+def _marker(r: _Reader, content: str, line: int, trailing: str) -> Read:
     if content == BLINDS_MARKER:
         return "BLINDS", None, ""
     if content in BET_MARKERS:
@@ -414,28 +375,14 @@ def _marker(r: _Reader, content: str, line: int, trailing: str) -> _Read:
     return token, SectionMarker(section, line=line, trailing=trailing), ""
 
 
-def _dealt(r: _Reader, content: str, line: int, trailing: str) -> _Read:
-    body = content[9:]
-    for name in r.names:
-        if body.startswith(name):
-            m = _DEALT.fullmatch(body, len(name))
-            if m is None:
-                continue
-            hidden = _hidden(m.group(1))
-            if hidden:
-                return (
-                    "DEALT",
-                    DealtHidden(r.street, name, hidden, line=line, trailing=trailing),
-                    "",
-                )
-            cards = _cards(m.group(1), 11 + len(name))
-            if r.hero is None:
-                r.hero = name
-            return "DEALT", DealtTo(r.street, name, cards, line=line, trailing=trailing), ""
-    raise LineError("cannot read the 'Dealt to' line", 10, "Dealt to <seated name> [..]")
+def _dealt(r: _Reader, content: str, line: int, trailing: str) -> Read:
+    event = dealt_event(content[9:], r.names, _DEALT, r.street, 11, _DEALT_FORM, line, trailing)
+    if r.hero is None and type(event) is DealtTo:
+        r.hero = event.player
+    return "DEALT", event, ""
 
 
-def _summary(r: _Reader, content: str, line: int, trailing: str) -> _Read:
+def _summary(r: _Reader, content: str, line: int, trailing: str) -> Read:
     if content.startswith("Total pot "):
         m = _TOTAL.fullmatch(content)
         if m is None:
@@ -472,7 +419,7 @@ def _summary(r: _Reader, content: str, line: int, trailing: str) -> _Read:
             return "SUMMARY_SEAT", ev, ""
         s = _SHOWED.fullmatch(rest)
         if s is not None:
-            cards = _cards(s.group(1), col + 9)
+            cards = read_cards(s.group(1), col + 9)
             won = s.group(2) is not None
             won_value = r.money(s.group(2), s.group(3), col) if won else None
             outcome = SeatOutcome.SHOWED_WON if won else SeatOutcome.SHOWED_LOST
