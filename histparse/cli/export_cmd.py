@@ -40,6 +40,14 @@ def report(result: ExportResult, out: TextIO, *, audit_requested: bool = True) -
         "the tables",
         file=out,
     )
+    if result.allin_ev_notes:
+        total = sum(n for _, n in result.allin_ev_notes)
+        reasons = ", ".join(f"{reason} {n:,}" for reason, n in result.allin_ev_notes)
+        print(
+            f"{total:,} all-in showdown(s) stored without an all-in EV ({reasons}): "
+            "hands.allin_ev_note says why",
+            file=out,
+        )
     if result.audited:
         source = "rejects and audit"
     elif audit_requested:

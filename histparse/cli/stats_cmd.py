@@ -63,11 +63,27 @@ class Loaded:
             from histparse.parallel.front import report_counts
 
             report_counts(command, self.counts, self.conflicts, out)
+        notes = ev_notes(self.tables.hands)
+        if notes:
+            print(f"histparse {command}: {notes}", file=out)
         if not self.rejected:
             return
         print(f"histparse: {self.rejected} hand(s) left out of the statistics:", file=out)
         for err in [*self.parse_errors, *self.table_errors][:10]:
             print(f"  {err}", file=out)
+
+
+def ev_notes(hands: Any) -> str:
+    """The all-in showdowns without an all-in EV, counted by reason (``hands.allin_ev_note``,
+    the text before its first colon), as one line; empty when every one has its EV."""
+    if "allin_ev_note" not in hands.columns:
+        return ""
+    notes = hands["allin_ev_note"].dropna()
+    if notes.empty:
+        return ""
+    reasons = notes.astype(str).str.split(":", n=1).str[0].value_counts()
+    parts = ", ".join(f"{reason} {n:,}" for reason, n in reasons.items())
+    return f"{len(notes):,} all-in showdown(s) without an all-in EV ({parts})"
 
 
 def is_dataset(path: str) -> bool:

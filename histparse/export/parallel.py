@@ -177,6 +177,8 @@ class _Writer:
                 if name == "hands":
                     table = _add_findings(table, {h: n for (p, h), n in extra.items() if p == part})
                     batch.hands += table.num_rows
+                    for note in table.column("allin_ev_note").drop_null().to_pylist():
+                        self.ex.ev_notes[note.split(":", 1)[0]] += 1
                 if table.num_rows:
                     batch.tables.setdefault((part, name), []).append(table)
 

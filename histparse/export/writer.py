@@ -9,6 +9,7 @@ apart from the hand ids of the partitions touched (kept to skip hands already ex
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC
@@ -75,6 +76,9 @@ class ExportResult:
     batches: int
     recovered_files: int
     conflicts: tuple[Conflict, ...] = ()
+    # The all-in showdowns stored without an all-in EV, by reason (``hands.allin_ev_note``,
+    # the text before its first colon), most frequent first.
+    allin_ev_notes: tuple[tuple[str, int], ...] = ()
 
     @property
     def bad(self) -> int:
@@ -124,6 +128,7 @@ class _Exporter:
     findings: int = 0
     batches: int = 0
     recovered: int = 0  # files an interrupted export left, removed before this one
+    ev_notes: Counter[str] = field(default_factory=Counter)
     # Digests (and where each hand came from) of the hands kept under each id: this run's, and
     # the dataset's, read for a partition when one of its ids comes again.
     # Compact (``HandDigests``): a long export keeps one for every hand it writes.
@@ -193,6 +198,7 @@ class _Exporter:
             rejected=c.rejected,
             unsupported=c.unsupported,
             table_rejected=self.table_rejected,
+            allin_ev_notes=tuple(self.ev_notes.most_common()),
             new=self.new,
             already_present=self.present,
             repeated=self.repeated,

@@ -278,9 +278,7 @@ def _final_cards(facts: Facts) -> dict[str, Cards]:
 def _has_showdown(facts: Facts, dealt_in: tuple[str, ...]) -> bool:
     """At least two dealt-in players who did not fold, and the showdown's marker on a site
     that prints one (``marks_showdown``; Kings Club prints none)."""
-    if facts.profile.marks_showdown and not any(
-        m.section is _SHOW_DOWN for m in facts.sections
-    ):
+    if facts.profile.marks_showdown and not any(m.section is _SHOW_DOWN for m in facts.sections):
         return False
     folds = facts.folds
     return sum(1 for p in dealt_in if p not in folds) >= 2
