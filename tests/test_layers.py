@@ -315,3 +315,51 @@ def test_the_wording_check_sees_a_quoted_line(tmp_path: Path) -> None:
     )
     found = wording_outside_sites(root, {"*** FIRST DRAW ***", "has timed out"})
     assert [int(f.split(":")[1]) for f in found] == [2, 3]
+
+
+# The readers of a hand's record (issue 32: a hand is read once, by the replay's pass): they
+# take ``Replay``/``LineFacts`` and never walk the events again, nor decide who is dealt in.
+RECORD_READERS: tuple[str, ...] = ("frames", "stats")
+_EVENT_WALKS = frozenset({"iter_events", "events_of", "dealt_in"})
+
+
+def event_walks(root: Path, packages: tuple[str, ...]) -> list[str]:
+    """Places in ``packages`` that read a hand's events: ``x.events`` other than its length,
+    ``iter_events``/``events_of`` and ``Hand.dealt_in()``."""
+    out = []
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+            counted = {
+                id(c.args[0])
+                for c in calls
+                if isinstance(c.func, ast.Name) and c.func.id == "len" and c.args
+            }
+            called = {id(c.func) for c in calls}
+            for node in ast.walk(tree):
+                if not isinstance(node, ast.Attribute):
+                    continue
+                if (node.attr == "events" and id(node) not in counted) or (
+                    node.attr in _EVENT_WALKS and id(node) in called
+                ):
+                    out.append(f"{path.relative_to(root)}:{node.lineno}: .{node.attr}")
+    return out
+
+
+def test_the_record_readers_never_walk_the_events() -> None:
+    found = event_walks(PACKAGE_DIR, RECORD_READERS)
+    assert found == [], "events read outside the replay's pass:\n" + "\n".join(found)
+
+
+def test_the_event_walk_check_sees_a_walk(tmp_path: Path) -> None:
+    root = tmp_path / "histparse"
+    (root / "frames").mkdir(parents=True)
+    (root / "frames" / "x.py").write_text(
+        "def f(hand):\n"
+        "    n = len(hand.events)\n"
+        "    for e in hand.events:\n"
+        "        pass\n"
+        "    return hand.dealt_in(), n, record.body.dealt_in\n"
+    )
+    assert [f.split(":")[1] for f in event_walks(root, ("frames",))] == ["3", "5"]
