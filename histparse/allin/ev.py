@@ -42,17 +42,9 @@ from histparse.equity import (
     pot_shares,
 )
 from histparse.equity.result import share_estimates
-from histparse.events import (
-    Action,
-    ActionKind,
-    DealtTo,
-    Draw,
-    Post,
-    Shows,
-    SummarySeat,
-)
+from histparse.events import DealtTo, Draw
 from histparse.game import Game, Street
-from histparse.replayer import Replay
+from histparse.replayer import Act, LineFacts, Replay
 
 __all__ = ["RESULT", "AllInEV", "AllInPlayer", "AllInSkipped", "allin_ev", "snapshot"]
 
@@ -142,16 +134,15 @@ class _Snapshot:
 
 
 def _last_money_street(replay: Replay) -> Street | None:
+    """The betting round in which the last chip went in: the round of the last call, bet or
+    raise, else the first round when something was posted (the record's ``steps``)."""
     last: Street | None = None
-    for e in replay.hand.events:
-        if isinstance(e, Post):
+    for s in replay.body.steps:
+        act = s.act
+        if act.is_post:
             last = Street.PREDRAW if last is None else last
-        elif isinstance(e, Action) and e.kind in (
-            ActionKind.CALL,
-            ActionKind.BET,
-            ActionKind.RAISE,
-        ):
-            last = e.street
+        elif act is Act.CALL or act is Act.BET or act is Act.RAISE:
+            last = Street(s.round)
     return last
 
 
@@ -159,50 +150,55 @@ def _unsettled(replay: Replay) -> AllInSkipped | None:
     """A hand the engine did not settle (or not of a 2-7 draw game): skipped when its lines
     show an all-in showdown (two or more dealt-in players who never folded, one all-in),
     else None."""
-    hand = replay.hand
-    folds = replay.body.folds
-    left = {p for p in replay.body.dealt_in if p not in folds}
-    if len(left) < 2 or not any(
-        isinstance(e, Action | Post) and e.all_in and e.player in left for e in hand.events
-    ):
+    body = replay.body
+    folds = body.folds
+    left = {p for p in body.dealt_in if p not in folds}
+    if len(left) < 2 or body.all_in.isdisjoint(left):
         return None
-    if hand.game not in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27):
+    if replay.hand.game not in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27):
         return AllInSkipped(SKIP_GAME)
     return AllInSkipped(SKIP_UNSETTLED)
+
+
+def _card_lines(body: LineFacts) -> list[DealtTo | Draw]:
+    """The ``Dealt to`` lines that show cards and the draw lines, in the order of the hand's
+    lines (a draw line first when the two share one)."""
+    lines: list[tuple[int, int, DealtTo | Draw]] = [(e.line, 1, e) for e in body.dealt_to]
+    lines += [(d.line, 0, d) for d in body.draw_lines]
+    lines.sort(key=lambda t: t[:2])
+    return [e for _, _, e in lines]
 
 
 def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
     """The cards and counts at the end of the round in which the last chip went in; None
     when the hand has no all-in showdown, ``AllInSkipped`` when it has one that cannot be
-    valued (see the module)."""
-    hand = replay.hand
-    if hand.game not in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27) or not replay.complete:
+    valued (see the module). Reads the record alone (``replay.body``, the pots), never the
+    hand's events."""
+    game = replay.hand.game
+    if game not in (Game.TRIPLE_DRAW_27, Game.SINGLE_DRAW_27) or not replay.complete:
         return _unsettled(replay)
     if not replay.pots:
         return None
-    folds = replay.body.folds
+    body = replay.body
+    folds = body.folds
     contenders = [p for p in dict.fromkeys(n for pot in replay.pots for n in pot.eligible)]
     contenders = [p for p in contenders if p not in folds]
     if len(contenders) < 2:
         return None
-    all_in = {
-        e.player
-        for e in hand.events
-        if isinstance(e, Action | Post) and e.all_in and e.player in contenders
-    }
     street = _last_money_street(replay)
-    if not all_in or street is None or street > Street.DRAW3:
+    if body.all_in.isdisjoint(contenders) or street is None or street > Street.DRAW3:
         return None
-    shown: dict[str, tuple[Card, ...]] = {}
-    for e in hand.events:
-        if isinstance(e, Shows) and len(e.cards) == 5:
-            shown[e.player] = tuple(e.cards)
-        elif isinstance(e, SummarySeat) and e.cards is not None and len(e.cards) == 5:
-            shown.setdefault(e.player, tuple(e.cards))
+    # The shown hands: the showdown's 'shows' lines, else the summary's cards.
+    shown: dict[str, tuple[Card, ...]] = {
+        p: tuple(e.cards) for p, e in body.shows.items() if len(e.cards) == 5
+    }
+    for seat in body.summary_seats:
+        if seat.cards is not None and len(seat.cards) == 5:
+            shown.setdefault(seat.player, tuple(seat.cards))
     hidden = [p for p in contenders if p not in shown]
     if hidden:
         return AllInSkipped(f"{SKIP_NOT_SHOWN}: {', '.join(hidden)}")
-    draws_left = hand.game.draws - int(street)
+    draws_left = game.draws - int(street)
     known: dict[str, tuple[Card, ...]] = {}
     kept_known: dict[str, tuple[Card, ...]] = {}
     thrown_known: dict[str, tuple[Card, ...]] = {}
@@ -210,42 +206,42 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
     # counts it, so a reshuffle is found whether or not the site prints its line.
     dead: list[Card] = []
     unknown_dead = 0
-    stub = _DECK - 5 * len(replay.body.dealt_in)
-    reshuffled: dict[Card, int] = {}  # known card -> the event index of its reshuffle
-    served: dict[str, int] = {}  # player -> the event index of its last draw of a card
+    stub = _DECK - 5 * len(body.dealt_in)
+    reshuffled: dict[Card, int] = {}  # known card -> the draw line of its reshuffle
+    served: dict[str, int] = {}  # player -> the draw line of its last draw of a card
     draws_after: dict[str, list[int]] = {p: [] for p in contenders}
     order: list[str] = []
     last_hand: dict[str, tuple[Card, ...]] = {}
-    for i, e in enumerate(hand.events):
-        if isinstance(e, DealtTo) and e.street <= street:
-            last_hand[e.player] = tuple(e.hand)
-        elif isinstance(e, Draw):
+    for i, e in enumerate(_card_lines(body)):
+        if isinstance(e, DealtTo):
             if e.street <= street:
-                if e.count > stub:
-                    # R-DRAW-3: the pile so far (not this player's discards of this draw)
-                    # is shuffled into the new stub: those cards are unseen again.
-                    stub += len(dead) + unknown_dead
-                    reshuffled.update(dict.fromkeys(dead, i))
-                    dead = []
-                    unknown_dead = 0
-                stub -= e.count
-                if e.count:
-                    served[e.player] = i
-                if e.discarded is not None and len(e.discarded) == e.count:
-                    dead += e.discarded
-                else:
-                    unknown_dead += e.count
-            elif e.player in draws_after:
-                draws_after[e.player].append(e.count)
-                if e.street == street + 1:
-                    order.append(e.player)
-                    if e.player in last_hand and (e.discarded is not None or e.count == 0):
-                        thrown = tuple(e.discarded or ())
-                        held = last_hand[e.player]
-                        if len(thrown) == e.count and set(thrown) <= set(held):
-                            known[e.player] = held
-                            kept_known[e.player] = tuple(c for c in held if c not in thrown)
-                            thrown_known[e.player] = thrown
+                last_hand[e.player] = tuple(e.hand)
+        elif e.street <= street:
+            if e.count > stub:
+                # R-DRAW-3: the pile so far (not this player's discards of this draw)
+                # is shuffled into the new stub: those cards are unseen again.
+                stub += len(dead) + unknown_dead
+                reshuffled.update(dict.fromkeys(dead, i))
+                dead = []
+                unknown_dead = 0
+            stub -= e.count
+            if e.count:
+                served[e.player] = i
+            if e.discarded is not None and len(e.discarded) == e.count:
+                dead += e.discarded
+            else:
+                unknown_dead += e.count
+        elif e.player in draws_after:
+            draws_after[e.player].append(e.count)
+            if e.street == street + 1:
+                order.append(e.player)
+                if e.player in last_hand and (e.discarded is not None or e.count == 0):
+                    thrown = tuple(e.discarded or ())
+                    held = last_hand[e.player]
+                    if len(thrown) == e.count and set(thrown) <= set(held):
+                        known[e.player] = held
+                        kept_known[e.player] = tuple(c for c in held if c not in thrown)
+                        thrown_known[e.player] = thrown
     if draws_left:
         if sorted(order) != sorted(contenders) or any(
             len(draws_after[p]) != draws_left for p in contenders
@@ -255,7 +251,7 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
         order = list(contenders)
     out: list[Card] = []
     unknown_out = 0
-    for name in replay.body.dealt_in:
+    for name in body.dealt_in:
         if name in contenders:
             continue
         if name in last_hand:

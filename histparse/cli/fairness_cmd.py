@@ -17,15 +17,17 @@ from typing import Any
 __all__ = ["register", "run"]
 
 
-def _hands(reading: Any, counts: dict[str, int]) -> Iterator[Any]:
-    """The parsed hands the front reads (second readings skipped), counting what was read,
-    rejected and unsupported as they come."""
+def _records(reading: Any, counts: dict[str, int]) -> Iterator[Any]:
+    """The records of the parsed hands the front reads (second readings skipped; their line
+    facts alone, ``read_facts``: no engine), counting what was read, rejected and unsupported
+    as they come."""
     from histparse.events import Hand
     from histparse.reading import ParseError
+    from histparse.replayer import read_facts
 
     for result in reading.results():
         if isinstance(result, Hand):
-            yield result
+            yield read_facts(result)
         elif isinstance(result, ParseError):
             counts["rejected"] += 1
             if counts["rejected"] <= 5:
@@ -110,10 +112,10 @@ def run(args: argparse.Namespace) -> int:
     if listed is None:
         return 2
     counts = {"rejected": 0, "unsupported": 0, "duplicates": 0}
-    # The rejected chunks are named as they come (the first five), by ``_hands``.
+    # The rejected chunks are named as they come (the first five), by ``_records``.
     reading = read_results(listed.listing, on_rejected=lambda _e: None)
-    hands = _hands(reading, counts)
-    report = fairness_report(hands, player=args.player, by=by, alpha=args.alpha)
+    records = _records(reading, counts)
+    report = fairness_report(records, player=args.player, by=by, alpha=args.alpha)
     report_counts("fairness", reading.counts, reading.conflicts, sys.stderr)
     if args.plot:
         from matplotlib.backends.backend_agg import FigureCanvasAgg

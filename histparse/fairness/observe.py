@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from histparse.cards import DECK, Card
-from histparse.events import DealtTo, Draw, Hand, Reshuffle
+from histparse.events import DealtTo, Draw
 from histparse.game import Street
-from histparse.sites import dealt_in_seats, profile_for
+from histparse.replayer import LineFacts, Replay
 
 __all__ = ["DrawSeen", "HeroView", "hero_view"]
 
@@ -44,12 +44,18 @@ class HeroView:
     skipped_draws: int
 
 
-def hero_view(hand: Hand, player: str | None = None) -> HeroView | None:
-    """The cards ``player`` (default: the hand's hero) received in ``hand``; None when the
-    history does not show a five-card deal to them."""
-    who = hand.hero if player is None else player
-    if who is None or (player is not None and hand.hero != player):
+def hero_view(record: Replay, player: str | None = None) -> HeroView | None:
+    """The cards ``player`` (default: the hand's hero) received in the hand of ``record``;
+    None when the history does not show a five-card deal to them.
+
+    Reads the record alone: the hero's ``Dealt to`` lines and every draw line (``dealt_to``,
+    ``draw_lines``, in the order of their lines), the reshuffles and the seats dealt in,
+    never the hand's events (``read_facts`` makes the record without the engine)."""
+    hero = record.hand.hero
+    who = hero if player is None else player
+    if who is None or (player is not None and hero != player):
         return None
+    body = record.body
     dealt: tuple[Card, ...] | None = None
     held: tuple[Card, ...] = ()
     seen: set[Card] = set()
@@ -57,15 +63,14 @@ def hero_view(hand: Hand, player: str | None = None) -> HeroView | None:
     skipped = 0
     reshuffled = False
     pending: Draw | None = None
-    # Cards dealt so far, to see the stub run out: five to each seat dealt in, by the one
-    # decision of who is (sites.dealt_in_seats, as the replay and the tables take it).
-    served = 5 * len(dealt_in_seats(hand, profile_for(hand.site)))
-    for e in hand.events:
-        kind = type(e)
-        if kind is DealtTo:
-            assert isinstance(e, DealtTo)
-            if e.player != who:
-                continue
+    # Cards dealt so far, to see the stub run out: five to each seat dealt in (the record's
+    # one decision of who is, as the tables take it).
+    served = 5 * len(body.seats)
+    # A 'deck is reshuffled' line comes after the draw lines it counts and before the next:
+    # it is met just before that draw line (or after the last one).
+    reshuffles = frozenset(body.reshuffles)
+    for e in _hero_lines(body, who):
+        if isinstance(e, DealtTo):
             if e.new is None and e.street <= Street.PREDRAW:
                 if dealt is None:
                     if len(e.kept) != 5 or len(set(e.kept)) != 5:
@@ -91,32 +96,43 @@ def hero_view(hand: Hand, player: str | None = None) -> HeroView | None:
                 draws.append(DrawSeen(int(e.street), kept, new, _FULL_DECK - seen))
             held = kept + new
             seen.update(new)
-        elif kind is Draw:
-            assert isinstance(e, Draw)
-            served += e.count
+        else:
+            index, d = e
+            if index in reshuffles:
+                reshuffled = True  # R-DRAW-3, as the site says
+            served += d.count
             if served > len(_FULL_DECK):
                 reshuffled = True  # the stub ran out, whether a line says so or not (R-DRAW-3)
-            if e.player == who and e.count > 0 and dealt is not None:
-                pending = e
-                if e.drawn and e.discarded is not None:
+            if d.player == who and d.count > 0 and dealt is not None:
+                pending = d
+                if d.drawn and d.discarded is not None:
                     # The line names the new cards itself (Kings Club): the first run's.
                     pending = None
-                    kept = tuple(c for c in held if c not in e.discarded)
-                    new = e.drawn[0]
+                    kept = tuple(c for c in held if c not in d.discarded)
+                    new = d.drawn[0]
                     ok = (
-                        len(new) == e.count
+                        len(new) == d.count
                         and len(kept) + len(new) == 5
-                        and set(kept) | set(e.discarded) == set(held)
+                        and set(kept) | set(d.discarded) == set(held)
                         and not seen.intersection(new)
                     )
                     if reshuffled or not ok:
                         skipped += 1
                     else:
-                        draws.append(DrawSeen(int(e.street), kept, new, _FULL_DECK - seen))
+                        draws.append(DrawSeen(int(d.street), kept, new, _FULL_DECK - seen))
                     held = kept + new
                     seen.update(new)
-        elif kind is Reshuffle:
-            reshuffled = True
     if dealt is None:
         return None
     return HeroView(who, dealt, tuple(draws), skipped)
+
+
+def _hero_lines(body: LineFacts, who: str) -> list[DealtTo | tuple[int, Draw]]:
+    """``who``'s ``Dealt to`` lines and every draw line (with its index among the draw lines),
+    in the order of the hand's lines."""
+    lines: list[tuple[int, int, DealtTo | tuple[int, Draw]]] = [
+        (e.line, 1, e) for e in body.dealt_to if e.player == who
+    ]
+    lines += [(d.line, 0, (i, d)) for i, d in enumerate(body.draw_lines)]
+    lines.sort(key=lambda t: t[:2])  # a draw line before a 'Dealt to' line on the same line
+    return [x for _, _, x in lines]

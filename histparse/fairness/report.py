@@ -34,6 +34,7 @@ from histparse.fairness.significance import (
     smallest_detectable_noncentrality,
     z_critical,
 )
+from histparse.replayer import Replay, read_facts
 
 __all__ = [
     "BY_KEYS",
@@ -628,7 +629,7 @@ def _replace_alarm(t: FairnessTest, alarm: bool) -> FairnessTest:
 
 
 def fairness_report(
-    hands: Iterable[Hand],
+    hands: Iterable[Replay | Hand],
     *,
     player: str | None = None,
     by: Sequence[str] = (),
@@ -636,7 +637,8 @@ def fairness_report(
 ) -> FairnessReport:
     """Test whether the cards ``player`` (default: each hand's hero) received look like a fair
     shuffle's, per group of ``by`` (``site``, ``stakes``, ``month``, ``game``), with Holm's
-    correction at family-wise level ``alpha``. Streams ``hands``: memory holds counts only."""
+    correction at family-wise level ``alpha``. Streams ``hands``, records (a ``Hand`` is read
+    first, ``read_facts``): memory holds counts only."""
     for name in by:
         if name not in BY_KEYS:
             raise ValueError(f"cannot group by {name!r} (choose from {', '.join(BY_KEYS)})")
@@ -645,12 +647,14 @@ def fairness_report(
     keys = [BY_KEYS[name] for name in by]
     groups: dict[tuple[str, ...], FairnessCounts] = {}
     read = used = 0
-    for hand in hands:
+    for item in hands:
         read += 1
-        view = hero_view(hand, player)
+        record = read_facts(item) if isinstance(item, Hand) else item
+        view = hero_view(record, player)
         if view is None:
             continue
         used += 1
+        hand = record.hand
         key = tuple(k(hand) for k in keys)
         counts = groups.get(key)
         if counts is None:

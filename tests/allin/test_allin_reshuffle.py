@@ -17,7 +17,7 @@ import pytest
 from histparse.allin import AllInEV, AllInSkipped, allin_ev, snapshot
 from histparse.allin.ev import SKIP_CARDS, SKIP_NOT_SHOWN, SKIP_UNSETTLED, _candidates, _situation
 from histparse.cards import Card, parse_card, parse_cards
-from histparse.events import DealtTo, Draw, Hand, Reshuffle, Shows, SummarySeat
+from histparse.events import Draw, Hand, Reshuffle, SummarySeat
 from histparse.frames import tables
 from histparse.game import Street
 from histparse.parsing import parse_hand, read_histories
@@ -225,13 +225,11 @@ def test_cards_that_do_not_add_up_are_skipped_not_raised() -> None:
     """A record whose cards contradict each other (the hero dealt Qs, its own discard of the
     same draw, which the engine would refuse): the equity's card check becomes the reason."""
     r = replay(_hand(BEFORE))
-    events = tuple(
-        dataclasses.replace(e, new=parse_cards("7d Qs"))
-        if isinstance(e, DealtTo) and e.street == Street.DRAW2
-        else e
-        for e in r.hand.events
+    dealt = tuple(
+        dataclasses.replace(e, new=parse_cards("7d Qs")) if e.street == Street.DRAW2 else e
+        for e in r.body.dealt_to
     )
-    broken = dataclasses.replace(r, hand=dataclasses.replace(r.hand, events=events))
+    broken = dataclasses.replace(r, body=dataclasses.replace(r.body, dealt_to=dealt))
     ev = allin_ev(broken)
     assert ev == AllInSkipped(f"{SKIP_CARDS}: card(s) seen twice: Qs")
 
@@ -241,12 +239,11 @@ def test_shown_cards_no_holding_can_have_kept_are_skipped() -> None:
     threw after the reshuffle (4s, in the pile at the all-in) leaves no candidate."""
     r = replay(_hand(BEFORE))
     shown = parse_cards("8d Th 4s 9d 7c")
-    events = tuple(
-        dataclasses.replace(e, cards=shown)
-        if isinstance(e, SummarySeat) and e.player == "deuce.seven"
-        else e
-        for e in r.hand.events
-        if not (isinstance(e, Shows) and e.player == "deuce.seven")
+    seats = tuple(
+        dataclasses.replace(e, cards=shown) if e.player == "deuce.seven" else e
+        for e in r.body.summary_seats
     )
-    broken = dataclasses.replace(r, hand=dataclasses.replace(r.hand, events=events))
+    shows = {p: e for p, e in r.body.shows.items() if p != "deuce.seven"}
+    body = dataclasses.replace(r.body, summary_seats=seats, shows=shows)
+    broken = dataclasses.replace(r, body=body)
     assert allin_ev(broken) == AllInSkipped(f"{SKIP_CARDS}: no holding fits the shown cards")

@@ -13,7 +13,7 @@ from histparse.cli import main
 from histparse.events import Draw, Hand, Reshuffle
 from histparse.fairness import CLASSES, fairness_report, hero_view
 from histparse.parsing import read_histories
-from histparse.replayer import replay
+from histparse.replayer import read_facts, replay
 from histparse.simulation import SimConfig, simulate
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real_histories"
@@ -26,7 +26,7 @@ def _real() -> list[Hand]:
 def test_hero_view_reads_the_deal_and_every_draw_consistently() -> None:
     """On the real hands: five distinct dealt cards; at each draw, kept plus received is five
     cards, the received ones were unseen, and unseen is the deck less what the hero saw."""
-    views = [v for h in _real() if (v := hero_view(h)) is not None]
+    views = [v for h in _real() if (v := hero_view(read_facts(h))) is not None]
     assert len(views) >= 40
     for v in views:
         assert len(set(v.dealt)) == 5
@@ -45,7 +45,7 @@ def test_hero_view_leaves_out_inconsistent_draw_lines() -> None:
     """The real PokerStars hand whose hero draw lines print empty discards and repeat the
     hand: its draws are left out (counted), never read as received cards."""
     (hand,) = [h for h in _real() if h.hand_id == "81631597149"]
-    view = hero_view(hand)
+    view = hero_view(read_facts(hand))
     assert view is not None and view.draws == () and view.skipped_draws == 3
 
 
@@ -62,11 +62,11 @@ def test_draws_after_a_reshuffle_are_left_out_r_draw_3() -> None:
             break
     else:
         pytest.fail("no hand with two hero draws")
-    before = hero_view(hand)
+    before = hero_view(read_facts(hand))
     assert before is not None and len(before.draws) == len(draws)
     at = draws[1]
     events = (*hand.events[:at], Reshuffle(line=hand.events[at].line), *hand.events[at:])
-    after = hero_view(replace(hand, events=events))
+    after = hero_view(read_facts(replace(hand, events=events)))
     assert after is not None
     assert after.draws == before.draws[:1]
     assert after.skipped_draws == len(draws) - 1
