@@ -43,7 +43,7 @@ from histparse.game import ActionKind, PostKind, Street
 from histparse.ledger import LineLedger, header_big_blind
 from histparse.money import hand_places, money_text
 from histparse.replayer.findings import Code, Finding, make_finding
-from histparse.replayer.steps import Act, Step
+from histparse.replayer.steps import Move
 from histparse.sites import SiteProfile, dealt_in_seats, draws_unrecorded, words_for
 
 __all__ = ["FACT_HANDLERS", "RECORD_HANDLERS", "Cancelled", "Facts"]
@@ -59,23 +59,13 @@ _CALL = ActionKind.CALL
 _BET = ActionKind.BET
 _RAISE = ActionKind.RAISE
 _FOLD = ActionKind.FOLD
+_CHECK = ActionKind.CHECK
 _SMALL_AND_BIG_BLIND = PostKind.SMALL_AND_BIG_BLIND
 _PREDEAL = Street.PREDEAL
 _PREDRAW = Street.PREDRAW
 _DRAW1 = Street.DRAW1
 _SUMMARY = Street.SUMMARY
 _S_SHOW_DOWN = Section.SHOW_DOWN
-_ANTE, _DEAD_BLIND, _SMALL_BLIND = PostKind.ANTE, PostKind.DEAD_BLIND, PostKind.SMALL_BLIND
-_POST_SB, _POST_BB, _POST_ANTE, _POST_DEAD = Act.POST_SB, Act.POST_BB, Act.POST_ANTE, Act.POST_DEAD
-_FOLD_ACT, _CHECK_ACT = Act.FOLD, Act.CHECK
-# Enum members are singletons; keyed by id() to skip Enum.__hash__, a Python-level call.
-_ACT_BY_ID = {
-    id(ActionKind.FOLD): Act.FOLD,
-    id(ActionKind.CHECK): Act.CHECK,
-    id(ActionKind.CALL): Act.CALL,
-    id(ActionKind.BET): Act.BET,
-    id(ActionKind.RAISE): Act.RAISE,
-}
 
 # The street of each section marker, keyed by the marker's text (``_value_``): string keys
 # hash in C, enum members through a Python-level __hash__. Any other marker is the summary.
@@ -100,13 +90,10 @@ class Facts:
     """
 
     __slots__ = (
-        "all_in",
-        "bb_posted",
         "before",
         "cancelled",
         "collected",
         "contributed",
-        "dealt",
         "dealt_in",
         "dealt_to",
         "draw_lines",
@@ -115,20 +102,16 @@ class Facts:
         "first_show",
         "folds",
         "hand",
-        "hero_cards",
         "increment",
-        "kept",
         "lines",
+        "moves",
         "mucks",
         "posts",
         "profile",
-        "received",
         "reshuffles",
-        "sb_posted",
         "section_street",
         "sections",
         "shows",
-        "steps",
         "summary_pot",
         "summary_seats",
         "sym",
@@ -149,17 +132,11 @@ class Facts:
         self.dealt_in: tuple[str, ...] = ()
         # What the tables read besides the money above (docs/tables.md): the posts and
         # actions as rows, the draw lines, the cards each line shows, the reshuffles.
-        self.steps: list[Step] = []
-        self.all_in: set[str] = set()
+        # Each post and action with what it put in and the player's live total after it.
+        self.moves: list[Move] = []
         self.draw_lines: list[Draw] = []
-        self.dealt: dict[str, Cards] = {}  # the first five of each player whose deal is shown
-        self.received: dict[tuple[int, str], Cards] = {}  # (draw, player) -> new cards
-        self.kept: dict[tuple[int, str], Cards] = {}
-        self.hero_cards: Cards | None = None  # the hero's latest whole hand
         self.dealt_to: list[DealtTo] = []  # the 'Dealt to' lines that show cards
         self.reshuffles: list[int] = []  # for each reshuffle, how many draw lines came before
-        self.sb_posted: Decimal | None = None  # the first small and big blinds posted in full
-        self.bb_posted: Decimal | None = None
         # A hand whose draws the site did not record (Winamax real money): its stand-pat
         # lines do not give the hero's final hand.
         self.unrecorded = draws_unrecorded(hand, profile)
@@ -202,34 +179,9 @@ class Facts:
         live = lines.post(e)
         if self.section_street >= _PREDRAW:  # the feed does not book it either
             self.add(Code.STRUCT_SECTIONS, f"{p} posts a {kind.label} after the deal", e.line)
-        # The post as the tables' row (tuple.__new__: a NamedTuple's own __new__ is a
-        # Python-level call).
-        all_in = e.all_in
-        if all_in:
-            self.all_in.add(p)
-        steps = self.steps
-        if kind is _ANTE or kind is _DEAD_BLIND:
-            act = _POST_ANTE if kind is _ANTE else _POST_DEAD
-            steps.append(_tuple_new(Step, (0, p, act, amount, None, all_in, e.line)))
-        elif kind is _SMALL_AND_BIG_BLIND:
-            # The small-blind part is dead: it is in the pot but not in the player's bet.
-            dead = amount - live
-            if dead:
-                steps.append(_tuple_new(Step, (0, p, _POST_DEAD, dead, None, False, e.line)))
-            to = lines.live.get(p, _ZERO)
-            steps.append(_tuple_new(Step, (0, p, _POST_BB, live, to, all_in, e.line)))
-        else:
-            is_sb = kind is _SMALL_BLIND
-            to = lines.live.get(p, _ZERO)
-            act = _POST_SB if is_sb else _POST_BB
-            steps.append(_tuple_new(Step, (0, p, act, amount, to, all_in, e.line)))
-            # The blinds are what was posted; an all-in post may be short of them.
-            if not all_in:
-                if is_sb:
-                    if self.sb_posted is None:
-                        self.sb_posted = amount
-                elif self.bb_posted is None:
-                    self.bb_posted = amount
+        # The post as the record keeps it: the step rows are made from it on first use
+        # (histparse.replayer.derived), not here on the audit's hot path.
+        self.moves.append((e, live, lines.live.get(p, _ZERO)))
 
     def on_section(self, e: SectionMarker) -> None:
         self.sections.append(e)
@@ -278,22 +230,18 @@ class Facts:
             increment = to - before
         else:
             increment = _ZERO
-        live = lines.live
         if increment:
-            live[p] = live.get(p, _ZERO) + increment
+            live = lines.live
+            total = live[p] = live.get(p, _ZERO) + increment
             self.contributed[p] = self.contributed.get(p, _ZERO) + increment
             self.voluntary.add(p)
+            self.moves.append((e, increment, total))
+        elif kind is _FOLD or kind is _CHECK:
+            self.moves.append((e, increment, None))
+        else:
+            self.moves.append((e, increment, lines.live.get(p)))
         self.increment = increment
         self.before = before
-        act = _ACT_BY_ID[id(kind)]
-        step: tuple[int, str, Act, Decimal, Decimal | None, bool, int]
-        if act is _FOLD_ACT or act is _CHECK_ACT:
-            step = (int(street), p, act, _ZERO, None, e.all_in, e.line)
-        else:
-            step = (int(street), p, act, increment, live.get(p, _ZERO), e.all_in, e.line)
-        self.steps.append(_tuple_new(Step, step))
-        if e.all_in:
-            self.all_in.add(p)
 
     def _raise_arithmetic(self, e: Action, to: Decimal) -> None:
         """Check ``raises A to B``: B minus A must be the bet being raised."""
@@ -321,8 +269,6 @@ class Facts:
 
     def on_draw(self, e: Draw) -> None:
         self.draw_lines.append(e)
-        if e.pat_cards is not None and e.player == self.hand.hero and not self.unrecorded:
-            self.hero_cards = e.pat_cards
         if self.draws == 1 and self.section_street < _DRAW1:
             self.section_street = _DRAW1  # single draw: the draw lines open the round
         if e.street is not self.section_street:
@@ -334,16 +280,7 @@ class Facts:
             )
 
     def on_dealt(self, e: DealtTo) -> None:
-        p = e.player
         self.dealt_to.append(e)
-        if e.new is not None:
-            key = (int(e.street), p)
-            self.received[key] = e.new
-            self.kept[key] = e.kept
-        elif p not in self.dealt:
-            self.dealt[p] = e.kept
-        if p == self.hand.hero:
-            self.hero_cards = e.hand
 
     def on_reshuffle(self, e: Reshuffle) -> None:
         # R-DRAW-3: the discards of the draw lines before it are back in the stub.

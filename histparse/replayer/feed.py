@@ -73,7 +73,7 @@ from histparse.replayer.facts import FACT_HANDLERS, Facts
 from histparse.replayer.findings import Code, Finding
 from histparse.replayer.hero import HeroCards
 from histparse.replayer.types import StateAfter
-from histparse.sites import SiteProfile, draws_unrecorded, words_for
+from histparse.sites import SiteProfile, words_for
 
 __all__ = ["HANDLERS", "Feed", "draws_of"]
 
@@ -131,7 +131,6 @@ class Feed(Facts):
         "state",
         "states",
         "trace",
-        "unrecorded",
     )
 
     def __init__(
@@ -162,8 +161,8 @@ class Feed(Facts):
         self.showdown = False
         # The hands shown for the second run of a hand run twice ("Run 2: X shows [..]").
         self.second_run: dict[str, tuple[Card, ...]] = {}
-        # Draw lines taken as not recorded (DRAW-UNRECORDED): the hero's are not judged.
-        self.unrecorded = draws_unrecorded(hand, profile)
+        # ``unrecorded`` (set by the facts): the draw lines are taken as not recorded
+        # (DRAW-UNRECORDED), and the hero's are not judged.
 
     # -- reporting --------------------------------------------------------------------------
 

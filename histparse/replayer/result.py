@@ -16,13 +16,10 @@ from histparse._records import twin
 from histparse.cards import Card
 from histparse.engine import (
     HandState,
-    Position,
     Settlement,
-    assign_positions,
     expected_blinds,
 )
-from histparse.engine.positions import first_left_of
-from histparse.events import Hand, Seat, Section
+from histparse.events import Hand, Section
 from histparse.game import LimitType
 from histparse.money import Money
 from histparse.replayer.checks import run_hand_checks
@@ -31,7 +28,7 @@ from histparse.replayer.checks.common import real_big_blind
 from histparse.replayer.facts import Facts
 from histparse.replayer.feed import Feed
 from histparse.replayer.findings import Finding
-from histparse.replayer.steps import Act, DrawRecord, Step
+from histparse.replayer.steps import Act
 from histparse.replayer.types import LineFacts, PlayerMoney, PotOutcome, Replay, Returned
 
 __all__ = ["build_result"]
@@ -132,19 +129,16 @@ def build_result(feed: Feed, findings: list[Finding], *, check: bool) -> Replay:
 
 def line_facts(facts: Facts, reached_draw: int | None, showdown: bool | None) -> LineFacts:
     """The record's line facts (``LineFacts``) of a finished pass: what every reader of the
-    hand takes, the same with or without the engine."""
+    hand takes, the same with or without the engine (what is derived from them is derived on
+    first use: ``histparse.replayer.derived``)."""
     hand = facts.hand
     got: dict[str, Decimal] = {}
     for c in facts.collected:
         got[c.player] = got.get(c.player, _ZERO) + c.amount
     posts = tuple(facts.posts)
-    dealt_in = facts.dealt_in
-    seats = _in_seat_order(hand, dealt_in)
-    steps = tuple(facts.steps)
-    small_bet, big_bet, small_blind, big_blind = _stakes(facts)
     body = _LineFactsParts()
     body.cancelled = facts.cancelled
-    body.dealt_in = dealt_in
+    body.dealt_in = facts.dealt_in
     body.posts = posts
     body.folds = facts.folds
     body.shows = facts.shows
@@ -160,128 +154,17 @@ def line_facts(facts: Facts, reached_draw: int | None, showdown: bool | None) ->
     body.showdown = showdown
     body.collected_totals = got
     body.big_blind_player = real_big_blind(hand, posts) if posts else None
-    body.seats = seats
-    body.positions = _positions(hand, seats, steps)
-    body.steps = steps
-    body.draw_records = _draw_records(facts)
-    body.all_in = frozenset(facts.all_in)
-    body.invested = _invested(facts)
-    body.dealt_cards = facts.dealt
-    body.final_cards = _final_cards(facts)
+    body.hand = hand
+    body.profile = facts.profile
+    body.moves = tuple(facts.moves)
     body.reshuffles = tuple(facts.reshuffles)
     body.draw_lines = tuple(facts.draw_lines)
     body.dealt_to = tuple(facts.dealt_to)
-    body.small_bet = small_bet
-    body.big_bet = big_bet
-    body.small_blind = small_blind
-    body.big_blind = big_blind
-    body.has_showdown = _has_showdown(facts, dealt_in)
+    body.unrecorded = facts.unrecorded
+    body.derived = {}
     body.__class__ = LineFacts
     result: LineFacts = body
     return result
-
-
-def _in_seat_order(hand: Hand, dealt_in: tuple[str, ...]) -> tuple[Seat, ...]:
-    """The dealt-in seats, by seat number."""
-    named = set(dealt_in)
-    return tuple(sorted([s for s in hand.seats if s.player in named], key=_SEAT_NUMBER))
-
-
-def _positions(hand: Hand, seats: tuple[Seat, ...], steps: tuple[Step, ...]) -> dict[str, Position]:
-    """Each dealt-in player's position: from the dealt-in seats, the button and whether a
-    small blind was posted. A dead small blind (nobody posts one, and the first seat left of
-    the button posts the big blind) leaves no SB: that seat is the BB."""
-    if not seats:
-        return {}
-    numbers = [s.seat for s in seats]
-    small_blind_posted = True
-    if not any(s.act is _POST_SB for s in steps if s.round == 0):
-        first = seats[first_left_of(numbers, hand.button_seat)].player
-        small_blind_posted = not any(s.act is _POST_BB and s.player == first for s in steps)
-    by_seat = assign_positions(numbers, hand.button_seat, small_blind_posted=small_blind_posted)
-    return {s.player: by_seat[s.seat] for s in seats}
-
-
-def _stakes(facts: Facts) -> tuple[Decimal, Decimal, Decimal | None, Decimal]:
-    """(small bet, big bet, small blind or None, big blind) of the stake as posted.
-
-    Limit headers give the bets and the big blind equals the small bet (R-BET-4); the small
-    blind is whatever was posted. Pot and No Limit headers give the blinds; their "small bet"
-    and "big bet" are by convention the big blind and twice it. A blind posted in full
-    replaces the header's.
-    """
-    low, high = facts.hand.stakes
-    if facts.hand.limit_type is _FIXED:
-        small_bet, big_bet, small_blind, big_blind = low, high, None, low
-    else:
-        small_bet, big_bet, small_blind, big_blind = high, high * 2, low, high
-    if facts.sb_posted is not None:
-        small_blind = facts.sb_posted
-    if facts.bb_posted is not None:
-        big_blind = facts.bb_posted
-    return small_bet, big_bet, small_blind, big_blind
-
-
-def _invested(facts: Facts) -> dict[str, Decimal]:
-    """What each player put in, net of the uncalled bets: the printed ones, and on a site
-    that returns them silently (no line, no collection of it) the top contributor's excess
-    over everyone else (R-BET-7)."""
-    invested = dict(facts.contributed)
-    for u in facts.uncalled:
-        invested[u.player] = invested.get(u.player, _ZERO) - u.amount
-    profile = facts.profile
-    if invested and not profile.prints_uncalled_bets and not profile.collects_uncalled:
-        ranked = sorted(invested.items(), key=_AMOUNT, reverse=True)
-        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
-        if excess > 0:
-            invested[ranked[0][0]] -= excess
-    return invested
-
-
-def _draw_records(facts: Facts) -> tuple[DrawRecord, ...]:
-    """The draws table's rows: each draw line with the cards the hand shows for it."""
-    received, kept = facts.received, facts.kept
-    records: list[DrawRecord] = []
-    make = _tuple_new
-    for d in facts.draw_lines:
-        k = int(d.street)
-        if d.pat:
-            whole = d.pat_cards if d.pat_cards is not None else kept.get((k, d.player))
-            records.append(make(DrawRecord, (k, d.player, 0, True, (), (), whole)))
-            continue
-        # A bracket that does not hold ``count`` cards is a site bug: the cards are unknown.
-        disc = d.discarded if d.discarded is not None and len(d.discarded) == d.count else None
-        new = received.get((k, d.player))
-        if new is None and d.drawn:
-            new = d.drawn[0]  # the new cards named on the draw line (Kings Club)
-        got = new if new is not None and len(new) == d.count else None
-        records.append(
-            make(DrawRecord, (k, d.player, d.count, False, disc, got, kept.get((k, d.player))))
-        )
-    return tuple(records)
-
-
-def _final_cards(facts: Facts) -> dict[str, Cards]:
-    """Each player's last known five: the summary's, a show's over it, the hero's own."""
-    final: dict[str, Cards] = {}
-    for s in facts.summary_seats:
-        if s.cards is not None:
-            final[s.player] = s.cards
-    for p, shows in facts.shows.items():
-        final[p] = shows.cards
-    hero = facts.hand.hero
-    if hero is not None and facts.hero_cards is not None and hero in facts.dealt_in:
-        final.setdefault(hero, facts.hero_cards)
-    return final
-
-
-def _has_showdown(facts: Facts, dealt_in: tuple[str, ...]) -> bool:
-    """At least two dealt-in players who did not fold, and the showdown's marker on a site
-    that prints one (``marks_showdown``; Kings Club prints none)."""
-    if facts.profile.marks_showdown and not any(m.section is _SHOW_DOWN for m in facts.sections):
-        return False
-    folds = facts.folds
-    return sum(1 for p in dealt_in if p not in folds) >= 2
 
 
 def _players(

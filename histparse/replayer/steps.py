@@ -12,10 +12,16 @@ from enum import StrEnum
 from typing import NamedTuple
 
 from histparse.cards import Card
+from histparse.events import Action, Post
 
-__all__ = ["Act", "DrawRecord", "Step"]
+__all__ = ["Act", "DrawRecord", "Move", "Step"]
 
 Cards = tuple[Card, ...]
+
+Move = tuple[Post | Action, Decimal, Decimal | None]
+"""A post or an action as the replay's pass keeps it: the line, what it put in (a post's live
+part, which counts towards the player's bet), and the player's live total in the round after
+it (None when the player has none)."""
 
 
 class Act(StrEnum):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import TypeVar
 
 from histparse import _display
 from histparse.cards import Card
@@ -24,11 +25,14 @@ from histparse.events import (
     UncalledBet,
 )
 from histparse.game import Street
+from histparse.replayer import derived
 from histparse.replayer.findings import Code, Finding, Severity
-from histparse.replayer.steps import DrawRecord, Step
+from histparse.replayer.steps import DrawRecord, Move, Step
 from histparse.sites.profile import SiteProfile
 
 Cards = tuple[Card, ...]
+_T = TypeVar("_T")
+_MISSING = object()
 
 __all__ = ["Body", "LineFacts", "PlayerMoney", "PotOutcome", "Replay", "Returned", "StateAfter"]
 
@@ -125,7 +129,12 @@ class LineFacts:
     ``line`` orders them), for the readers that follow the cards (all-in EV, fairness); the
     blinds and bets of
     the stake as posted (``small_blind`` None when a limit hand posted none in full);
-    ``has_showdown`` a showdown marker with two players or more left.
+    ``has_showdown`` a showdown marker with two players or more left. ``moves`` holds each
+    post and action with what it put in and the live total after it; ``steps`` are made from
+    it. Those made from other facts (``steps``, ``all_in``, ``seats``, ``positions``,
+    ``draw_records``, ``invested``, the cards, the stakes,
+    ``has_showdown``) are properties, derived on first use (``histparse.replayer.derived``):
+    an audit that never reads them does not pay for them.
     """
 
     cancelled: bool
@@ -145,22 +154,86 @@ class LineFacts:
     showdown: bool | None
     collected_totals: Mapping[str, Decimal]
     big_blind_player: str | None
-    seats: tuple[Seat, ...]
-    positions: Mapping[str, Position]
-    steps: tuple[Step, ...]
-    draw_records: tuple[DrawRecord, ...]
-    all_in: frozenset[str]
-    invested: Mapping[str, Decimal]
-    dealt_cards: Mapping[str, Cards]
-    final_cards: Mapping[str, Cards]
-    reshuffles: tuple[int, ...]
-    draw_lines: tuple[Draw, ...]
-    dealt_to: tuple[DealtTo, ...]
-    small_bet: Decimal
-    big_bet: Decimal
-    small_blind: Decimal | None
-    big_blind: Decimal
-    has_showdown: bool
+    hand: Hand = field(repr=False, compare=False)
+    profile: SiteProfile = field(repr=False, compare=False)
+    moves: tuple[Move, ...] = ()
+    reshuffles: tuple[int, ...] = ()
+    draw_lines: tuple[Draw, ...] = ()
+    dealt_to: tuple[DealtTo, ...] = ()
+    unrecorded: bool = False  # the hand's draw lines are taken as not recorded
+    # What the properties below derived, on first use (histparse.replayer.derived).
+    derived: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+
+    def _derive(self, name: str, make: Callable[[LineFacts], _T]) -> _T:
+        made = self.derived.get(name, _MISSING)
+        if made is _MISSING:
+            made = self.derived[name] = make(self)
+        return made  # type: ignore[return-value]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every post and action as the actions table's row, in order."""
+        return self._derive("steps", derived.steps)
+
+    @property
+    def all_in(self) -> frozenset[str]:
+        """The players a post or an action put all in."""
+        return self._derive("all_in", derived.all_in)
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats dealt in (``sites.dealt_in_seats``), by seat number."""
+        return self._derive("seats", derived.seats)
+
+    @property
+    def positions(self) -> Mapping[str, Position]:
+        """Each dealt-in player's position (``engine.Position``)."""
+        return self._derive("positions", derived.positions)
+
+    @property
+    def draw_records(self) -> tuple[DrawRecord, ...]:
+        """Every draw line as the draws table's row, with the cards the hand shows for it."""
+        return self._derive("draw_records", derived.draw_records)
+
+    @property
+    def invested(self) -> Mapping[str, Decimal]:
+        """What each player put in, net of uncalled bets (printed, or silent: R-BET-7)."""
+        return self._derive("invested", derived.invested)
+
+    @property
+    def dealt_cards(self) -> Mapping[str, Cards]:
+        """The first five of each player whose deal is printed."""
+        return self._derive("dealt_cards", derived.dealt_cards)
+
+    @property
+    def final_cards(self) -> Mapping[str, Cards]:
+        """Each player's last known five (shown, in the summary, or the hero's own)."""
+        return self._derive("final_cards", derived.final_cards)
+
+    @property
+    def has_showdown(self) -> bool:
+        """Two or more dealt-in players left, with the site's showdown marker if it prints one."""
+        return self._derive("has_showdown", derived.has_showdown)
+
+    @property
+    def small_bet(self) -> Decimal:
+        """The stake's small bet (the big blind in pot and no limit)."""
+        return self._derive("stakes", derived.stakes)[0]
+
+    @property
+    def big_bet(self) -> Decimal:
+        """The stake's big bet (twice the big blind in pot and no limit)."""
+        return self._derive("stakes", derived.stakes)[1]
+
+    @property
+    def small_blind(self) -> Decimal | None:
+        """The small blind as posted (None in a limit hand that posted none in full)."""
+        return self._derive("stakes", derived.stakes)[2]
+
+    @property
+    def big_blind(self) -> Decimal:
+        """The big blind as posted in full, else the header's."""
+        return self._derive("stakes", derived.stakes)[3]
 
     def collected_by(self, player: str) -> Decimal:
         """Everything ``player`` collected according to the ``collected`` lines."""

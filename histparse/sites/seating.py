@@ -31,9 +31,14 @@ def dealt_in_seats(hand: Hand, profile: SiteProfile) -> list[Seat]:
     """The seats of ``hand`` that are dealt in, in the order the hand lists them."""
     every_line = profile.deals_every_seat_a_line
     cash = not hand.is_tournament
-    if not every_line and not (cash and any(s.sitting_out for s in hand.seats)):
-        # The common case: no sign to weigh, no scan of the events.
-        return [s for s in hand.seats if s.out_of_hand is None]
+    seated: list[Seat] = []
+    sitting_out = False
+    for s in hand.seats:
+        if s.out_of_hand is None:
+            seated.append(s)
+            sitting_out = sitting_out or s.sitting_out
+    if not every_line and not (cash and sitting_out):
+        return seated  # the common case: no sign to weigh, no scan of the events
     playing: set[str] = set()
     with_line: set[str] = set()
     for e in hand.events:
