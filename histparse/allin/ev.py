@@ -231,6 +231,15 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
                 dead += e.discarded
             else:
                 unknown_dead += e.count
+            held = last_hand.get(e.player)
+            if held is not None and e.drawn and e.discarded is not None:
+                # The draw line names the new cards itself (Kings Club: no 'Dealt to' line
+                # follows): the player's hand is what was kept plus them.
+                new = e.drawn[0]
+                if len(new) == e.count and set(e.discarded) <= set(held):
+                    last_hand[e.player] = tuple(c for c in held if c not in e.discarded) + tuple(
+                        new
+                    )
         elif e.player in draws_after:
             draws_after[e.player].append(e.count)
             if e.street == street + 1:

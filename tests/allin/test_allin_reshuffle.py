@@ -247,3 +247,16 @@ def test_shown_cards_no_holding_can_have_kept_are_skipped() -> None:
     body = dataclasses.replace(r.body, summary_seats=seats, shows=shows)
     broken = dataclasses.replace(r, body=body)
     assert allin_ev(broken) == AllInSkipped(f"{SKIP_CARDS}: no holding fits the shown cards")
+
+
+def test_a_kings_club_draw_line_names_the_hands_new_cards() -> None:
+    """Kings Club prints the hero's draw as ``discards [9d Qs 3s] draws [9h 4d Ac]`` and no
+    'Dealt to' line after it: the hero's hand after the draw is the kept cards and those, so
+    the discards are not also taken as held (they were 'seen twice' before: no EV)."""
+    (hand,) = read_histories(HANDS / "kingsclub-hero-draws-then-all-in.txt")
+    r = replay(hand)
+    assert r.complete and r.body.has_showdown and "Ana Lúcia" in r.body.all_in
+    ev = allin_ev(r)
+    assert isinstance(ev, AllInEV), ev
+    assert {p.player for p in ev.players} == {"Ana Lúcia", "Ştefan454"}
+    assert sum(p.equity for p in ev.players) == pytest.approx(1.0)
