@@ -84,7 +84,8 @@ def check(site: str, hands: int, seed: int, tmp: Path) -> bool:
     print(
         f"{site:>10}: {len(parsed):,} parsed, {len(t.hands):,} hands rows from text, "
         f"{len(ds.hands):,} exported (exit {exported}); {len(t.players):,} / {len(players):,} "
-        f"players rows; {reshuffled:,} hands that needed a reshuffle; {len(in_showdown):,} showdowns, "
+        f"players rows; {reshuffled:,} hands that needed a reshuffle; "
+        f"{len(in_showdown):,} showdowns, "
         f"{len(allin_hands):,} all-in showdowns with an EV, {len(noted):,} with a note "
         f"{dict(notes) or ''} -> {'ok' if ok else 'MISSING'}"
     )
