@@ -354,30 +354,11 @@ class Run(Generic[T]):
             )
 
 
-def read_pieces(
-    listing: Listing,
-    work: Callable[[Piece, list[Result]], T],
-    *,
-    jobs: int = 1,
-    client: DaskClient | None = None,
-    hands_per_piece: int = DEFAULT_PIECE_HANDS,
-    progress: Progress | None = None,
-    on_rejected: Callable[[ParseError], object] | None = None,
-) -> Run[T]:
-    """Read ``listing``'s files in pieces, making ``work(piece, results)`` of each piece's
-    results in the worker (``work`` must pickle for ``jobs > 1`` or a ``client``: a
-    module-level function or a ``functools.partial`` of one; it should send back small
-    results, never the hands). Iterate over the returned ``Run`` for the pieces, then read its
-    counts."""
-    return Run(
-        listing,
-        work,
-        jobs=jobs,
-        client=client,
-        hands_per_piece=hands_per_piece,
-        progress=progress,
-        on_rejected=on_rejected,
-    )
+read_pieces = Run
+"""Read ``listing``'s files in pieces, making ``work(piece, results)`` of each piece's
+results in the worker (``work`` must pickle for ``jobs > 1`` or a ``client``: a module-level
+function or a ``functools.partial`` of one; it should send back small results, never the
+hands). Iterate over the returned ``Run`` for the pieces, then read its counts."""
 
 
 class ResultsRun(Run[list[Result]]):
