@@ -178,7 +178,7 @@ def test_record_of_facts_has_no_verdicts() -> None:
     assert replay(hand).audited
 
 
-def _kings_club_hand_with_an_idle_seat() -> tuple[Hand, Hand]:
+def _kings_club_hand_with_an_idle_seat(tmp: Path) -> tuple[Hand, Hand]:
     """A real Kings Club hand, and the same hand with one more seat whose player has no
     'Dealt to' line and no other line: seated, but not dealt in."""
     path = REAL / "kingsclub" / "2-7 Triple Draw Lowball-FL-USD-40-80-202101.txt"
@@ -188,8 +188,6 @@ def _kings_club_hand_with_an_idle_seat() -> tuple[Hand, Hand]:
     free = next(n for n in range(1, 10) if str(n) not in seat_lines)
     last_seat = re.findall(r"^Seat \d+: .*$", first, re.M)[len(seat_lines) - 1]
     with_idle = first.replace(last_seat, f"{last_seat}\nSeat {free}: Idler (1,000)", 1)
-    tmp = Path("/tmp/histparse-kc-idle")
-    tmp.mkdir(exist_ok=True)
     (tmp / "a.txt").write_text(first, encoding="utf-8")
     (tmp / "b.txt").write_text(with_idle, encoding="utf-8")
     (a,) = read_histories(tmp / "a.txt")
@@ -198,11 +196,11 @@ def _kings_club_hand_with_an_idle_seat() -> tuple[Hand, Hand]:
     return a, b
 
 
-def test_kings_club_seat_without_a_dealt_to_line_is_not_dealt_in() -> None:
+def test_kings_club_seat_without_a_dealt_to_line_is_not_dealt_in(tmp_path: Path) -> None:
     """Kings Club prints 'Dealt to' for every player dealt in (profile
     ``deals_every_seat_a_line``): a seat without one sat the hand out, so the engine does not
     expect it to post (no false BLIND-SEAT, BET-ORDER or BET-ROUND) and it has no row."""
-    plain, idle = _kings_club_hand_with_an_idle_seat()
+    plain, idle = _kings_club_hand_with_an_idle_seat(tmp_path)
     a, b = replay(plain), replay(idle)
     assert "Idler" not in b.body.dealt_in
     assert b.body.dealt_in == a.body.dealt_in
