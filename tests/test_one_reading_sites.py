@@ -83,7 +83,7 @@ def test_the_summaries_count_the_hands_without_an_ev(folder: str) -> None:
     assert n > 0
     status, _, err = _run(["stats", str(path), "-q"])
     assert status == 0
-    assert f"{n:,} all-in showdown(s) without an all-in EV (cards not shown {n:,})" in err
+    assert f"{n:,} all-in showdown(s) without an all-in EV (cards not shown: {n:,})" in err
     status, text, _ = _run(["export", str(path), "--out", str(Path(folder) / "wx-ds")])
     assert status == 0
-    assert f"{n:,} all-in showdown(s) stored without an all-in EV (cards not shown {n:,})" in text
+    assert f"{n:,} all-in showdown(s) stored without an all-in EV (cards not shown: {n:,})" in text

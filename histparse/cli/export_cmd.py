@@ -42,7 +42,7 @@ def report(result: ExportResult, out: TextIO, *, audit_requested: bool = True) -
     )
     if result.allin_ev_notes:
         total = sum(n for _, n in result.allin_ev_notes)
-        reasons = ", ".join(f"{reason} {n:,}" for reason, n in result.allin_ev_notes)
+        reasons = "; ".join(f"{reason}: {n:,}" for reason, n in result.allin_ev_notes)
         print(
             f"{total:,} all-in showdown(s) stored without an all-in EV ({reasons}): "
             "hands.allin_ev_note says why",

@@ -82,7 +82,7 @@ def ev_notes(hands: Any) -> str:
     if notes.empty:
         return ""
     reasons = notes.astype(str).str.split(":", n=1).str[0].value_counts()
-    parts = ", ".join(f"{reason} {n:,}" for reason, n in reasons.items())
+    parts = "; ".join(f"{reason}: {n:,}" for reason, n in reasons.items())
     return f"{len(notes):,} all-in showdown(s) without an all-in EV ({parts})"
 
 
