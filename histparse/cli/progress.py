@@ -10,15 +10,11 @@ that know the pieces' byte spans, and a dependency would add nothing the command
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 from histparse.parallel.progress import Progress
 
-if TYPE_CHECKING:
-    from histparse.parsing import Result
-
-__all__ = ["Progress", "add_quiet_option", "progress_for", "read_with_progress"]
+__all__ = ["Progress", "add_quiet_option", "progress_for"]
 
 
 def add_quiet_option(p: argparse.ArgumentParser) -> None:
@@ -34,13 +30,3 @@ def progress_for(
     return Progress.for_terminal(
         files, quiet=bool(getattr(args, "quiet", False)), total_hands=total_hands
     )
-
-
-def read_with_progress(files: Sequence[str], progress: Progress) -> Iterator[Result]:
-    """Every result of ``files`` in order (as ``read_results``), read in pieces so that the
-    progress line moves inside a big file as well as from file to file."""
-    from histparse.parallel.pieces import iter_pieces, piece_results
-
-    for piece in progress.track(iter_pieces(files)):
-        yield from piece_results(piece)
-        progress.update(piece.hands, piece.file_index)

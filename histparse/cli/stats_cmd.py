@@ -73,7 +73,7 @@ class Loaded:
             print(f"  {err}", file=out)
 
 
-def ev_notes(hands: Any) -> str:
+def ev_notes(hands: pd.DataFrame) -> str:
     """The all-in showdowns without an all-in EV, counted by reason (``hands.allin_ev_note``,
     the text before its first colon), as one line; empty when every one has its EV."""
     if "allin_ev_note" not in hands.columns:

@@ -43,11 +43,13 @@ from histparse.game import LimitType
 from histparse.money import Money
 from histparse.ranking import rank_or_none
 from histparse.replayer import DrawRecord, LineFacts, Replay, Step, read_facts, replay
+from histparse.replayer.derived import top_excess
 from histparse.stats.classes import class_of_rank
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.errors import TableError
 from histparse.stats.flags import FLAGS, SHOWDOWN_CLASSES, hand_flags
 from histparse.stats.situations import SituationCounts, hand_situations
+from histparse.stats.stakes import stakes_label
 from histparse.stats.units import unit_of
 from histparse.textio import one_line
 
@@ -246,12 +248,12 @@ def total_pot(record: Replay) -> Decimal:
     ``total_pot`` column on every site (docs/tables.md). Read off the lines: the summary's own
     total is gross on some sites and net of rake, with the uncalled bet in, on others
     (Winamax). On a site that prints no uncalled-bet line, the top contributor's unmatched
-    excess went back: it is not in the pot."""
-    amounts = sorted(record.body.invested.values(), reverse=True)
-    if not amounts or record.profile.prints_uncalled_bets:
-        return sum(amounts, _ZERO)
-    second = amounts[1] if len(amounts) > 1 else _ZERO
-    return sum(amounts, _ZERO) - max(amounts[0] - second, _ZERO)
+    excess went back (``invested`` takes it off where the site collects without it, Kings
+    Club and Merge; Winamax collects it, so it stays in ``invested`` and comes off here)."""
+    invested = record.body.invested
+    pot = sum(invested.values(), _ZERO)
+    top = None if record.profile.prints_uncalled_bets else top_excess(invested)
+    return pot if top is None else pot - top[1]
 
 
 def _unit(hand: Hand) -> str:
@@ -265,10 +267,6 @@ def _unit(hand: Hand) -> str:
 
 def _stakes_label(hand: Hand) -> str:
     # From the amounts' values, not the site's text: ``1/2`` and ``1.00/2.00`` are one stake.
-    # (Imported here so that this change stays within the function while the rest of the
-    # module is being rewritten; the import is a dictionary look-up once loaded.)
-    from histparse.stats.stakes import stakes_label
-
     low, high = hand.stakes
     return stakes_label(low, high, _unit(hand), hand.limit_type.label)
 

@@ -93,12 +93,7 @@ class PieceChain:
 
 def audit_piece(piece: Piece) -> PieceAudit:
     """Parse and replay a piece."""
-    chain = PieceChain(piece.path)
-    items = [
-        chain.hand(result) if isinstance(result, Hand) else chain.other(result)
-        for result in piece_results(piece)
-    ]
-    return PieceAudit(piece.file_index, piece.path, items)
+    return PieceAudit(piece.file_index, piece.path, _audit_work(piece, list(piece_results(piece))))
 
 
 class Joiner:

@@ -9,6 +9,7 @@ all at the end of every replay cost 7% of the audit).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
@@ -34,6 +35,7 @@ __all__ = [
     "seats",
     "stakes",
     "steps",
+    "top_excess",
 ]
 
 Cards = tuple[Card, ...]
@@ -44,6 +46,8 @@ _POST_SB, _POST_BB, _POST_ANTE, _POST_DEAD = Act.POST_SB, Act.POST_BB, Act.POST_
 _FOLD_ACT, _CHECK_ACT = Act.FOLD, Act.CHECK
 _ANTE, _DEAD_BLIND = PostKind.ANTE, PostKind.DEAD_BLIND
 _SMALL_BLIND, _SMALL_AND_BIG_BLIND = PostKind.SMALL_BLIND, PostKind.SMALL_AND_BIG_BLIND
+_BIG_BLIND = PostKind.BIG_BLIND
+_BIG_BLINDS = (_BIG_BLIND, _SMALL_AND_BIG_BLIND)  # the posts that make a big-blind row
 # Enum members are singletons; keyed by id() to skip Enum.__hash__, a Python-level call.
 _ACT_BY_ID = {
     id(ActionKind.FOLD): Act.FOLD,
@@ -97,13 +101,13 @@ def _posted(body: LineFacts) -> tuple[Decimal | None, Decimal | None]:
     short of the blind; a ``small & big blinds`` post is another post)."""
     small: Decimal | None = None
     big: Decimal | None = None
-    for e, _, _ in body.moves:
-        if type(e) is not Post or e.all_in:
+    for e in body.posts:
+        if e.all_in:
             continue
         if e.kind is _SMALL_BLIND:
             if small is None:
                 small = e.amount
-        elif e.kind is PostKind.BIG_BLIND and big is None:
+        elif e.kind is _BIG_BLIND and big is None:
             big = e.amount
     return small, big
 
@@ -122,12 +126,12 @@ def positions(body: LineFacts) -> dict[str, Position]:
     if not dealt:
         return {}
     hand = body.hand
-    steps = body.steps
+    posts = body.posts
     numbers = [s.seat for s in dealt]
     small_blind_posted = True
-    if not any(s.act is _POST_SB for s in steps if s.round == 0):
+    if not any(e.kind is _SMALL_BLIND for e in posts):
         first = dealt[first_left_of(numbers, hand.button_seat)].player
-        small_blind_posted = not any(s.act is _POST_BB and s.player == first for s in steps)
+        small_blind_posted = not any(e.kind in _BIG_BLINDS and e.player == first for e in posts)
     by_seat = assign_positions(numbers, hand.button_seat, small_blind_posted=small_blind_posted)
     return {s.player: by_seat[s.seat] for s in dealt}
 
@@ -155,6 +159,16 @@ def stakes(body: LineFacts) -> tuple[Decimal, Decimal, Decimal | None, Decimal]:
     return small_bet, big_bet, small_blind, big_blind
 
 
+def top_excess(invested: Mapping[str, Decimal]) -> tuple[str, Decimal] | None:
+    """The top contributor and what they put in beyond everyone else (None when nobody is
+    ahead): an uncalled bet, which goes back to them (R-BET-7)."""
+    if not invested:
+        return None
+    ranked = sorted(invested.items(), key=_AMOUNT, reverse=True)
+    excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+    return (ranked[0][0], excess) if excess > 0 else None
+
+
 def invested(body: LineFacts) -> dict[str, Decimal]:
     """What each player put in, net of the uncalled bets: the printed ones, and on a site
     that returns them silently (no line, no collection of it) the top contributor's excess
@@ -163,11 +177,10 @@ def invested(body: LineFacts) -> dict[str, Decimal]:
     for u in body.uncalled:
         out[u.player] = out.get(u.player, _ZERO) - u.amount
     profile = body.profile
-    if out and not profile.prints_uncalled_bets and not profile.collects_uncalled:
-        ranked = sorted(out.items(), key=_AMOUNT, reverse=True)
-        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
-        if excess > 0:
-            out[ranked[0][0]] -= excess
+    if not profile.prints_uncalled_bets and not profile.collects_uncalled:
+        top = top_excess(out)
+        if top is not None:
+            out[top[0]] -= top[1]
     return out
 
 

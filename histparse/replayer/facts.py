@@ -19,7 +19,6 @@ from collections.abc import Callable
 from decimal import Decimal
 from typing import Any
 
-from histparse.cards import Card
 from histparse.engine import Phase
 from histparse.events import (
     Action,
@@ -49,8 +48,6 @@ from histparse.sites import SiteProfile, dealt_in_seats, draws_unrecorded, words
 __all__ = ["FACT_HANDLERS", "RECORD_HANDLERS", "Cancelled", "Facts"]
 
 _ZERO = Decimal(0)
-Cards = tuple[Card, ...]
-_tuple_new = tuple.__new__
 _BLIND_POSTS = (PostKind.SMALL_BLIND, PostKind.BIG_BLIND, PostKind.SMALL_AND_BIG_BLIND)
 # Enum members as module constants: Enum classes have a Python-level __getattr__ hook, which
 # makes every ``Street.X`` lookup slow on the hot path.
@@ -130,9 +127,9 @@ class Facts:
         self.sym = hand.layout.money_symbol
         self.cancelled = False
         self.dealt_in: tuple[str, ...] = ()
-        # What the tables read besides the money above (docs/tables.md): the posts and
-        # actions as rows, the draw lines, the cards each line shows, the reshuffles.
-        # Each post and action with what it put in and the player's live total after it.
+        # What the record's readers derive their rows from (replayer.derived): each post and
+        # action with what it put in and the player's live total after it, the draw lines,
+        # the 'Dealt to' lines and the reshuffles.
         self.moves: list[Move] = []
         self.draw_lines: list[Draw] = []
         self.dealt_to: list[DealtTo] = []  # the 'Dealt to' lines that show cards

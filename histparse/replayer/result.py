@@ -10,17 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
-from operator import attrgetter, itemgetter
 
 from histparse._records import twin
-from histparse.cards import Card
-from histparse.engine import (
-    HandState,
-    Settlement,
-    expected_blinds,
-)
-from histparse.events import Hand, Section
-from histparse.game import LimitType
+from histparse.engine import HandState, Settlement, expected_blinds
+from histparse.events import Hand
 from histparse.money import Money
 from histparse.replayer.checks import run_hand_checks
 from histparse.replayer.checks.anomaly import mark_known_anomaly
@@ -28,19 +21,11 @@ from histparse.replayer.checks.common import real_big_blind
 from histparse.replayer.facts import Facts
 from histparse.replayer.feed import Feed
 from histparse.replayer.findings import Finding
-from histparse.replayer.steps import Act
 from histparse.replayer.types import LineFacts, PlayerMoney, PotOutcome, Replay, Returned
 
 __all__ = ["build_result"]
 
 _ZERO = Decimal(0)
-Cards = tuple[Card, ...]
-_FIXED = LimitType.FIXED
-_SHOW_DOWN = Section.SHOW_DOWN
-_POST_SB, _POST_BB = Act.POST_SB, Act.POST_BB
-_SEAT_NUMBER = attrgetter("seat")
-_AMOUNT = itemgetter(1)
-_tuple_new = tuple.__new__
 
 
 def _rules(

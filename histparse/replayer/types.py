@@ -127,14 +127,13 @@ class LineFacts:
     many draw lines came before each ``deck is reshuffled`` (R-DRAW-3); ``draw_lines`` and
     ``dealt_to`` the draw lines and the ``Dealt to`` lines that show cards, as read (their
     ``line`` orders them), for the readers that follow the cards (all-in EV, fairness); the
-    blinds and bets of
-    the stake as posted (``small_blind`` None when a limit hand posted none in full);
-    ``has_showdown`` a showdown marker with two players or more left. ``moves`` holds each
-    post and action with what it put in and the live total after it; ``steps`` are made from
-    it. Those made from other facts (``steps``, ``all_in``, ``seats``, ``positions``,
-    ``draw_records``, ``invested``, the cards, the stakes,
-    ``has_showdown``) are properties, derived on first use (``histparse.replayer.derived``):
-    an audit that never reads them does not pay for them.
+    blinds and bets of the stake as posted (``small_blind`` None when a limit hand posted none
+    in full); ``has_showdown`` a showdown marker with two players or more left. ``moves`` holds
+    each post and action with what it put in and the live total after it; ``steps`` are made
+    from it. Those made from other facts (``steps``, ``all_in``, ``seats``, ``positions``,
+    ``draw_records``, ``invested``, the cards, the stakes, ``has_showdown``) are properties,
+    derived on first use (``histparse.replayer.derived``): an audit that never reads them does
+    not pay for them.
     """
 
     cancelled: bool
