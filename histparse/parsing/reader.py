@@ -255,6 +255,11 @@ def split_chunks(lines: Iterable[str], path: str) -> Iterator[Chunk]:
                 continue
             head = content[0]
         if not contents:
+            if head == "\r":
+                # A lone CR (an old Mac line end) before a hand's first line is not part of it.
+                stripped = content.lstrip("\r")
+                line = line[len(content) - len(stripped) :]
+                content = stripped
             first = lineno
             size = 0
         elif head in initials and content.startswith(prefixes) and cuts_at(content):
@@ -369,6 +374,9 @@ def _header_id(head: str) -> str | None:
     return None if m is None else m.group(1)
 
 
+XML_DECLARATION: Final = "<?xml"
+
+
 def iter_results(lines: Iterable[str], path: str, *, first_line: int = 1) -> Iterator[Result]:
     """Results for every chunk of the given lines, the first being line ``first_line`` of
     ``path``. Lines whose first (not blank) is a file-reading site's (``sites.file_reader_for``:
@@ -382,8 +390,21 @@ def iter_results(lines: Iterable[str], path: str, *, first_line: int = 1) -> Ite
         skipped += 1
     else:
         return
-    site = sites.file_reader_for(head.lstrip(BOM).lstrip(" \t"))
+    first = head.lstrip(BOM).lstrip(" \t")
     start = first_line + skipped
+    if first.startswith(XML_DECLARATION):
+        # An XML declaration says nothing of the site: the line after it does (Merge's
+        # elements, or another site's XML counted as unsupported).
+        held: list[str] = []
+        for following in it:
+            held.append(following)
+            after = following.strip(" \t\r\n")
+            if after:
+                if sites.file_reader_for(after) is not None:
+                    first = after
+                break
+        it = itertools.chain(held, it)
+    site = sites.file_reader_for(first)
     if site is not None:
         handed = yield from site.read_file(itertools.chain((line,), it), path, start)
         if handed is None:

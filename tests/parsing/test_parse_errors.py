@@ -260,7 +260,8 @@ def test_paths_directories_and_globs(tmp_path: Path) -> None:
 
 
 def test_an_unreadable_header_of_another_game_gets_a_short_label() -> None:
-    garbage = "PokerStars Hand #1: " + "x" * 10_000
+    # A game named (a header naming none, and no date, is a damaged hand: rejected).
+    garbage = "PokerStars Hand #1: Hold'em " + "x" * 10_000
     result = only(parse_results(garbage + "\nTable 't' 6-max Seat #1 is the button\n"))
     assert isinstance(result, Unsupported)
     assert len(result.game) == 60 and result.game.endswith("…")

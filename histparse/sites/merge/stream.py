@@ -34,6 +34,7 @@ _STRIP: Final = " \t\r\n"
 _BOM: Final = "\ufeff"
 _GAME: Final = ("<game ", "<game>")
 _DESCRIPTION: Final = "<description"
+_DECLARATION: Final = "<?xml"
 
 
 class _Broken:
@@ -97,7 +98,9 @@ def read_lines(
         if bom:
             content = content[1:]
             line = line[1:]
-        head = content.lstrip(" \t")
+        head = content.lstrip(" \t\r")  # a lone CR (an old Mac line end) is a blank
+        if lineno == first_line and head.startswith(_DECLARATION) and head.endswith("?>"):
+            continue  # an XML declaration before the elements (the reader saw one follow)
         starts_game = head.startswith(_GAME)
         starts_description = head.startswith(_DESCRIPTION)
         if element is not None:

@@ -447,6 +447,21 @@ def looks_supported(text: str) -> bool:
 _GAME_LABEL: Final = 60
 
 
+# Words that every game name PokerStars prints holds one of (a betting structure or a game).
+_GAME_WORDS: Final = ("Limit", "Hold'em", "Omaha", "Stud", "Razz", "Badugi", "Draw", "HORSE")
+
+
+def names_another_game(content: str) -> bool:
+    """Whether a header that could not be read is still another game's: it ends with a date,
+    as every real header does, or names a game; ``PokerStars Hand #1: AAAA`` is a damaged
+    hand, not a game to count as unsupported."""
+    if _WHEN.search(content) is not None:
+        return True
+    start = HEADER_START.match(content)
+    rest = content[start.end() :] if start else content
+    return any(word in rest for word in _GAME_WORDS)
+
+
 def game_of_header(content: str) -> str:
     """A best-effort game name for a header that could not be parsed (for counting)."""
     start = HEADER_START.match(content)

@@ -25,6 +25,7 @@ from histparse.sites.pokerstars.header import (
     TableLine,
     game_of_header,
     looks_supported,
+    names_another_game,
     parse_header,
     parse_table,
 )
@@ -126,7 +127,7 @@ def _parse_chunk(chunk: Chunk) -> Hand | Unsupported:
     try:
         header = parse_header(contents[0])
     except LineError as exc:
-        if not looks_supported(contents[0]):
+        if not looks_supported(contents[0]) and names_another_game(contents[0]):
             # A header we cannot read for a game we do not parse anyway: count it, no error.
             return Unsupported(SITE, game_of_header(contents[0]), chunk.path, first)
         raise _error(chunk, 0, exc, None) from None
