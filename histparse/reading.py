@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from histparse.textio import visible
+
 # How much of a rejected line a message shows.
 _TEXT_SHOWN = 300
 _BINARY_EXCERPT = 32
@@ -54,7 +56,8 @@ class ParseError(ValueError):
         self.site = site
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}"
+        # A file name is printed as it can be read (no escape sequence reaches a terminal).
+        where = f"{visible(self.file)}:{self.line}:{self.column}"
         detail = f"{where}: {self.message}"
         if self.expected:
             detail += f" (expected {self.expected})"

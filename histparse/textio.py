@@ -25,7 +25,9 @@ __all__ = [
     "decoded_lines",
     "lines_of_bytes",
     "one_line",
+    "path_label",
     "read_utf16_line",
+    "shown",
     "text_lines",
     "utf16_codec",
     "utf16_encoding",
@@ -268,3 +270,31 @@ def visible(text: str) -> str:
             code = ord(c)
             out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
     return "".join(out)
+
+
+def _escaped_bytes(text: str) -> str:
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if "\udc80" <= c <= "\udcff" else c for c in text)
+
+
+def path_label(path: PathArg) -> str:
+    """The name results carry for ``path`` (``Hand.source.path``, ``ParseError.file``, the
+    Parquet ``source`` column): the name itself when it is UTF-8, as every valid name is kept
+    byte for byte; a name that is not (legal on Linux) with each byte that is not UTF-8
+    written ``\\xNN``, so that it can be written out as text (UTF-8 has no lone surrogates)."""
+    text = os.fsdecode(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _escaped_bytes(text)
+    return text
+
+
+def shown(path: object) -> str:
+    """A file name as it may be printed: the bytes of a name that is not UTF-8 (decoded by
+    ``os.fsdecode`` with surrogateescape, as Python gives them) written ``\\xNN``, and control
+    or invisible characters as ``visible`` writes them; so a name never breaks the output
+    (an encoding error) nor moves the terminal's cursor."""
+    text = os.fsdecode(path) if isinstance(path, (str, bytes, os.PathLike)) else str(path)
+    if text.isprintable():
+        return text
+    return visible(_escaped_bytes(text))

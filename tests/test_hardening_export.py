@@ -199,7 +199,7 @@ def test_a_full_disk_names_the_file_and_leaves_the_dataset_consistent(
         real(table, where, **kw)
 
     monkeypatch.setattr(store_module.pq, "write_table", full)
-    assert _export_cli(out) == 2
+    assert _export_cli(out) == 6
     line = _only_line(capsys.readouterr().err)
     assert line.startswith(f"histparse export: {out}{os.sep}")
     assert line.endswith(".parquet: No space left on device")
@@ -224,7 +224,7 @@ def test_a_commit_record_that_cannot_be_written_is_named(
         real_replace(src, dst)
 
     monkeypatch.setattr(store_module.os, "replace", replace)
-    assert _export_cli(out) == 2
+    assert _export_cli(out) == 6
     line = _only_line(capsys.readouterr().err)
     assert f"{out / '_commits'}{os.sep}" in line and line.endswith(os.strerror(errno.EDQUOT))
     monkeypatch.setattr(store_module.os, "replace", real_replace)

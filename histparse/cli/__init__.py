@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
+import signal
 import sys
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
+from types import FrameType
 
 from histparse import __version__
-from histparse.cli.paths import EXIT_FAILED
+from histparse.cli.status import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_IO, EXIT_REJECTED, EXIT_USAGE
 from histparse.parallel.ranges import FileChanged
-from histparse.textio import one_line
+from histparse.textio import one_line, shown
 
 # Each module named here defines ``register(subparsers) -> None``; the subparser it adds sets
 # ``func`` (a callable taking the parsed ``argparse.Namespace`` and returning an exit status).
@@ -44,31 +48,75 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(BaseException):
+    """SIGTERM, raised where the process was (as Ctrl-C raises ``KeyboardInterrupt``)."""
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    raise Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_raises() -> Iterator[None]:
+    # Only the main thread may set a handler (a test may call ``main`` from another).
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def interrupted_message(command: str) -> str:
+    """The one line printed when a run is interrupted: what is safe."""
+    if command == "export":
+        # Batches commit atomically (docs/parquet.md): a stopped export loses only its last.
+        return "histparse export: interrupted; the dataset holds every committed batch"
+    return f"histparse {command}: interrupted"
+
+
+def _never_unencodable() -> None:
+    # A file name that is not UTF-8 reaches messages as lone surrogates; what the commands do
+    # not escape themselves (``textio.shown``) is written escaped, never an encoding error.
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and stream.errors == "strict":
+            reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the process exit status (2: could not run)."""
+    """Run the command line; return the process exit status (``histparse.cli.status``)."""
+    _never_unencodable()
     parser = build_parser()
     args = parser.parse_args(argv)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help(sys.stderr)
-        return 2
+        return EXIT_USAGE
     try:
-        status: int = func(args)
+        with _sigterm_raises():
+            status: int = func(args)
+    except (KeyboardInterrupt, Terminated):
+        # Ctrl-C or a kill: one line, no traceback (the committed data is safe).
+        print(interrupted_message(args.command), file=sys.stderr)
+        return EXIT_INTERRUPTED
     except FileChanged as exc:
         # A file rewritten while it was being read in pieces: the results would be wrong.
-        print(f"histparse {args.command}: {exc}", file=sys.stderr)
-        return 2
+        print(f"histparse {args.command}: {shown(str(exc))}", file=sys.stderr)
+        return EXIT_IO
     except BrokenPipeError:
         # The reader went away (``histparse parse ... | head``): stop quietly, and keep Python
         # from failing again when it flushes stdout at exit.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
+        return EXIT_REJECTED
     except OSError as exc:
-        # A disk full, a file gone: the file named, one line, "could not run".
-        where = f"{exc.filename}: " if exc.filename else ""
+        # A disk full, a file gone: the file named, one line.
+        where = f"{shown(exc.filename)}: " if exc.filename else ""
         print(f"histparse {args.command}: {where}{exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return EXIT_IO
     except Exception as exc:
         # A killed worker (BrokenProcessPool), a RecursionError, a bug: never the status of
         # "some hands were rejected".

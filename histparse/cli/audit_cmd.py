@@ -16,10 +16,12 @@ from histparse.auditor.report import write_json, write_text
 from histparse.cli.paths import list_or_report
 from histparse.cli.progress import progress_for
 from histparse.cli.spool import spooled
+from histparse.cli.status import EXIT_FINDINGS, EXIT_IO
 from histparse.parallel import audit_paths, cpu_count
 from histparse.parallel.front import read_results, report_conflicts, report_counts
 from histparse.parallel.options import add_jobs_option
 from histparse.replayer.findings import Severity
+from histparse.textio import shown
 from histparse.views import AuditReport
 
 __all__ = ["register", "run"]
@@ -48,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
     with spooled() as spool:
         try:
             if args.json:
-                shown = (f for f in auditing if f.severity >= args.min_severity)
-                write_json(auditing.counts, shown, spool)
+                kept = (f for f in auditing if f.severity >= args.min_severity)
+                write_json(auditing.counts, kept, spool)
             else:
                 write_text(
                     auditing.counts,
@@ -60,15 +62,15 @@ def run(args: argparse.Namespace) -> int:
                 )
         except OSError as exc:
             where = exc.filename or ""
-            print(f"histparse audit: cannot read {where}: {exc.strerror}", file=sys.stderr)
-            return 2
+            print(f"histparse audit: cannot read {shown(where)}: {exc.strerror}", file=sys.stderr)
+            return EXIT_IO
         finally:
             progress.close()
         spool.seek(0)
         shutil.copyfileobj(spool, sys.stdout)
     # The report carries the counts (duplicates included); the conflicts are named here.
     report_conflicts("audit", auditing.front.conflicts, sys.stderr)
-    return listed.status(1 if auditing.counts.errors else 0)
+    return listed.status(EXIT_FINDINGS if auditing.counts.errors else 0)
 
 
 def run_html(args: argparse.Namespace) -> int:
@@ -87,8 +89,9 @@ def run_html(args: argparse.Namespace) -> int:
         for result in reading.results():
             report.add(result)
     except OSError as exc:
-        print(f"histparse audit: cannot read {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
-        return 2
+        where = shown(exc.filename or "")
+        print(f"histparse audit: cannot read {where}: {exc.strerror}", file=sys.stderr)
+        return EXIT_IO
     finally:
         progress.close()
     report.skipped(reading.counts.duplicates)
@@ -96,8 +99,8 @@ def run_html(args: argparse.Namespace) -> int:
         with open(args.html, "w", encoding="utf-8") as out:
             out.write(report.page())
     except OSError as exc:
-        print(f"histparse audit: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
-        return 2
+        print(f"histparse audit: cannot write {shown(args.html)}: {exc.strerror}", file=sys.stderr)
+        return EXIT_IO
     report_counts("audit", reading.counts, reading.conflicts, sys.stderr)
     c = report.counts
     print(
@@ -105,7 +108,7 @@ def run_html(args: argparse.Namespace) -> int:
         f"{c.info} info; wrote {args.html}",
         file=sys.stderr,
     )
-    return listed.status(1 if c.errors else 0)
+    return listed.status(EXIT_FINDINGS if c.errors else 0)
 
 
 def register(subparsers: Any) -> None:

@@ -15,8 +15,10 @@ from typing import Any, TextIO
 
 from histparse.cli.paths import list_or_report
 from histparse.cli.progress import progress_for
+from histparse.cli.status import EXIT_IO
 from histparse.parallel.front import read_results, report_counts
 from histparse.phh import ConvertReport, PhhFileError, convert_results
+from histparse.textio import shown
 
 __all__ = ["register", "report", "run"]
 
@@ -75,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     except OSError as exc:
         where = exc.filename or args.out
-        print(f"histparse convert: {where}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        print(f"histparse convert: {shown(where)}: {exc.strerror or exc}", file=sys.stderr)
+        return EXIT_IO
     finally:
         progress.close()
     if not args.quiet:

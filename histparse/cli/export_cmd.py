@@ -16,11 +16,13 @@ from typing import Any, TextIO
 
 from histparse.cli.paths import list_or_report, with_skipped
 from histparse.cli.progress import progress_for
+from histparse.cli.status import EXIT_IO
 from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult
 from histparse.export.parallel import export_files
 from histparse.parallel import cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.options import add_jobs_option
+from histparse.textio import shown
 
 __all__ = ["register", "report", "run"]
 
@@ -131,9 +133,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"histparse export: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:
-        where = exc.filename or ""
+        where = shown(exc.filename or "")
         print(f"histparse export: {where}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
+        return EXIT_IO
     if done is None:
         return 2
     result, skipped, summaries = done

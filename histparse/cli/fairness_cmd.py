@@ -14,6 +14,9 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from histparse.cli.status import EXIT_FINDINGS, EXIT_IO
+from histparse.textio import shown
+
 __all__ = ["register", "run"]
 
 
@@ -127,8 +130,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             fig.savefig(args.plot)
         except (OSError, ValueError) as exc:
-            print(f"histparse fairness: cannot write {args.plot}: {exc}", file=sys.stderr)
-            return 2
+            print(f"histparse fairness: cannot write {shown(args.plot)}: {exc}", file=sys.stderr)
+            return EXIT_IO if isinstance(exc, OSError) else 2
         print(f"wrote {args.plot}", file=sys.stderr)
     if args.json:
         data = report.to_json()
@@ -139,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2, allow_nan=False, default=str))
     else:
         print(_text(report, counts))
-    return listed.status(1 if report.alarm else 0)
+    return listed.status(EXIT_FINDINGS if report.alarm else 0)
 
 
 def register(subparsers: Any) -> None:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from histparse.cli.status import EXIT_IO
 from histparse.events import Hand
 from histparse.game import LimitType
 from histparse.phh import PhhFileError, PhhOutput, Skipped, SkipReason, convert
@@ -39,6 +40,7 @@ from histparse.simulation import (
     simulate,
     simulate_with_cards,
 )
+from histparse.textio import shown
 from histparse.writing import WriteError, write_file
 
 __all__ = ["build_config", "register", "run"]
@@ -152,8 +154,9 @@ def run(args: argparse.Namespace) -> int:
             print(f"histparse generate: {exc}", file=sys.stderr)
             return 2
         except OSError as exc:
-            print(f"histparse generate: cannot write {args.phh}: {exc.strerror}", file=sys.stderr)
-            return 2
+            where = shown(args.phh)
+            print(f"histparse generate: cannot write {where}: {exc.strerror}", file=sys.stderr)
+            return EXIT_IO
 
     from histparse.cli.progress import progress_for
 
@@ -196,8 +199,8 @@ def run(args: argparse.Namespace) -> int:
         if phh is not None:
             phh.abort()
         where = exc.filename or args.out
-        print(f"histparse generate: cannot write {where}: {exc.strerror}", file=sys.stderr)
-        return 2
+        print(f"histparse generate: cannot write {shown(where)}: {exc.strerror}", file=sys.stderr)
+        return EXIT_IO
     except (PhhFileError, WriteError) as exc:  # WriteError: a simulator bug, not a user error
         if phh is not None:
             phh.abort()

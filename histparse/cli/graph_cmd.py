@@ -15,6 +15,8 @@ import sys
 from typing import TYPE_CHECKING, Any, Literal
 
 from histparse.cli.paths import with_skipped
+from histparse.cli.status import EXIT_IO
+from histparse.textio import shown
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -74,8 +76,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         fig.savefig(args.out)
     except (OSError, ValueError) as exc:
-        print(f"histparse graph: cannot write {args.out}: {exc}", file=sys.stderr)
-        return 2
+        print(f"histparse graph: cannot write {shown(args.out)}: {exc}", file=sys.stderr)
+        return EXIT_IO if isinstance(exc, OSError) else 2
     print(f"wrote {args.out}")
     return with_skipped(1 if loaded.rejected else 0, loaded.skipped)
 

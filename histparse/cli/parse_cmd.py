@@ -15,6 +15,7 @@ from typing import Any, TextIO
 from histparse.cli.paths import list_or_report
 from histparse.cli.progress import progress_for
 from histparse.cli.spool import spooled
+from histparse.cli.status import EXIT_IO
 from histparse.parallel import cpu_count
 from histparse.parallel.front import (
     Counts,
@@ -25,6 +26,7 @@ from histparse.parallel.front import (
 )
 from histparse.parallel.options import add_jobs_option
 from histparse.parsing import ParseError
+from histparse.textio import shown
 
 __all__ = ["register", "report", "run"]
 
@@ -75,8 +77,8 @@ def run(args: argparse.Namespace) -> int:
                 pass
         except OSError as exc:
             where = exc.filename or ""
-            print(f"histparse parse: cannot read {where}: {exc.strerror}", file=sys.stderr)
-            return 2
+            print(f"histparse parse: cannot read {shown(where)}: {exc.strerror}", file=sys.stderr)
+            return EXIT_IO
         finally:
             progress.close()
         spool.seek(0)

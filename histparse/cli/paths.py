@@ -1,8 +1,7 @@
 """The files a command reads, with every path it cannot read named on stderr.
 
-Exit statuses shared by the commands (README, "Exit status"): 0 done, 1 rejected hands or
-error findings, 2 could not run (bad option, missing path, no history files), 3 done but some
-paths could not be read (each named), 4 an internal failure (one line on stderr).
+The exit statuses are ``histparse.cli.status``'s (README, "Exit status"); 3 is the one this
+module gives: done, but some paths could not be read (each named).
 """
 
 from __future__ import annotations
@@ -11,12 +10,16 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from histparse.cli.status import (
+    EXIT_FAILED,
+    EXIT_FINDINGS,
+    EXIT_OK,
+    EXIT_REJECTED,
+    EXIT_UNREADABLE,
+)
 from histparse.parallel.front import Listing, list_inputs
 
 __all__ = ["EXIT_FAILED", "EXIT_UNREADABLE", "Listed", "list_or_report", "with_skipped"]
-
-EXIT_UNREADABLE = 3
-EXIT_FAILED = 4
 
 
 class Listed:
@@ -36,8 +39,10 @@ class Listed:
 
 
 def with_skipped(status: int, skipped: int) -> int:
-    """A run's ``status``, or 3 when ``skipped`` paths could not be read (1 is outranked)."""
-    return EXIT_UNREADABLE if skipped and status in (0, 1) else status
+    """A run's ``status``, or 3 when ``skipped`` paths could not be read (1 and 5 are
+    outranked)."""
+    done = (EXIT_OK, EXIT_REJECTED, EXIT_FINDINGS)
+    return EXIT_UNREADABLE if skipped and status in done else status
 
 
 def list_or_report(command: str, paths: Sequence[str], client: Any = None) -> Listed | None:

@@ -9,9 +9,9 @@ from typing import TextIO
 
 import pandas as pd
 
-from histparse.textio import visible
+from histparse.textio import shown, visible
 
-__all__ = ["safe_csv", "visible"]
+__all__ = ["safe_csv", "shown", "visible"]
 
 # Cells a spreadsheet reads as a formula (OWASP "CSV injection"), tab and CR included.
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

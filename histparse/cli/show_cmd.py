@@ -14,9 +14,10 @@ import sys
 from typing import Any
 
 from histparse.cli.paths import EXIT_FAILED, list_or_report
+from histparse.cli.status import EXIT_IO
 from histparse.parsing import ParseError, Unsupported
 from histparse.show import BadHandId, find_hand, normalize_hand_id, render_hand
-from histparse.textio import one_line
+from histparse.textio import one_line, shown
 from histparse.views import hand_page
 
 __all__ = ["register", "run"]
@@ -70,13 +71,13 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _write_html(path: str, text: str) -> int:
-    """Write the ``--html`` page; 2 when the file cannot be written."""
+    """Write the ``--html`` page; 6 (``EXIT_IO``) when the file cannot be written."""
     try:
         with open(path, "w", encoding="utf-8") as out:
             out.write(text)
     except OSError as exc:
-        print(f"histparse show: cannot write {path}: {exc.strerror}", file=sys.stderr)
-        return 2
+        print(f"histparse show: cannot write {shown(path)}: {exc.strerror}", file=sys.stderr)
+        return EXIT_IO
     return 0
 
 

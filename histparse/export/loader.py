@@ -17,6 +17,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.dataset as pads
 
+from histparse.export.check import check_dataset
+from histparse.export.errors import DatasetError
 from histparse.export.schema import (
     CATEGORY_TYPE,
     FINDINGS,
@@ -33,6 +35,7 @@ from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.situations import situation_counts
 from histparse.stats.stakes import canonical_stakes
 from histparse.stats.units import unit_of
+from histparse.textio import one_line
 
 __all__ = ["load", "load_findings", "read_arrow", "stakes_column"]
 
@@ -121,6 +124,7 @@ def read_arrow(path: PathArg, dataset: str) -> pa.Table:
     """One dataset of the directory as an Arrow table with its full schema (``SCHEMAS``,
     partition columns included), from the committed files only."""
     store = DatasetDir.open(path)
+    check_dataset(store, (dataset,))
     return _read(store, dataset)
 
 
@@ -139,7 +143,11 @@ def _read(store: DatasetDir, dataset: str) -> pa.Table:
         )
     else:
         ds = pads.dataset(paths, schema=schema, format="parquet")
-    return ds.to_table()
+    try:
+        return ds.to_table()
+    except (pa.ArrowException, OSError, ValueError, RecursionError) as exc:
+        # Damage the files' footers did not show (a corrupt data page): named by the files.
+        raise DatasetError(f"{store.root / dataset}: unreadable: {one_line(exc)}") from None
 
 
 def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
@@ -149,9 +157,10 @@ def load(path: PathArg, only: Sequence[str] = TABLES) -> Tables:
     only ``hands`` and ``players``). Raises ``DatasetError`` if ``path`` is not a histparse
     dataset of a version this histparse reads."""
     store = DatasetDir.open(path)
+    wanted = {"hands", *only}
+    check_dataset(store, tuple(name for name in TABLES if name in wanted))
     frames: dict[str, pd.DataFrame] = {}
     sites: pd.Index[Any] | None = None
-    wanted = {"hands", *only}
     for name in TABLES:
         table = _read(store, name) if name in wanted else SCHEMAS[name].empty_table()
         if name == "hands" and store.version < 2:
@@ -243,7 +252,9 @@ def _units_of_version_1(hands: pa.Table) -> pa.Table:
 def load_findings(path: PathArg) -> pd.DataFrame:
     """The ``findings`` dataset: ``site``, ``hand_id``, ``code``, ``severity`` (ordered
     categorical info < warning < error), ``message``, ``file``, ``line`` (nullable int)."""
-    table = _read(DatasetDir.open(path), "findings")
+    store = DatasetDir.open(path)
+    check_dataset(store, ("findings",))
+    table = _read(store, "findings")
     data: dict[str, Any] = {}
     for f in FINDINGS:
         values = table.column(f.name)

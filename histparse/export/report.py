@@ -29,6 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from histparse.export.check import check_dataset
 from histparse.export.loader import _series, stakes_column
 from histparse.export.schema import FILE_SCHEMAS, TABLE_COLUMNS
 from histparse.export.store import DatasetDir, Partition, _parse_partition
@@ -78,6 +79,7 @@ def _batches(paths: Sequence[PathArg]) -> list[tuple[Partition, str, dict[str, s
     for path in paths:
         store = DatasetDir.open(path)
         names = ("players",) if store.version >= 3 else ("players", "actions", "draws")
+        check_dataset(store, ("hands", *names))
         committed = {name: set(store.files[name]) for name in names}
         for rel in store.files["hands"]:
             part = _parse_partition(rel)

@@ -240,6 +240,7 @@ class DatasetDir:
         commits = self.root / COMMITS
         if not commits.is_dir():
             return
+        committed: dict[str, str] = {}  # each file and the batch that committed it
         for record in sorted(commits.glob("*.json")):
             if record.name.startswith("."):
                 continue
@@ -264,6 +265,13 @@ class DatasetDir:
                     )
                 if not (self.root / rel).is_file():
                     raise DatasetError(f"{self.root}: {rel} (batch {record.stem}) is missing")
+                if rel in committed:
+                    # A copied record: every hand of its files would count twice.
+                    raise DatasetError(
+                        f"{record}: commits {rel}, which batch {committed[rel]} committed "
+                        "already; a file belongs to one batch"
+                    )
+                committed[rel] = record.stem
                 self._index(rel)
             self.commits += 1
 

@@ -25,7 +25,15 @@ from histparse import sites
 from histparse.events import Hand
 from histparse.reading import Chunk, ParseError, Unsupported
 from histparse.sites import Continuation, Site
-from histparse.textio import BOM, PathArg, bytes_lines, decoded_lines, one_line, text_lines
+from histparse.textio import (
+    BOM,
+    PathArg,
+    bytes_lines,
+    decoded_lines,
+    one_line,
+    path_label,
+    text_lines,
+)
 
 Result = Hand | ParseError | Unsupported
 OnError = Literal["raise", "warn"] | Callable[[ParseError], object]
@@ -381,6 +389,7 @@ def iter_results(lines: Iterable[str], path: str, *, first_line: int = 1) -> Ite
     """Results for every chunk of the given lines, the first being line ``first_line`` of
     ``path``. Lines whose first (not blank) is a file-reading site's (``sites.file_reader_for``:
     Merge XML) are read by that site, up to where it stops; the rest as text, in chunks."""
+    path = path_label(path)
     it = iter(lines)
     skipped = 0
     for line in it:

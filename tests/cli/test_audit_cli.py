@@ -29,9 +29,9 @@ def test_clean_file_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert "findings: 0 errors, 0 warnings, 0 info" in out
 
 
-def test_errors_exit_1_and_are_grouped_by_code(capsys: pytest.CaptureFixture[str]) -> None:
+def test_errors_exit_5_and_are_grouped_by_code(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, str(CORRUPT), str(CANCELLED))
-    assert status == 1
+    assert status == 5
     assert "worst hands:\n  #81631597149  8 errors" in out
     assert "CARD-HERO-DRAW (error, R-DRAW-2): 5 findings in 1 hand" in out
     assert "CARD-DUPLICATE (error, R-RANK-1): 3 findings in 1 hand" in out
@@ -47,13 +47,13 @@ def test_min_severity_filters_but_keeps_the_exit_status(
     assert status == 0
     assert "HAND-CANCELLED" not in out and "1 info (showing warning and above)" in out
     status, out, _ = run(capsys, str(CORRUPT), "--min-severity", "error", "--json")
-    assert status == 1
+    assert status == 5
     assert len(json.loads(out)["findings"]) == 8
 
 
 def test_json_document(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, str(REAL), "--json")
-    assert status == 1
+    assert status == 5
     doc = json.loads(out)
     assert (doc["hands_read"], doc["hands_parsed"], doc["hands_rejected"]) == (386, 42, 0)
     assert doc["hands_unsupported"] == 344
@@ -71,7 +71,7 @@ def test_rejected_hands_are_findings(capsys: pytest.CaptureFixture[str], tmp_pat
     bad.write_text(CLEAN.read_text(encoding="utf-8-sig").replace("Player4: folds", "Player4: ?"))
     status, out, _ = run(capsys, str(bad), "--json")
     doc = json.loads(out)
-    assert status == 1
+    assert status == 5
     assert doc["hands_rejected"] == 1
     (f,) = doc["findings"]
     assert (f["code"], f["severity"], f["file"], f["line"]) == (

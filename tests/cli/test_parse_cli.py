@@ -65,7 +65,7 @@ def test_missing_path_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "nope.txt" in err
 
 
-def test_unreadable_file_exits_2(
+def test_unreadable_file_exits_6(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import histparse.parsing.reader as reader
@@ -81,7 +81,7 @@ def test_unreadable_file_exits_2(
     monkeypatch.setattr(textio, "decoded_lines", refuse)
     # One job: this process reads the file (worker processes would not see the stand-in).
     status, _, err = run(capsys, "--jobs", "1", str(path))
-    assert status == 2 and "locked.txt" in err and "Permission denied" in err
+    assert status == 6 and "locked.txt" in err and "Permission denied" in err
 
 
 def test_many_rejected_chunks_are_all_listed_in_order(
@@ -129,7 +129,7 @@ def test_a_file_changed_while_read_is_a_clear_error(
         raise FileChanged("h.txt:40: expected 12 line(s) from here, found 9")
 
     monkeypatch.setattr(parse_cmd, "run", rewritten)
-    assert cli.main(["parse", str(DATA)]) == 2
+    assert cli.main(["parse", str(DATA)]) == 6
     assert capsys.readouterr().err == (
         "histparse parse: h.txt:40: expected 12 line(s) from here, found 9\n"
     )

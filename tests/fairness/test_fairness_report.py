@@ -156,7 +156,7 @@ def test_cli_exit_statuses_json_and_figure(
     assert data["verdict"] == "no alarm" and data["correction"] == "Holm"
     assert data["hands_used"] == 1500 and len(data["groups"][0]["tests"]) == 12
     png = tmp_path / "f.png"
-    assert main(["fairness", str(rigged), "--plot", str(png)]) == 1
+    assert main(["fairness", str(rigged), "--plot", str(png)]) == 5
     out = capsys.readouterr().out
     assert "verdict: alarm" in out and "more low cards (2-7)" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -28,12 +28,12 @@ def test_show_html_of_a_missing_hand_writes_nothing(tmp_path: Path) -> None:
     assert not out.exists()
 
 
-def test_an_unwritable_page_is_exit_status_2(
+def test_an_unwritable_page_is_exit_status_6(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "no" / "such" / "dir.html"
-    assert main(["show", "35839001292", str(PLAIN), "--html", str(out)]) == 2
-    assert main(["audit", str(PLAIN), "--html", str(out), "-q"]) == 2
+    assert main(["show", "35839001292", str(PLAIN), "--html", str(out)]) == 6
+    assert main(["audit", str(PLAIN), "--html", str(out), "-q"]) == 6
     assert "cannot write" in capsys.readouterr().err
 
 
@@ -42,7 +42,7 @@ def test_audit_html_exit_status_follows_the_errors(
 ) -> None:
     clean, flagged = tmp_path / "clean.html", tmp_path / "flagged.html"
     assert main(["audit", str(PLAIN), "--html", str(clean), "-q"]) == 0
-    assert main(["audit", str(FLAGGED), "--html", str(flagged), "-q"]) == 1
+    assert main(["audit", str(FLAGGED), "--html", str(flagged), "-q"]) == 5
     assert capsys.readouterr().out == ""
     assert "no findings" in clean.read_text(encoding="utf-8")
     page = flagged.read_text(encoding="utf-8")
