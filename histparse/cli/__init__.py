@@ -14,6 +14,7 @@ from types import FrameType
 
 from histparse import __version__
 from histparse.cli.status import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_IO, EXIT_REJECTED, EXIT_USAGE
+from histparse.export.errors import DatasetError
 from histparse.parallel.ranges import FileChanged
 from histparse.textio import one_line, shown
 
@@ -102,6 +103,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Ctrl-C or a kill: one line, no traceback (the committed data is safe).
         print(interrupted_message(args.command), file=sys.stderr)
         return EXIT_INTERRUPTED
+    except DatasetError as exc:
+        # A dataset that is not one, damaged or doctored (``export.check``): the file named.
+        print(f"histparse {args.command}: {shown(str(exc))}", file=sys.stderr)
+        return EXIT_USAGE
     except FileChanged as exc:
         # A file rewritten while it was being read in pieces: the results would be wrong.
         print(f"histparse {args.command}: {shown(str(exc))}", file=sys.stderr)

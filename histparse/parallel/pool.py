@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -76,6 +77,12 @@ def ordered_map(
     return _pool(func, items, jobs, in_flight or 2 * jobs)
 
 
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the process that started it (a terminal sends it to them
+    all): an idle worker would print a traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _pool(func: Callable[[T], R], items: Iterable[T], jobs: int, in_flight: int) -> Iterator[R]:
     rest = iter(items)
     head = list(itertools.islice(rest, 2))
@@ -86,9 +93,18 @@ def _pool(func: Callable[[T], R], items: Iterable[T], jobs: int, in_flight: int)
         return
     items = itertools.chain(head, rest)
     context = multiprocessing.get_context(START_METHOD)
-    with ProcessPoolExecutor(jobs, mp_context=context) as pool:
+    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_quiet_worker) as pool:
         try:
             yield from _bounded(pool.submit, func, items, in_flight)
+        except (Exception, SystemExit, GeneratorExit):
+            raise
+        except BaseException:
+            # Ctrl-C or SIGTERM (``cli.Terminated``): the shutdown below would wait for the
+            # pieces being worked on (the workers ignore Ctrl-C, ``_quiet_worker``); they stop
+            # now. Nothing they made is committed: the writer is in this process.
+            for process in list((pool._processes or {}).values()):
+                process.terminate()
+            raise
         finally:
             # The consumer stopped early (an error, a closed generator): drop queued work.
             pool.shutdown(wait=True, cancel_futures=True)
