@@ -18,6 +18,7 @@ from histparse.cli.status import (
     EXIT_UNREADABLE,
 )
 from histparse.parallel.front import Listing, list_inputs
+from histparse.textio import shown
 
 __all__ = ["EXIT_FAILED", "EXIT_UNREADABLE", "Listed", "list_or_report", "with_skipped"]
 
@@ -52,8 +53,9 @@ def list_or_report(command: str, paths: Sequence[str], client: Any = None) -> Li
     try:
         listing = list_inputs(paths, client)
     except FileNotFoundError as exc:
-        print(f"histparse {command}: {exc}", file=sys.stderr)
+        print(f"histparse {command}: {shown(str(exc))}", file=sys.stderr)
         return None
     for error in listing.skipped:
-        print(f"histparse {command}: skipped {error.filename}: {error.strerror}", file=sys.stderr)
+        where = shown(error.filename)
+        print(f"histparse {command}: skipped {where}: {error.strerror}", file=sys.stderr)
     return Listed(listing)
