@@ -16,32 +16,41 @@ from __future__ import annotations
 from histparse import _display
 from histparse.events import Hand
 from histparse.replayer import Replay
+from histparse.replayer import replay as replay_hand
 from histparse.views.audit import AuditReport, audit_report
 from histparse.views.findings import FindingList, findings_table
 from histparse.views.hand import hand_html, step_pots
-from histparse.views.page import hand_page, notebook_view, page
+from histparse.views.page import frame, hand_page, notebook_view, page, table_html
+from histparse.views.table import TableModel, money_label, table_model
 
 __all__ = [
     "AuditReport",
     "FindingList",
+    "TableModel",
     "audit_report",
     "findings_table",
+    "frame",
     "hand_html",
     "hand_page",
+    "money_label",
     "notebook_view",
     "page",
     "step_pots",
+    "table_html",
+    "table_model",
 ]
-
-
-def _hand_view(obj: object) -> str:
-    assert isinstance(obj, Hand)
-    return notebook_view(hand_html(obj))
 
 
 def _replay_view(obj: object) -> str:
     assert isinstance(obj, Replay)
-    return notebook_view(hand_html(obj.hand, obj))
+    # The table replayer runs in a frame of its own (its script); the lines, result and
+    # findings below it need no script.
+    return frame(hand_page(obj.hand, obj), 640) + notebook_view(hand_html(obj.hand, obj))
+
+
+def _hand_view(obj: object) -> str:
+    assert isinstance(obj, Hand)
+    return _replay_view(replay_hand(obj))
 
 
 _display.register(Hand, _hand_view)
