@@ -9,10 +9,11 @@
   var D = null, S = null, n = 0;
   var view = [], page = 0, current = -1, sortKey = null, sortDir = 1;
   var replayer = null;
+  // What a player reads first on the left: when, how much, with what; where it was after.
   var COLS = [
-    ["date", "date"], ["site", "site"], ["table", "table"], ["stakes", "stakes"],
-    ["pos", "pos"], ["start", "start"], ["net", "result"], ["bb", "BB"], ["ev", "all-in EV"],
-    ["flags", "flags"], ["fnd", "findings"]
+    ["date", "date"], ["net", "result"], ["bb", "BB"], ["start", "start"], ["pos", "pos"],
+    ["flags", "flags"], ["ev", "all-in EV"], ["stakes", "stakes"], ["table", "table"],
+    ["site", "site"], ["fnd", "findings"]
   ];
 
   function unpack(b64) {
@@ -309,14 +310,18 @@
       document.body.appendChild(out);
     }, function (e) { errors.push(String(e)); });
   }
-  var t0 = performance.now();
   unpack(document.getElementById("hp-rows").textContent).then(function (data) {
     D = data.cols; S = data.S; n = data.n;
     buildForm();
     write(options.init);
     apply(read());
-    root.setAttribute("data-ready", String(Math.round(performance.now() - t0)));
+    // From the start of navigation: the list shown, then the first hand on the table.
+    root.setAttribute("data-ready", String(Math.round(performance.now())));
     if (location.hash === "#selftest") { selftest(); }
-    else if (view.length) { return open(view[0]); }
+    else if (view.length) {
+      return open(view[0]).then(function () {
+        root.setAttribute("data-opened", String(Math.round(performance.now())));
+      });
+    }
   }).catch(function (e) { errors.push(String(e)); });
 })();

@@ -16,7 +16,7 @@ __all__ = ["BROWSE_CSS", "BROWSE_SCRIPT"]
 
 BROWSE_CSS: Final = """
 .hp-browser { display: flex; gap: 16px; align-items: flex-start; }
-.hp-side { flex: 0 0 620px; min-width: 0; }
+.hp-side { flex: 0 0 640px; min-width: 0; }
 .hp-main { flex: 1 1 auto; min-width: 420px; }
 .hp-filters { display: flex; flex-wrap: wrap; gap: 4px 10px; font-size: 13px;
   padding: 6px; background: var(--hp-panel); border: 1px solid var(--hp-line); }

@@ -125,7 +125,7 @@
       el("ellipse", { cx: CX, cy: CY, rx: RX - 60, ry: RY - 45, "class": "hp-felt" }, svg);
       el("ellipse", { cx: CX, cy: CY, rx: RX - 75, ry: RY - 58, "class": "hp-rail" }, svg);
       parts.street = el("text", { x: CX, y: CY - 40, "text-anchor": "middle", "class": "hp-t-street" }, svg);
-      el("text", { x: CX, y: CY - 12, "text-anchor": "middle", "class": "hp-t-potlabel" }, svg, "Pot");
+      parts.potlabel = el("text", { x: CX, y: CY - 12, "text-anchor": "middle", "class": "hp-t-potlabel" }, svg, "Pot");
       parts.pot = el("text", { x: CX, y: CY + 12, "text-anchor": "middle", "class": "hp-t-pot" }, svg);
       var hero = 0;
       for (var k = 0; k < m.seats.length; k++) { if (m.seats[k][4]) { hero = m.seats[k][0]; } }
@@ -179,6 +179,8 @@
       for (var j = 0; j <= i; j++) {
         if (/ collects /.test(st[j].text) && st[j].actor >= 0) { won[st[j].actor] = 1; }
       }
+      // Once the pot is shared, what is left in the middle is the rake.
+      parts.potlabel.textContent = Object.keys(won).length ? "left in the pot (rake)" : "Pot";
       for (var k2 = 0; k2 < seats.length; k2++) {
         var p = seats[k2], cls = "hp-seat";
         p.stack.textContent = fmt(m, s.stacks[k2]);

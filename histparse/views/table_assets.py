@@ -34,7 +34,7 @@ TABLE_CSS: Final = """
 .hp-tbl .hp-chip { fill: #d4a017; stroke: #fff; stroke-width: 1.5; }
 .hp-tbl .hp-t-pot { fill: #fff; font-size: 18px; font-weight: 700; }
 .hp-tbl .hp-t-potlabel, .hp-tbl .hp-t-street { fill: #d8eadc; font-size: 13px; }
-.hp-tbl .hp-t-draw { fill: #fff3c4; font-size: 12px; font-weight: 700; }
+.hp-tbl .hp-t-draw { fill: #b26a00; font-size: 12px; font-weight: 700; }
 .hp-tbl .hp-btn { fill: #fff; stroke: #1d1d1f; }
 .hp-tbl .hp-btn + text { fill: #1d1d1f; font-size: 11px; font-weight: 700; }
 .hp-tbl .hp-cd { fill: #fff; stroke: #888; }
