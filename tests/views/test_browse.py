@@ -3,7 +3,10 @@ answers are known (``tests/data/browse/README.md``), and the command lists the h
 
 from __future__ import annotations
 
+import base64
+import gzip
 import json
+import re
 import shutil
 from dataclasses import replace
 from decimal import Decimal
@@ -118,3 +121,20 @@ def test_the_page_holds_every_row_and_no_outside_resource(rows: list[BrowseRow])
     hostile = replace(rows[0], table="</script><b>x")
     page = browser_page([hostile], {}, start={"site": "</script><b>"})
     assert "</script><b>" not in page
+
+
+def test_a_dataset_lists_the_same_hands_and_finds_them_for_the_replayer(
+    corpus: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = tmp_path / "ds"
+    assert main(["export", str(corpus), "--out", str(data), "-q"]) == 0
+    capsys.readouterr()
+    assert main(["browse", str(data), "--json", "--showdown"]) == 0
+    assert {h["hand_id"] for h in json.loads(capsys.readouterr().out)} == {SNOWED, BROKEN}
+    page = tmp_path / "b.html"
+    assert main(["browse", str(data), "--showdown", "--html", str(page)]) == 0
+    # Both hands' models were read again from their file: one page of models, no null.
+    chunk = re.search(r'class="hp-chunk">([^<]+)<', page.read_text(encoding="utf-8"))
+    assert chunk is not None
+    models = json.loads(gzip.decompress(base64.b64decode(chunk.group(1))))
+    assert [m["id"] for m in models] == [SNOWED, BROKEN]
