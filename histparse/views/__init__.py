@@ -1,10 +1,13 @@
 """HTML views of hands, findings and audits: for Jupyter and as self-contained pages.
 
-    hand                                     # in a notebook: the hand as a replayer
+    hand                                     # in a notebook: the table replayer and the lines
     replay(hand)                             # the same, from its replay
+    table_model(replay(hand))                # the replayer's steps: stacks, bets, pot, cards
+    Browser.of(tables(hands, replays=...), replays)   # the hand browser (views.browse)
     FindingList(audit(hands))                # findings as a table, codes linked to their rule
     audit_report(read_results("histories/")) # the audit: what was checked, findings, worst hands
     Path("hand.html").write_text(hand_page(hand))   # ``histparse show ID PATH --html FILE``
+    browser_page(rows, models)               # ``histparse browse PATH --html FILE``
 
 Every text that comes from a history is escaped; a page loads nothing from anywhere (inline
 styles and script, and a content policy that forbids anything else). Importing this package

@@ -24,9 +24,10 @@ from histparse.cards import Card, format_cards
 from histparse.events import Action, Collected, Draw, Post, Shows, UncalledBet
 from histparse.game import ActionKind, PostKind, Street
 from histparse.money import places_of
-from histparse.ranking import describe_rank, rank_or_none
+from histparse.ranking import rank_or_none
 from histparse.replayer import DrawRecord, Replay
 from histparse.replayer.findings import Finding
+from histparse.show import describe_cards
 
 __all__ = ["TableModel", "TableSeat", "TableStep", "model_json", "money_label", "table_model"]
 
@@ -137,11 +138,11 @@ def _street(e: Post | Action | Draw) -> int:
 
 
 def _describe(cards: tuple[Card, ...], site: str) -> str | None:
-    rank = rank_or_none(cards) if len(cards) == 5 else None
-    if rank is None:
+    """The 2-7 hand worded as the site words it (as ``histparse show`` prints it), or None
+    when the cards are not one valid five-card hand."""
+    if len(cards) != 5 or rank_or_none(cards) is None:
         return None
-    del site  # the wording is the rank book's, the same on every site
-    return describe_rank(rank)
+    return describe_cards(cards, site)
 
 
 def table_model(replay: Replay) -> TableModel:

@@ -53,7 +53,7 @@ def test_the_hero_s_draws_and_hand_after_each() -> None:
     assert "Hero draws 1 [Kh] for [4d]" in texts
     drew = m.steps[texts.index("Hero draws 1 [Kh] for [4d]")]
     hero = next(k for k, s in enumerate(m.seats) if s.hero)
-    assert drew.cards[hero] == "8d 6s 5c 2h 4d" and drew.hand == "Lo: 8,6,5,4,2"
+    assert drew.cards[hero] == "8d 6s 5c 2h 4d" and drew.hand == "Lo: 8,6,5,4,2 (rank 8)"
     assert drew.drew[hero] == 1 and drew.bets == (0, 0)
     shown = [s for s in m.steps if s.text.startswith("Villain shows")]
     assert shown and shown[0].cards[1 - hero] == "9c 7c 6d 3s 2c"
