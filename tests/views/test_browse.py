@@ -17,7 +17,15 @@ import pytest
 from histparse.cli import main
 from histparse.frames import tables
 from histparse.parsing import read_histories
-from histparse.views.browse import BrowseFilter, BrowseRow, browse_rows, browser_page, select
+from histparse.replayer import replay
+from histparse.views.browse import (
+    BrowseFilter,
+    Browser,
+    BrowseRow,
+    browse_rows,
+    browser_page,
+    select,
+)
 
 from .conftest import PLAIN
 
@@ -138,3 +146,14 @@ def test_a_dataset_lists_the_same_hands_and_finds_them_for_the_replayer(
     assert chunk is not None
     models = json.loads(gzip.decompress(base64.b64decode(chunk.group(1))))
     assert [m["id"] for m in models] == [SNOWED, BROKEN]
+
+
+def test_the_notebook_browser_is_the_page_in_a_frame(corpus: Path) -> None:
+    hands = list(read_histories(corpus))
+    replays = {(h.site, h.hand_id): replay(h) for h in hands}
+    t = tables(hands, replays=lambda h: replays[(h.site, h.hand_id)])
+    b = Browser.of(t, replays.values(), where=BrowseFilter(snow=True))
+    assert repr(b) == "<Browser: 1 hands>" and [r.hand_id for r in b.rows] == [SNOWED]
+    html = b._repr_html_()
+    assert html.startswith('<iframe sandbox="allow-scripts" srcdoc="&lt;!DOCTYPE html&gt;')
+    assert set(b.models) == {(h.site, h.hand_id) for h in hands}

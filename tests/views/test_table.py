@@ -13,6 +13,7 @@ from histparse.events import Hand
 from histparse.parsing import read_histories, read_results
 from histparse.replayer import replay
 from histparse.views import money_label, table_model
+from histparse.views.hand import GroupedMoney
 from histparse.views.table import model_json
 
 from .conftest import REAL
@@ -89,3 +90,11 @@ def test_the_replayer_and_the_browser_read_the_record_not_the_events(tmp_path: P
     for name in ("table.py", "browse.py"):
         (copy / name).write_text((PACKAGE_DIR / "views" / name).read_text(encoding="utf-8"))
     assert event_walks(tmp_path / "histparse", ("read",)) == []
+
+
+def test_the_lines_of_the_page_group_thousands_too() -> None:
+    g = GroupedMoney("$", Decimal("0.01"))
+    assert g(Decimal("103461")) == "$103,461.00"
+    assert g(Decimal("-1234.5"), signed=True) == "-$1,234.50"
+    assert GroupedMoney("", Decimal(1))(Decimal(1500000)) == "1,500,000"
+    assert g(Decimal("0.005")) == "$0.005"  # finer than the unit: as written
