@@ -127,6 +127,8 @@
       parts.street = el("text", { x: CX, y: CY - 40, "text-anchor": "middle", "class": "hp-t-street" }, svg);
       parts.potlabel = el("text", { x: CX, y: CY - 12, "text-anchor": "middle", "class": "hp-t-potlabel" }, svg, "Pot");
       parts.pot = el("text", { x: CX, y: CY + 12, "text-anchor": "middle", "class": "hp-t-pot" }, svg);
+      // The side pots, as the rules settle them, once the betting is over.
+      parts.side = el("text", { x: CX, y: CY + 36, "text-anchor": "middle", "class": "hp-t-potlabel" }, svg);
       var hero = 0;
       for (var k = 0; k < m.seats.length; k++) { if (m.seats[k][4]) { hero = m.seats[k][0]; } }
       if (!hero && m.seats.length) { hero = m.seats[0][0]; }
@@ -175,6 +177,7 @@
       var s = st[i];
       parts.pot.textContent = fmt(m, s.pot);
       parts.street.textContent = STREETS[s.street];
+      parts.side.textContent = s.street === STREETS.length - 1 && m.pots ? m.pots.join(" \u00b7 ") : "";
       var won = {};
       for (var j = 0; j <= i; j++) {
         if (/ collects /.test(st[j].text) && st[j].actor >= 0) { won[st[j].actor] = 1; }

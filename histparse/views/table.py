@@ -99,6 +99,7 @@ class TableModel:
     seats: tuple[TableSeat, ...]
     steps: tuple[TableStep, ...]
     result: tuple[str, ...]  # the pots with their winners, then each player's net
+    pots: tuple[str, ...] = ()  # "main pot $1.20", "side pot-1 $0.40" when the hand has side pots
 
     def label(self, amount: int) -> str:
         """``amount`` (minor units) as the page shows it."""
@@ -312,6 +313,7 @@ def table_model(replay: Replay) -> TableModel:
         seats,
         tuple(steps),
         _result(replay, label),
+        tuple(f"{p.name} {label(p.amount)}" for p in replay.pots) if len(replay.pots) > 1 else (),
     )
 
 
@@ -419,6 +421,7 @@ def _compact(model: TableModel) -> dict[str, Any]:
         "seats": seats,
         "steps": steps,
         "result": list(model.result),
+        "pots": list(model.pots),
     }
 
 
