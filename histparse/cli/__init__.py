@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "generate_cmd",
     "convert_cmd",
     "show_cmd",
+    "browse_cmd",
     "fairness_cmd",
     "equity_cmd",
     "sessions_cmd",
