@@ -11,6 +11,7 @@ id conflicted (they are in DATASET/findings), 2 when it could not run.
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 from datetime import datetime
 from typing import Any
@@ -29,7 +30,7 @@ def batch_line(batch: WatchBatch, now: datetime | None = None) -> str:
     if batch.present:
         extra.append(f"{batch.present} already present")
     if batch.bad:
-        extra.append(f"{batch.bad} rejected (in findings)")
+        extra.append(f"{batch.bad} rejected, in findings")
     if batch.conflicts:
         extra.append(f"{batch.conflicts} id conflict(s)")
     more = f" ({', '.join(extra)})" if extra else ""
@@ -52,6 +53,8 @@ def run(args: argparse.Namespace) -> int:
     def on_start(note: str) -> None:
         print(f"histparse watch: {note}", file=sys.stderr)
 
+    # A kill (SIGTERM) stops it as Ctrl-C does: the lock file removed, nothing half done.
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         result = watch(
             args.paths,
@@ -70,6 +73,10 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"watched into {result.out}: {result.new} new hand(s) in {result.batches} batch(es)")
     return 1 if result.bad or result.conflicts else 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _table_lines(live: list[Live], into: str) -> None:
