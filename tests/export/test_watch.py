@@ -174,3 +174,27 @@ def test_an_interrupted_compaction_is_invisible_and_cleaned(
     assert parts == {rel for v in DatasetDir.open(out).files.values() for rel in v}
     assert compact(out).rows > 0
     assert_tables_equal(load(out), before)
+
+
+def test_a_growing_utf16_file(history: bytes, tmp_path: Path) -> None:
+    """The same for a UTF-16 file (Full Tilt's clients write one), grown at odd byte counts
+    too: half a UTF-16 unit is never read."""
+    folder, out = tmp_path / "client", tmp_path / "ds"
+    folder.mkdir()
+    text = history.decode("utf-8-sig").encode("utf-16")  # with its BOM
+    target = folder / "table.txt"
+    starts = [
+        i for i in range(0, len(text), 2) if text.startswith("\nPokerStars".encode("utf-16-le"), i)
+    ]
+    done = 0
+    for cut in (starts[9] + 7, starts[40] + 1, len(text)):
+        with open(target, "ab") as f:
+            f.write(text[done:cut])
+        done = cut
+        watch([folder], out, once=True, settle=3600, audit=False)
+    assert load_marks(out)[str(target)].utf16
+    assert len(load(out, only=("hands",)).hands) == 79
+    watch([folder], out, once=True, settle=0, audit=False)
+    one_shot = tmp_path / "one-shot"
+    export_histories([folder], one_shot, audit=False)
+    assert_tables_equal(load(out), load(one_shot))
