@@ -5,6 +5,7 @@ makes; ``compact`` keeps every table with fewer files; the writer's lock file is
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 from test_export import assert_tables_equal
 
 import histparse
+from histparse.cli import main
 from histparse.export import export_histories, load, load_findings
 from histparse.export.compact import compact
 from histparse.export.store import LOCK, DatasetDir
@@ -198,3 +200,39 @@ def test_a_growing_utf16_file(history: bytes, tmp_path: Path) -> None:
     one_shot = tmp_path / "one-shot"
     export_histories([folder], one_shot, audit=False)
     assert_tables_equal(load(out), load(one_shot))
+
+
+def test_the_commands_as_a_user_runs_them(
+    history: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder, out = tmp_path / "client", tmp_path / "ds"
+    folder.mkdir()
+    (folder / "table.txt").write_bytes(history)
+    args = ["watch", str(folder), "--into", str(out), "--once", "--settle", "0", "--table"]
+    assert main([*args, "--no-audit"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert re.fullmatch(
+        r"\d\d:\d\d:\d\d \+80 hand\(s\) from 1 file\(s\); 80 new since start", lines[0]
+    )
+    # The table of the last hand, one line per opponent (the hero is not one), each count
+    # the dataset's own.
+    players = load(out, only=("players",)).players
+    last = load(out, only=("hands",)).hands.sort_values("started_at").iloc[-1]
+    seated = players[players["hand_id"] == last["hand_id"]]
+    opponents = [str(p) for p in seated["player"] if p != last["hero"]]
+    assert lines[1].startswith(f"  table {last['table_name']} (hand {last['hand_id']}):")
+    assert len(lines) == 2 + len(opponents) + 1
+    for name in opponents:
+        line = next(x for x in lines[2:] if x.strip().startswith(name[:18]))
+        mine = players[players["player"] == name]
+        vpip = f"VPIP {round(100 * mine['vpip'].sum() / mine['vpip_opp'].sum())}%"
+        assert f" {len(mine)} hands " in line and f"{vpip} {mine['vpip'].sum()}/" in line
+    histparse.write_file(folder / "next.txt", histparse.simulate(20, seed=12))
+    assert main(["watch", str(folder), "--into", str(out), "--once", "--settle", "0"]) == 0
+    assert "20 new hand(s) in 1 batch(es)" in capsys.readouterr().out
+    assert main(["compact", str(out)]) == 0
+    assert "1 commit" in capsys.readouterr().out
+    assert main(["compact", str(out)]) == 0
+    assert "already compact" in capsys.readouterr().out
+    assert main(["compact", str(tmp_path)]) == 2
+    assert "not a histparse dataset" in capsys.readouterr().err
