@@ -244,13 +244,22 @@ class _Poller:
                 pieces, after = finished_pieces(
                     path, mark, settle=self.settle, now=now, hands_per_piece=self.hands_per_piece
                 )
-            except (FileNotFoundError, FileChanged):
-                continue  # gone or rewritten while looked at: the next poll sees it
+            except FileNotFoundError:
+                continue  # gone (renamed, deleted) while looked at
+            except FileChanged:
+                # Its offset is no longer at a hand's start (rewritten in place, or a last
+                # hand taken as whole that the client went on writing): read it again from
+                # its start; what is kept already is skipped, a different hand under a kept
+                # id is an ID-CONFLICT finding, never silent.
+                marks.pop(path, None)
+                continue
             if pieces:
                 changed.append(path)
                 todo.extend((file_index, p) for p in pieces)
             marks[path] = after
         if not todo:
+            if marks != self.marks:
+                _save_marks(self.out, marks)  # a file to read again from its start
             self.marks = marks
             return None
         work = functools.partial(export_pieces, audit=ex.audit)

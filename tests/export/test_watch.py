@@ -236,3 +236,18 @@ def test_the_commands_as_a_user_runs_them(
     assert "already compact" in capsys.readouterr().out
     assert main(["compact", str(tmp_path)]) == 2
     assert "not a histparse dataset" in capsys.readouterr().err
+
+
+def test_a_file_rewritten_in_place_is_read_again(history: bytes, tmp_path: Path) -> None:
+    folder, out = tmp_path / "client", tmp_path / "ds"
+    folder.mkdir()
+    target = folder / "table.txt"
+    target.write_bytes(history)
+    watch([folder], out, once=True, settle=0, audit=False)
+    # Blank lines put before the hands: the saved offset now falls inside the last hand.
+    target.write_bytes(b"\r\n" * 4 + history)
+    watch([folder], out, once=True, settle=0, audit=False)  # notices, starts over
+    result = watch([folder], out, once=True, settle=0, audit=False)
+    assert (result.new, result.already_present) == (0, HANDS)
+    assert load_marks(out)[str(target)].offset == len(history) + 8
+    assert len(load(out, only=("hands",)).hands) == HANDS
