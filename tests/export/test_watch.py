@@ -20,6 +20,7 @@ import histparse
 from histparse.cli import main
 from histparse.export import export_histories, load, load_findings
 from histparse.export.compact import compact
+from histparse.export.errors import DatasetError
 from histparse.export.store import LOCK, DatasetDir
 from histparse.export.watch import STATE, load_marks, watch
 
@@ -251,3 +252,18 @@ def test_a_file_rewritten_in_place_is_read_again(history: bytes, tmp_path: Path)
     assert (result.new, result.already_present) == (0, HANDS)
     assert load_marks(out)[str(target)].offset == len(history) + 8
     assert len(load(out, only=("hands",)).hands) == HANDS
+
+
+def test_the_lock_file_names_its_writer_and_goes_with_it(tmp_path: Path) -> None:
+    store = DatasetDir.create(tmp_path / "ds")
+    with store.locked():
+        assert (store.root / LOCK).read_text().strip() == str(os.getpid())
+        with pytest.raises(DatasetError, match="another export"), DatasetDir(store.root).locked():
+            pass
+        assert (store.root / LOCK).exists()  # the refused writer left the holder's file alone
+    assert not (store.root / LOCK).exists()
+    (store.root / LOCK).write_text("999999\n")  # a killed writer's
+    other = DatasetDir(store.root)
+    with other.locked():
+        assert other.stale_lock == "pid 999999"
+    assert not (store.root / LOCK).exists()
