@@ -198,6 +198,20 @@ def finished_pieces(
     return pieces, Mark(start.offset, start.line, mark.utf16)
 
 
+def _files(paths: Sequence[PathArg]) -> list[str]:
+    """The history files under ``paths``, as ``export`` lists them, except that a folder with
+    none yet is no error (the client has not written one yet). Raises ``FileNotFoundError``
+    for a path that is not a folder and matches nothing."""
+    out: dict[str, None] = {}
+    for path in paths:
+        try:
+            out.update(dict.fromkeys(list_files([path])))
+        except FileNotFoundError:
+            if not Path(path).is_dir():
+                raise
+    return list(out)
+
+
 def _first_mark(path: str) -> Mark | None:
     """A new file's mark, once it has enough bytes to tell its encoding."""
     if os.path.getsize(path) < 4:
@@ -232,7 +246,11 @@ class _Poller:
         todo: list[tuple[int, Piece]] = []
         marks = dict(self.marks)
         changed: list[str] = []
-        for file_index, path in enumerate(list_files(self.paths)):
+        try:
+            files = _files(self.paths)
+        except FileNotFoundError:
+            files = []  # a folder gone for now (a share unmounted): the next poll looks again
+        for file_index, path in enumerate(files):
             mark = marks.get(path)
             try:
                 if mark is not None and os.path.getsize(path) < mark.offset:
@@ -310,7 +328,7 @@ def watch(
     process is interrupted. ``on_batch`` is called after each commit; ``on_start`` with a
     note (a stale lock cleared) when there is one. Raises ``FileNotFoundError`` for a path
     matching nothing, ``DatasetError`` as ``export``."""
-    list_files(paths)  # a path matching nothing fails now, not on the first poll
+    _files(paths)  # a path matching nothing fails now, not on the first poll
     root = Path(out)
     with _exporting(out, audit, DEFAULT_BATCH_SIZE, compression) as (exporter, writer):
         if on_start is not None and exporter.store.stale_lock:

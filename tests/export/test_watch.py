@@ -267,3 +267,15 @@ def test_the_lock_file_names_its_writer_and_goes_with_it(tmp_path: Path) -> None
     with other.locked():
         assert other.stale_lock == "pid 999999"
     assert not (store.root / LOCK).exists()
+
+
+def test_an_empty_folder_is_waited_on_a_missing_path_refused(
+    history: bytes, tmp_path: Path
+) -> None:
+    folder, out = tmp_path / "client", tmp_path / "ds"
+    folder.mkdir()
+    assert watch([folder], out, once=True).new == 0  # no history written yet
+    (folder / "t.txt").write_bytes(history)
+    assert watch([folder], out, once=True, settle=0, audit=False).new == HANDS
+    with pytest.raises(FileNotFoundError):
+        watch([tmp_path / "nowhere"], out, once=True)
