@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             print(batch_line(batch), flush=True)
         if args.table:
-            _table_lines(live, args.into)
+            _table_lines(live, args.into, batch)
 
     def on_start(note: str) -> None:
         print(f"histparse watch: {note}", file=sys.stderr)
@@ -79,7 +79,7 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
-def _table_lines(live: list[Live], into: str) -> None:
+def _table_lines(live: list[Live], into: str, batch: WatchBatch) -> None:
     from histparse.export.store import DatasetDir
 
     if not live:
@@ -87,12 +87,11 @@ def _table_lines(live: list[Live], into: str) -> None:
         live.append(Live(DatasetDir.open(into)))
     state = live[0]
     state.store.refresh()
-    view = state.update()
-    if view is None:
-        return
-    print(f"  table {view.table} (hand {view.hand_id}):", flush=True)
-    for line in view.lines:
-        print(f"    {line}", flush=True)
+    state.update()
+    for view in state.views(batch.pieces):
+        print(f"  table {view.table} (hand {view.hand_id}):", flush=True)
+        for line in view.lines:
+            print(f"    {line}", flush=True)
 
 
 def _seconds(text: str) -> float:
@@ -140,7 +139,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--table",
         action="store_true",
-        help="after each batch, one line per opponent at the table of the last hand: hands "
+        help="after each batch, for each table played in it, one line per opponent: hands "
         "seen, VPIP, PFR, 3bet, pat/break/snow, showdown classes, each with its count",
     )
     p.add_argument(

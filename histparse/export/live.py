@@ -1,6 +1,7 @@
-"""The live lines of ``histparse watch --table``: for the table being played, one line per
-opponent with the hands seen and the counts a triple-draw player looks at, read from the
-dataset's ``players`` and ``hands`` files (all of them once, then each commit's new files).
+"""The live lines of ``histparse watch --table``: for each table being played (those of the
+last batch), one line per opponent of its last hand with the hands seen and the counts a
+triple-draw player looks at, summed from the dataset's ``players`` files (all of them once,
+then each commit's new files).
 
 Every rate is shown with its count (``31% 47/152``): a rate over few hands says little.
 """
@@ -8,14 +9,14 @@ Every rate is shown with its count (``31% 47/152``): a rate over few hands says 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.dataset as pads
 
+from histparse.export.pieces import ExportPiece
 from histparse.export.store import DatasetDir
 
 __all__ = ["LIVE_STATS", "Live", "TableView"]
@@ -31,6 +32,9 @@ LIVE_STATS: Final = (
     ("break", "break", "break_opp"),
     ("snow", "snow", "snow_opp"),
 )
+# Multi-tabling: the tables of a batch, the one played last shown last.
+MAX_TABLES: Final = 4
+_HAND_COLUMNS: Final = ("hand_id", "table_name", "started_at", "hero")
 _COLUMNS: Final = ["hand_id", "player", "showdown_class"] + [
     c for _, flag, opp in LIVE_STATS for c in (flag, opp)
 ]
@@ -60,13 +64,13 @@ class Live:
     players: dict[str, _Player] = field(default_factory=dict)
     seen: dict[str, int] = field(default_factory=dict)  # files read, per dataset
 
-    def update(self) -> TableView | None:
-        """Add the files committed since the last call; the view of the last hand in them."""
-        hands, players = self._new("hands"), self._new("players")
+    def update(self) -> None:
+        """Add the ``players`` files committed since the last call (all of them the first
+        time: what the dataset held before counts)."""
+        players = self._new("players")
         if players:
             table = pads.dataset(players, format="parquet").to_table(columns=_COLUMNS)
             self._add(table)
-        return self.view(hands, players)
 
     def _new(self, name: str) -> list[str]:
         paths = self.store.paths(name)
@@ -91,22 +95,33 @@ class Live:
             if shown:
                 p.classes[str(shown)] += 1
 
-    def view(self, hands_files: Sequence[str], players_files: Sequence[str]) -> TableView | None:
-        """The lines for the table of the last hand (by start time) in ``hands_files``, its
-        players in ``players_files``."""
-        if not hands_files:
-            return None
-        cols = ["hand_id", "table_name", "started_at", "hero"]
-        hands = pads.dataset(list(hands_files), format="parquet").to_table(columns=cols)
-        if not hands.num_rows:
-            return None
-        last = pc.index(hands.column("started_at"), pc.max(hands.column("started_at"))).as_py()
-        hand_id = str(hands.column("hand_id")[last].as_py())
-        table = str(hands.column("table_name")[last].as_py() or "")
-        hero = hands.column("hero")[last].as_py()
-        players = _seated(players_files, hand_id)
-        lines = tuple(self.line(p) for p in players if p != hero)
-        return TableView(table, hand_id, lines)
+    def views(self, pieces: Iterable[ExportPiece], most: int = MAX_TABLES) -> list[TableView]:
+        """One view per table with a hand in ``pieces`` (a batch's), its players those of
+        its last hand; the table played last comes last, at most ``most`` tables."""
+        last: dict[str, tuple[Any, str, str | None]] = {}  # table -> (time, hand id, hero)
+        seated: dict[str, list[tuple[int, str]]] = {}
+        for piece in pieces:
+            for named in piece.tables.values():
+                hands, players = named["hands"], named["players"]
+                cols = [hands.column(c).to_pylist() for c in _HAND_COLUMNS]
+                for hid, table, at, hero in zip(*cols, strict=True):
+                    key = str(table or "")
+                    if key not in last or at >= last[key][0]:
+                        last[key] = (at, str(hid), hero)
+                rows = zip(
+                    players.column("hand_id").to_pylist(),
+                    players.column("seat").to_pylist(),
+                    players.column("player").to_pylist(),
+                    strict=True,
+                )
+                for hid, seat, name in rows:
+                    if name is not None:
+                        seated.setdefault(str(hid), []).append((seat or 0, str(name)))
+        out = []
+        for table, (_, hid, hero) in sorted(last.items(), key=lambda kv: kv[1][0])[-most:]:
+            names = [name for _, name in sorted(seated.get(hid, [])) if name != hero]
+            out.append(TableView(table, hid, tuple(self.line(n) for n in names)))
+        return out
 
     def line(self, name: str) -> str:
         """One opponent's line: hands seen, each stat as rate and count, showdown classes."""
@@ -120,13 +135,3 @@ class Live:
             shown = ", ".join(f"{c} {k}" for c, k in p.classes.most_common(4))
             parts.append(f"showdowns: {shown}")
         return "  ".join(parts)
-
-
-def _seated(paths: Sequence[str], hand_id: str) -> list[str]:
-    """The players of ``hand_id``, by seat."""
-    found = pads.dataset(list(paths), format="parquet").to_table(
-        columns=["player", "seat"], filter=pc.field("hand_id") == hand_id
-    )
-    seats = found.column("seat").to_pylist()
-    rows = sorted(zip(seats, found.column("player").to_pylist(), strict=True))
-    return [str(name) for _, name in rows if name is not None]
