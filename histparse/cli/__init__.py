@@ -20,6 +20,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "stats_cmd",
     "graph_cmd",
     "export_cmd",
+    "watch_cmd",
+    "compact_cmd",
     "audit_cmd",
     "generate_cmd",
     "convert_cmd",
