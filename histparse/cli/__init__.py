@@ -75,9 +75,9 @@ def _sigterm_raises() -> Iterator[None]:
 
 def interrupted_message(command: str) -> str:
     """The one line printed when a run is interrupted: what is safe."""
-    if command == "export":
+    if command in ("export", "watch"):
         # Batches commit atomically (docs/parquet.md): a stopped export loses only its last.
-        return "histparse export: interrupted; the dataset holds every committed batch"
+        return f"histparse {command}: interrupted; the dataset holds every committed batch"
     return f"histparse {command}: interrupted"
 
 

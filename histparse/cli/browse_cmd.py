@@ -20,10 +20,12 @@ from typing import Any
 
 from histparse.cli.paths import list_or_report, with_skipped
 from histparse.cli.report_options import add_filter_options, cut, match_players
+from histparse.cli.status import EXIT_IO
 from histparse.events import Hand
 from histparse.frames import TableError, Tables, tables
 from histparse.parsing import ParseError, read_results
 from histparse.replayer import Replay, replay
+from histparse.textio import shown
 from histparse.views.browse import (
     KEPT_CLASSES,
     START_CLASSES,
@@ -124,7 +126,7 @@ def _dataset_models(rows: Sequence[BrowseRow], read: _Read) -> None:
                 if isinstance(result, Hand) and (result.site, result.hand_id) in wanted:
                     read.record(result)
         except OSError as exc:
-            print(f"histparse browse: cannot read {path}: {exc.strerror}", file=sys.stderr)
+            print(f"histparse browse: cannot read {shown(path)}: {exc.strerror}", file=sys.stderr)
 
 
 def _load(args: argparse.Namespace, read: _Read) -> tuple[Tables, int, bool] | int:
@@ -187,8 +189,9 @@ def run(args: argparse.Namespace) -> int:
             with open(args.html, "w", encoding="utf-8") as out:
                 out.write(browser_page(rows, read.models, title=f"histparse: {len(rows)} hands"))
         except OSError as exc:
-            print(f"histparse browse: cannot write {args.html}: {exc.strerror}", file=sys.stderr)
-            return 2
+            page = shown(args.html)
+            print(f"histparse browse: cannot write {page}: {exc.strerror}", file=sys.stderr)
+            return EXIT_IO
         print(f"{len(rows)} hands written to {args.html}", file=sys.stderr)
     if not args.json and args.html is None:
         for r in rows:
