@@ -74,8 +74,11 @@ def test_a_file_that_cannot_be_written_is_an_io_error(
 
 # -- Ctrl-C and SIGTERM ---------------------------------------------------------------------------
 
+# The child handles Ctrl-C as a terminal's Python does, even when the suite itself runs in the
+# background (a shell starts background jobs with SIGINT ignored, and Python keeps that).
 _SLOW_EXPORT = """
-import sys, time
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from histparse.export import parallel
 def slow(*args, **kwargs):
     print("ready", flush=True)
