@@ -17,6 +17,8 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from histparse.cli.paths import with_skipped
+from histparse.cli.status import EXIT_IO
+from histparse.textio import shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(readable(rows))
     if args.graph and not _graphs(tables, rows, args):
-        return 2
+        return EXIT_IO  # the folder could not be written (named)
     return with_skipped(1 if loaded.rejected else 0, loaded.skipped)
 
 
@@ -137,7 +139,9 @@ def _graphs(tables: Any, rows: pd.DataFrame, args: argparse.Namespace) -> bool:
             FigureCanvasAgg(fig)
             fig.savefig(out / name)
     except OSError as exc:
-        print(f"histparse sessions: cannot write into {out}: {exc.strerror}", file=sys.stderr)
+        print(
+            f"histparse sessions: cannot write into {shown(out)}: {exc.strerror}", file=sys.stderr
+        )
         return False
     print(f"wrote {len(names)} session graph(s) into {out}", file=sys.stderr)
     return True
