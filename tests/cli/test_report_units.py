@@ -185,4 +185,4 @@ def test_graph_command_filters_and_splits(
     assert main(args) == 0 and out.read_bytes()[:4] == b"\x89PNG"
     assert main([*args, "--tournament"]) == 0
     assert main([*args, "--unit", "francs"]) == 2
-    assert "no hands match" in capsys.readouterr().err
+    assert "unknown unit 'francs': the hands' units are EUR, USD" in capsys.readouterr().err

@@ -55,13 +55,29 @@ def test_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", TD_2009]) == 0
     out = capsys.readouterr().out
     header, *lines = out.splitlines()
-    assert header.split()[:10] == [
-        "player", "hands", "net", "net", "bb", "bb/100", "BB/100", "EV", "bb/100", "VPIP"
+    # One unit: the net's header names it, the cells are bare amounts.
+    assert header.split()[:7] == ["player", "hands", "net", "USD", "bb/100", "VPIP", "PFR"]
+    assert max(map(len, out.splitlines())) <= 120
+    lum = next(line for line in lines if line.split()[0] == "LumBita").split()
+    # hands, net, bb/100, then each percentage with its count and opportunities.
+    assert lum[1:8] == ["5", "0.22", "44.00", "60.0", "(3/5)", "0.0", "(0/5)"]
+    # Most hands first (--sort hands is the text's default): right-aligned under "hands".
+    end = header.index("hands") + len("hands")
+    hands = [int(line[:end].split()[-1]) for line in lines if line.strip()]
+    assert hands == sorted(hands, reverse=True) and hands[0] == 17
+
+
+def test_every_column(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--columns", "all", "--sort", "player"]) == 0
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert header.split()[:12] == [
+        "player", "hands", "net", "USD", "net", "bb", "net", "BB", "bb/100", "BB/100", "EV",
+        "bb/100",
     ]  # fmt: skip
     lum = next(line for line in lines if line.split()[0] == "LumBita").split()
-    # hands, net with its unit, net in big blinds, bb/100, BB/100, EV bb/100 (no all-in: the
-    # bb/100), VPIP %, PFR %
-    assert lum[1:10] == ["5", "0.22", "USD", "2.20", "44.00", "22.00", "44.00", "60.0", "0.0"]
+    # hands, net, net in big blinds and big bets, bb/100, BB/100, EV bb/100 (no all-in: the
+    # bb/100), rake share
+    assert lum[1:9] == ["5", "0.22", "2.20", "1.10", "44.00", "22.00", "44.00", "0.09"]
 
 
 def test_could_not_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
