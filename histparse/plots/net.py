@@ -21,7 +21,17 @@ from matplotlib.transforms import offset_copy
 
 from histparse.plots.errors import PlotError
 
-__all__ = ["XAxis", "cumulative", "draw_net", "fit_strip", "has_ev", "new_figure", "title_strip"]
+__all__ = [
+    "XAxis",
+    "below_axes",
+    "cumulative",
+    "draw_net",
+    "fit_strip",
+    "has_ev",
+    "legend_columns",
+    "new_figure",
+    "title_strip",
+]
 
 XAxis = Literal["hands", "date"]
 Measure = Literal["money", "bb"]
@@ -130,18 +140,32 @@ def draw_net(
     ax.ticklabel_format(axis="y", style="plain", useOffset=False)
     # The legend goes under the axes (clear of the tick labels and the axis label): the lines
     # fill the frame, and a legend inside it would hide some.
-    fig = ax.get_figure()
-    if not isinstance(fig, Figure):  # pragma: no cover - a SubFigure's axes
-        raise PlotError("the axes are not in a Figure")
-    below = offset_copy(ax.transAxes, fig=fig, y=-34, units="points")
+    entries = len(ax.get_lines()) - 1  # the zero line has no label
     ax.legend(
         loc="upper center",
         bbox_to_anchor=(0.5, 0.0),
-        bbox_transform=below,
+        bbox_transform=below_axes(ax),
         fontsize="small",
-        ncols=1 if len(units) > 1 or measure == "money" else 2,
+        ncols=legend_columns(entries, several=len(units) > 1 or measure == "money"),
         frameon=False,
     )
+
+
+def legend_columns(entries: int, *, several: bool) -> int:
+    """Columns of a legend under the axes: one per line for a few long labels (several units,
+    or money), two when they are many (six units and their EV lines) so that the legend stays
+    shorter than the axes it explains."""
+    if several:
+        return 1 if entries <= 4 else 2
+    return 2
+
+
+def below_axes(ax: Axes) -> Any:
+    """A transform placing a legend under ``ax``, clear of its tick labels and axis label."""
+    fig = ax.get_figure()
+    if not isinstance(fig, Figure):  # pragma: no cover - a SubFigure's axes
+        raise PlotError("the axes are not in a Figure")
+    return offset_copy(ax.transAxes, fig=fig, y=-34, units="points")
 
 
 def _one_unit(ax: Axes, df: pd.DataFrame, unit: str, measure: Measure, x: XAxis, ev: bool) -> None:
