@@ -3,9 +3,9 @@ session ends and the next one starts hours later (``SimConfig.sessions``).
 
 Without a plan the simulator plays every hand back to back (one endless session): the hands of
 the golden corpora are made that way. With one, the pauses are drawn from a random stream of
-their own (seeded from the run's seed), so the hands dealt are the same cards and actions as
-without it; only their times change, and a cash session's end moves the hero to a new table
-(a sit & go is never left midway: its session ends after it).
+their own (seeded from the run's seed), never from the hands' stream: until the first
+session's end the hands are those of a run without the plan, at later times. A cash session's
+end seats the hero at a new table; a sit & go is never left midway (its session ends after it).
 """
 
 from __future__ import annotations
