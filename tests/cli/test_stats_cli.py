@@ -109,3 +109,26 @@ def test_cli_choices_match_the_library() -> None:
     from histparse.stats import BY_KEYS
 
     assert BY_CHOICES == BY_KEYS
+
+
+def test_columns_and_width(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--columns", "hands,three_bet,W$SD", "--sort", "vpip"]) == 0
+    header, first, *_ = capsys.readouterr().out.splitlines()
+    assert header.split() == ["player", "hands", "3Bet", "W$SD"]
+    assert first.split()[0] == "LumBita"  # the highest VPIP: 60.0 (3/5)
+    assert main(["stats", TD_2009, "--width", "80"]) == 0
+    captured = capsys.readouterr()
+    assert max(map(len, captured.out.splitlines())) <= 80
+    assert "more column(s) with --columns (" in captured.err
+    assert main(["stats", TD_2009, "--columns", "vpip,nope"]) == 2
+    assert "unknown column 'nope'; the columns are hands, net" in capsys.readouterr().err
+
+
+def test_by_kept_class(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--by", "kept_class", "--json", "--no-ev"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    hero = {r["kept_class"]: r["hands"] for r in rows if r["player"] == "Hero"}
+    # The hero's kept cards are known; the others' are not, or they folded before the draw.
+    assert sum(hero.values()) == 17 and "unknown" not in hero and "no draw 1" in hero
+    others = {r["kept_class"] for r in rows if r["player"] != "Hero"}
+    assert others <= {"unknown", "no draw 1"}
