@@ -10,6 +10,7 @@ never cut. ``--json`` and ``--csv`` carry every column whatever the choice.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -210,7 +211,13 @@ def readable(
         cols[name] = cells
         used += need
     text = fixed_width(cols) if len(stats) else pd.DataFrame(cols).to_string(index=False)
-    notes = mixed_units_notes(stats)
+    # The notes wrapped to the width too (a long list of units would run past it).
+    notes = [
+        textwrap.fill(note, width, subsequent_indent="  ", break_on_hyphens=False)
+        if width
+        else note
+        for note in mixed_units_notes(stats)
+    ]
     return Table(text + ("\n\n" + "\n".join(notes) if notes else ""), tuple(left_out))
 
 
