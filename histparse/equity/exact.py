@@ -41,6 +41,7 @@ PATH_LIMIT: Final = 4_000_000
 inclusion-exclusion; beyond, ``TooManyDeals``."""
 
 _EMPTY: Final = -1
+_BLOCK: Final = 1 << 20  # subset rows made at once
 _WAITING: Final = 100  # not a card, not empty
 _RANK_SPAN: Final = 8192  # rank numbers are 1..7462
 
@@ -177,7 +178,16 @@ class _Subsets:
     weight: npt.NDArray[np.int64]  # signed with (-1)^|T| when ``signed``
 
 
-def _subsets(paths: Paths, most: int, n_pool: int, *, signed: bool) -> _Subsets:
+def _subsets(
+    paths: Paths,
+    most: int,
+    n_pool: int,
+    *,
+    signed: bool,
+    only: npt.NDArray[np.uint64] | None = None,
+) -> _Subsets:
+    """Each path once per subset of its cards of at most ``most`` cards (only the subsets in
+    the sorted ``only`` when given: the other player's)."""
     sizes = paths.sizes
     bits = np.uint64(1) << np.arange(n_pool, dtype=np.uint64)
     is_set = (paths.read[:, None] & bits) != 0
@@ -189,22 +199,27 @@ def _subsets(paths: Paths, most: int, n_pool: int, *, signed: bool) -> _Subsets:
         where = np.nonzero(is_set[rows])[1].reshape(len(rows), m)
         for t in range(min(most, m) + 1):
             combos = _combinations(m, t)
-            total += len(rows) * len(combos)
-            if total > PATH_LIMIT:
-                raise TooManyDeals(f"more than {PATH_LIMIT} shared-card terms")
-            if t:
-                subset = np.bitwise_or.reduce(bits[where[:, combos]], axis=2).reshape(-1)
-            else:
-                subset = np.zeros(len(rows), dtype=np.uint64)
-            weight = np.repeat(paths.weight[rows], len(combos))
-            if signed and t % 2:
-                weight = -weight
-            parts.append((
-                subset,
-                np.full(len(subset), m, dtype=np.int64),
-                np.repeat(paths.rank[rows], len(combos)),
-                weight,
-            ))  # fmt: skip
+            # In blocks of rows: the subsets are filtered as they come, never all held at once.
+            step = max(1, _BLOCK // len(combos))
+            for first in range(0, len(rows), step):
+                block = rows[first : first + step]
+                if t:
+                    picked = bits[where[first : first + step][:, combos]]
+                    subset = np.bitwise_or.reduce(picked, axis=2).reshape(-1)
+                else:
+                    subset = np.zeros(len(block), dtype=np.uint64)
+                weight = np.repeat(paths.weight[block], len(combos))
+                rank = np.repeat(paths.rank[block], len(combos))
+                if only is not None:
+                    found = np.searchsorted(only, subset)
+                    hit = only[np.minimum(found, len(only) - 1)] == subset
+                    subset, weight, rank = subset[hit], weight[hit], rank[hit]
+                total += len(subset)
+                if total > PATH_LIMIT:
+                    raise TooManyDeals(f"more than {PATH_LIMIT} shared-card terms")
+                if signed and t % 2:
+                    weight = -weight
+                parts.append((subset, np.full(len(subset), m, dtype=np.int64), rank, weight))
     return _Subsets(*(np.concatenate([p[i] for p in parts]) for i in range(4)))
 
 
@@ -233,8 +248,13 @@ def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tup
     if float(a.weight.max()) * float(b.weight.astype(np.float64).sum()) * 2 > 2.0**62:
         raise TooManyDeals("the path counts are too large for exact sums")
     most = min(int(a.sizes.max()), int(b.sizes.max()))
+    # The player with fewer paths lists its subsets; the other's are kept only where they
+    # match one (a one-card drawer's few reads bound a two-card drawer's many).
+    swap = len(b.rank) < len(a.rank)
+    if swap:
+        a, b = b, a
     sa = _subsets(a, most, n_pool, signed=True)
-    sb = _subsets(b, most, n_pool, signed=False)
+    sb = _subsets(b, most, n_pool, signed=False, only=np.unique(sa.subset))
     ids = np.unique(np.concatenate([sa.subset, sb.subset]))
     span = np.int64(_RANK_SPAN)
     group_b = np.searchsorted(ids, sb.subset).astype(np.int64) * 64 + sb.size
@@ -268,6 +288,8 @@ def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tup
     total = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_all.items()), Fraction(0))
     if total != 1:  # pragma: no cover - the counts above are wrong
         raise RuntimeError(f"the exact paths' probabilities add up to {total}, not 1")
+    if swap:
+        return (share_b, share_a), (len(b.rank), len(a.rank))
     return (share_a, share_b), (len(a.rank), len(b.rank))
 
 
