@@ -26,6 +26,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "show_cmd",
     "fairness_cmd",
     "equity_cmd",
+    "review_cmd",
     "sessions_cmd",
     "tournaments_cmd",
 )

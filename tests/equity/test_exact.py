@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -161,3 +162,34 @@ def test_hidden_cards_are_exact_too() -> None:
     situation = Situation((Holding.of("7c 5d 3h", hidden=1), pat), draws_left=1)
     shares, _ = exact_heads_up(situation)
     assert shares[0] == equity(situation, exact_limit=10**6).players[0].exact
+
+
+def _doc_rows() -> list[list[str]]:
+    text = (Path(__file__).parents[2] / "docs" / "equity.md").read_text(encoding="utf-8")
+    section = text.split("### Monte Carlo against exact", 1)[1]
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    return [[cell.strip() for cell in row] for row in rows if "±" in row[4]]
+
+
+def test_every_monte_carlo_row_of_the_docs_is_within_three_standard_errors() -> None:
+    rows = _doc_rows()
+    assert len(rows) >= 6
+    for first, second, draws, policies, mc, fraction, *_ in rows:
+        pa, pb = (p.strip() for p in policies.split("/"))
+        situation = Situation(
+            (
+                Holding.of(first, policy=parse_policy(pa)),
+                Holding.of(second, policy=parse_policy(pb)),
+            ),
+            draws_left=int(draws),
+        )
+        value, se = (float(x) / 100 for x in mc.split("±"))
+        if int(draws) == 2 and len(parse_cards(first)) + len(parse_cards(second)) == 7:
+            # The one-against-two-card rows take a second each: their fraction is checked
+            # against the table and the 3-SE law on the table's own numbers.
+            exact = Fraction(fraction)
+        else:
+            found = equity(situation, method="exact").players[0].exact
+            assert found == Fraction(fraction)
+            exact = found
+        assert abs(value - exact) <= 3 * se, (first, second, draws, policies)
