@@ -133,9 +133,7 @@ def equity(
                 pass
             else:
                 count = paths[0] * paths[1]
-                found = tuple(
-                    Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares
-                )
+                found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
                 return Equity(found, Method.EXACT, count, None, paths)
         else:
             winners = pot_shares(deals.ranks, who) > 0
