@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from decimal import Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -196,3 +197,20 @@ def test_best_kept_prefers_low_distinct_ranks() -> None:
     assert best_kept(cards, 3) == tuple(sorted(parse_cards("8c 4h 3s")))
     assert best_kept(cards, 4) == tuple(sorted(parse_cards("8c 4h 3s Kd")))
     assert best_kept(cards, 0) == ()
+
+
+def test_the_command_prints_the_costliest_draw_and_writes_csv(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from histparse.cli import main
+
+    path = tmp_path / "break.txt"
+    path.write_text(_BREAK, encoding="utf-8")
+    csv = tmp_path / "review.csv"
+    status = main(["review", str(path), "--player", "Hero", "--csv", str(csv)])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "draw 3 (1 left" in out and "best pat" in out
+    rows = csv.read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("site,hand_id,player,draw") and len(rows) == 1 + 3
+    assert main(["review", str(tmp_path / "missing.txt"), "--player", "Hero"]) == 2
