@@ -320,7 +320,7 @@ def test_the_wording_check_sees_a_quoted_line(tmp_path: Path) -> None:
 
 # The readers of a hand's record (issue 32: a hand is read once, by the replay's pass): they
 # take ``Replay``/``LineFacts`` and never walk the events again, nor decide who is dealt in.
-RECORD_READERS: tuple[str, ...] = ("frames", "stats", "allin", "fairness", "review")
+RECORD_READERS: tuple[str, ...] = ("frames", "stats", "allin", "fairness", "phh", "review")
 _EVENT_WALKS = frozenset({"iter_events", "events_of", "dealt_in"})
 
 

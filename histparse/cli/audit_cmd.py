@@ -17,6 +17,7 @@ from histparse.cli.paths import list_or_report
 from histparse.cli.progress import progress_for
 from histparse.cli.spool import spooled
 from histparse.parallel import audit_paths, cpu_count
+from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.front import read_results, report_conflicts, report_counts
 from histparse.parallel.options import add_jobs_option
 from histparse.replayer.findings import Severity
@@ -36,10 +37,21 @@ def run(args: argparse.Namespace) -> int:
     """Run ``histparse audit``; return the exit status."""
     if args.html is not None:
         return run_html(args)
-    listed = list_or_report("audit", args.paths)
+    if args.scheduler is None:
+        return _run(args, None)
+    try:
+        with dask_client(args.scheduler, workers=args.jobs or cpu_count()) as client:
+            return _run(args, client)
+    except DaskUnavailable as exc:
+        print(f"histparse audit: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace, client: Any) -> int:
+    listed = list_or_report("audit", args.paths, client)
     if listed is None:
         return 2
-    auditing = audit_paths(listed.listing, jobs=args.jobs or cpu_count())
+    auditing = audit_paths(listed.listing, jobs=args.jobs or cpu_count(), client=client)
     progress = progress_for(args, auditing.files)
     auditing.progress = progress
     # The report is written as the findings stream in, into a temporary file (in memory while
@@ -135,4 +147,10 @@ def register(subparsers: Any) -> None:
         help="write the audit as one self-contained page (worst hands open as replayers)",
     )
     add_jobs_option(p)
+    p.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run on the Dask cluster whose scheduler is at ADDRESS (tcp://host:8786), or on a "
+        "new local cluster of --jobs workers with 'local' (as export; not with --html)",
+    )
     p.set_defaults(func=run)

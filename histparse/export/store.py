@@ -134,6 +134,10 @@ class DatasetDir:
     hands_by_partition: dict[Partition, list[str]] = field(default_factory=dict)
     commits: int = 0
     version: int = SCHEMA_VERSION  # of the files (an older one is read, never written to)
+    # A lock file a dead writer left (its pid), found and cleared by ``locked``; "" if none.
+    stale_lock: str = ""
+    # Commit records a compaction replaced (``replaces``), left if it was interrupted.
+    replaced: list[Path] = field(default_factory=list)
 
     # ------------------------------------------------------------------ opening
 
@@ -171,9 +175,10 @@ class DatasetDir:
             path.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise _naming(exc, path) from None
-        ds = cls(path)
-        with ds.locked():
+        lock = cls(path)
+        with lock.locked():
             ds = cls._make(path)
+            ds.stale_lock = lock.stale_lock
             yield ds
 
     @staticmethod
@@ -240,14 +245,27 @@ class DatasetDir:
         commits = self.root / COMMITS
         if not commits.is_dir():
             return
+        records: list[tuple[Path, dict[str, Any]]] = []
+        replaced: set[str] = set()
         for record in sorted(commits.glob("*.json")):
             if record.name.startswith("."):
                 continue
             try:
                 data = json.loads(record.read_text(encoding="utf-8"))
+                if not isinstance(data, dict):
+                    raise TypeError("not an object")
+                replaced.update(str(b) for b in data.get("replaces", ()))
+            except (OSError, ValueError, TypeError) as exc:
+                raise DatasetError(f"{record}: unreadable commit record: {exc}") from None
+            records.append((record, data))
+        self.replaced = [record for record, _ in records if record.stem in replaced]
+        for record, data in records:
+            if record.stem in replaced:
+                continue  # rewritten by a compaction, whose record names the new files
+            try:
                 rels = [str(r) for r in data["files"]]
                 version = data["schema_version"]
-            except (OSError, ValueError, KeyError, TypeError) as exc:
+            except (KeyError, TypeError) as exc:
                 raise DatasetError(f"{record}: unreadable commit record: {exc}") from None
             if version != self.version:
                 raise DatasetError(
@@ -285,21 +303,51 @@ class DatasetDir:
 
     @contextlib.contextmanager
     def locked(self) -> Iterator[None]:
-        """Hold the dataset's writer lock (one export at a time; released if the process dies).
-        Raises ``DatasetError`` if another export holds it."""
-        if sys.platform == "win32":  # no flock; exports into one directory must not overlap
+        """Hold the dataset's writer lock (one writer at a time: ``export``, ``watch``,
+        ``compact``). Raises ``DatasetError`` if another writer holds it.
+
+        The lock is ``flock`` on ``.histparse.lock``, released by the kernel if the process dies
+        (kill -9 included); the file holds the writer's pid and is removed when the writer
+        ends. A file left by a dead writer is stale: its lock is free, so it is taken over and
+        named in ``stale_lock``."""
+        if sys.platform == "win32":  # no flock; writers into one directory must not overlap
             yield
             return
         import fcntl
 
-        with open(self.root / LOCK, "a+b") as f:
+        path = self.root / LOCK
+        while True:
+            f = open(path, "a+b")  # noqa: SIM115 (held open for the whole ``with`` below)
             try:
                 fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
+                f.close()
+                # The same words for every writer: scripts match "another export".
                 raise DatasetError(f"{self.root}: another export is writing this dataset") from None
+            # The writer before may have removed the file between our open and our lock: the
+            # lock is then on a file no one else will open; take the new one instead.
+            try:
+                same = os.stat(path).st_ino == os.fstat(f.fileno()).st_ino
+            except FileNotFoundError:
+                same = False
+            if same:
+                break
+            f.close()
+        with f:
+            f.seek(0)
+            left = f.read().decode("ascii", "replace").strip()
+            self.stale_lock = f"pid {left}" if left else ""
+            f.seek(0)
+            f.truncate()
+            f.write(f"{os.getpid()}\n".encode())
+            f.flush()
             try:
                 yield
             finally:
+                # Removed while still locked: a writer that opened it meanwhile sees it gone
+                # (the inode check above) and retries on a new file.
+                with contextlib.suppress(OSError):
+                    path.unlink()
                 fcntl.flock(f.fileno(), fcntl.LOCK_UN)
 
     def recover(self) -> int:
@@ -307,6 +355,12 @@ class DatasetDir:
         commit record names. Returns the number of files deleted. Call with the lock held."""
         committed = {rel for rels in self.files.values() for rel in rels}
         removed = 0
+        for record in self.replaced:
+            # A compaction's record is in place: the records it replaced are only clutter.
+            with contextlib.suppress(FileNotFoundError):
+                record.unlink()
+                removed += 1
+        self.replaced = []
         for name in (*DATASETS, COMMITS):
             base = self.root / name
             if base.is_symlink() or not base.is_dir():
@@ -337,6 +391,33 @@ class DatasetDir:
         if not (tmp or orphan) or path.is_symlink() or not path.is_file():
             return False
         return _inside(self.root, path)
+
+    def commit_written(
+        self, batch: str, rels: list[str], counts: Mapping[str, int], replaces: list[str]
+    ) -> None:
+        """Commit files already in place (``rels``, written by a compaction) in place of every
+        commit record so far (``replaces``, all of them): one atomic switch for readers
+        (``refresh`` skips a replaced record). Then the replaced records and the files the new
+        record does not name are deleted."""
+        current = sorted(p.stem for p in (self.root / COMMITS).glob("*.json"))
+        if sorted(replaces) != [c for c in current if not c.startswith(".")]:
+            raise DatasetError(f"{self.root}: the commits changed during the compaction")
+        old = {rel for rels_ in self.files.values() for rel in rels_} - set(rels)
+        record = {
+            "batch": batch,
+            "schema_version": SCHEMA_VERSION,
+            "files": rels,
+            "replaces": replaces,
+            **counts,
+        }
+        _write_json_atomic(self.root / COMMITS / f"{batch}.json", record)
+        for name in replaces:
+            with contextlib.suppress(FileNotFoundError):
+                (self.root / COMMITS / f"{name}.json").unlink()
+        for rel in sorted(old):
+            with contextlib.suppress(FileNotFoundError):
+                (self.root / rel).unlink()
+        self.refresh()
 
     def commit(
         self,

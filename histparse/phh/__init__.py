@@ -1,7 +1,8 @@
 """Poker Hand History (PHH) export: the open standard pokerkit reads, variant ``F2L3D``.
 
-``convert(hand, deal=None, *, allow_unknown=False)`` turns one ``Hand`` into a ``PhhHand`` or
-says why not (``Skipped`` with a ``SkipReason``); ``dumps`` writes one hand (``.phh``),
+``convert(hand, deal=None, *, allow_unknown=False)`` turns one hand (its record, a ``Replay``,
+or a ``Hand``, whose record is then read once) into a ``PhhHand`` or says why not (``Skipped``
+with a ``SkipReason``); ``dumps`` writes one hand (``.phh``),
 ``dumps_all``/``PhhsWriter`` several (``.phhs``: sections ``[1]``, ``[2]``...);
 ``convert_files(paths, out)`` converts history files, ``write_phh(hands, out)`` writes a file.
 

@@ -17,34 +17,31 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC
 from decimal import Decimal
+from operator import attrgetter
 from typing import Final
 
 from histparse.engine.positions import clockwise_from, expected_blinds
 from histparse.events import (
     Action,
-    Chat,
     Collected,
-    DealtTo,
     Draw,
+    Event,
     Hand,
     Mucks,
-    PlayerStatus,
-    Reshuffle,
     Section,
     SectionMarker,
     Shows,
-    SummaryPot,
     UncalledBet,
 )
 from histparse.events import Seat as HandSeat
 from histparse.game import ActionKind, Game, LimitType, PostKind, Street
 from histparse.ledger import LineLedger
 from histparse.money import Money
-from histparse.phh.knowledge import CardKnowledge, Slots, from_deal, from_hand
+from histparse.phh.knowledge import CardKnowledge, Slots, from_deal, from_record
 from histparse.phh.record import PhhHand, UserValue
 from histparse.phh.skips import Skipped, SkipReason
+from histparse.replayer import LineFacts, Replay, read_facts
 from histparse.simulation.deal import FullDeal
-from histparse.sites import dealt_in_seats, profile_for
 
 __all__ = ["MAX_BETS_PER_ROUND", "convert"]
 
@@ -52,8 +49,7 @@ __all__ = ["MAX_BETS_PER_ROUND", "convert"]
 # counted (FixedLimitPokerMixin.max_completion_betting_or_raising_count).
 MAX_BETS_PER_ROUND: Final = 4
 _VARIANT: Final = "F2L3D"
-# Lines that neither move money nor change the cards.
-_QUIET: Final = (DealtTo, Reshuffle, Chat, PlayerStatus)
+_LINE: Final = attrgetter("line")
 _SMALL_BET_STREETS: Final = (Street.PREDRAW, Street.DRAW1)
 
 
@@ -91,6 +87,7 @@ class _Converter:
         "actions",
         "allow_unknown",
         "big_bet",
+        "body",
         "collected",
         "deal",
         "hand",
@@ -107,8 +104,10 @@ class _Converter:
         "small_bet",
     )
 
-    def __init__(self, hand: Hand, deal: FullDeal | None, allow_unknown: bool) -> None:
+    def __init__(self, record: Replay, deal: FullDeal | None, allow_unknown: bool) -> None:
+        hand = record.hand
         self.hand = hand
+        self.body: LineFacts = record.body
         self.deal = deal
         self.allow_unknown = allow_unknown
         self.money = Money.for_hand(hand)
@@ -137,7 +136,8 @@ class _Converter:
 
     def run(self) -> PhhHand:
         hand = self.hand
-        if hand.cancelled:
+        body = self.body
+        if body.cancelled and not hand.partial:
             raise _Skip(SkipReason.CANCELLED, "the hand was cancelled: it was never played out")
         if hand.game is not Game.TRIPLE_DRAW_27:
             raise _Skip(SkipReason.GAME, f"{hand.game.label}: PHH {_VARIANT} is 2-7 Triple Draw")
@@ -147,7 +147,7 @@ class _Converter:
                 f"{hand.limit_type.label} 2-7 Triple Draw: PHH (pokerkit 0.7.7) only has the "
                 f"fixed-limit variant {_VARIANT}",
             )
-        seats = dealt_in_seats(hand, profile_for(hand.site))
+        seats = body.seats
         if len(seats) < 2:
             raise _Skip(SkipReason.PLAYERS, f"{len(seats)} player(s) dealt in")
         by_seat = {s.seat: s for s in seats}
@@ -165,7 +165,7 @@ class _Converter:
                 raise ValueError(f"the deal of hand #{deal.hand_id} is not hand #{hand.hand_id}'s")
             known = from_deal(deal)
         else:
-            known = from_hand(hand, players)
+            known = from_record(body, hand.hero, players)
         self.known = known
         if not self.allow_unknown:
             missing = known.unknown(players)
@@ -183,7 +183,8 @@ class _Converter:
                 if finishing[players.index(name)] != self.units(stack, "final stack"):
                     raise ValueError(f"hand #{hand.hand_id}: the deal's final stacks disagree")
         self._odd_chips()
-        rake = sum(self.units(p.rake, "rake") for p in hand.events_of(SummaryPot))
+        pot = body.summary_pot
+        rake = 0 if pot is None else self.units(pot.rake, "rake")
         put_in = sum(self.invested.values()) - sum(self.returned.values())
         paid = sum(self.collected.values())
         if (paid or rake) and put_in != paid + rake:
@@ -242,7 +243,7 @@ class _Converter:
         antes: dict[str, tuple[int, bool]] = {}
         small: int | None = None
         big: int | None = None
-        for p in hand.posts:
+        for p in self.body.posts:
             if p.player not in players:
                 raise _Skip(SkipReason.MALFORMED, f"{p.player} posts but is not dealt in")
             amount = self.units(p.amount, f"{p.kind.label} of {p.player}")
@@ -317,13 +318,24 @@ class _Converter:
 
     # -- the lines ----------------------------------------------------------------------------
 
+    def _lines(self) -> list[Event]:
+        """The record's lines that move money or cards, or open the showdown, in their order."""
+        body = self.body
+        lines: list[Event] = [m[0] for m in body.moves if isinstance(m[0], Action)]
+        lines.extend(body.draw_lines)
+        lines.extend(body.uncalled)
+        lines.extend(body.collected)
+        lines.extend(body.sections)
+        lines.extend(body.shows.values())
+        lines.extend(body.mucks.values())
+        lines.sort(key=_LINE)
+        return lines
+
     def _events(self) -> bool:
         """Actions, draws and the showdown into ``actions``; money into the ledgers. Returns
         whether the hand reached the showdown."""
         showdown = False
-        for e in self.hand.events:
-            if isinstance(e, _QUIET):
-                continue
+        for e in self._lines():
             if isinstance(e, Draw):
                 self._draw(e)
                 continue
@@ -444,7 +456,7 @@ class _Converter:
         button; pokerkit gives them all to that first winner. They differ only when a pot is
         split three or more ways with two or more odd chips."""
         by_pot: dict[int, list[Decimal]] = defaultdict(list)
-        for c in self.hand.events_of(Collected):
+        for c in self.body.collected:
             by_pot[c.pot_index].append(c.amount)
         for pot, amounts in by_pot.items():
             if len(amounts) >= 3:
@@ -459,7 +471,7 @@ class _Converter:
     def _unshown(self, players: Sequence[str]) -> None:
         """Players still in at the showdown with no show or muck line show their cards when
         they are known (pokerkit needs every showdown player to show or muck)."""
-        folded = {e.player for e in self.hand.events_of(Action) if e.kind is ActionKind.FOLD}
+        folded = self.body.folds.keys()
         known = self.known
         assert known is not None
         for name in players:
@@ -474,17 +486,20 @@ class _Converter:
 
 
 def convert(
-    hand: Hand, deal: FullDeal | None = None, *, allow_unknown: bool = False
+    hand: Hand | Replay, deal: FullDeal | None = None, *, allow_unknown: bool = False
 ) -> PhhHand | Skipped:
-    """``hand`` as a PHH hand, or why not (``Skipped``).
+    """``hand`` as a PHH hand, or why not (``Skipped``). ``hand`` is the hand's record (a
+    ``Replay``, e.g. the audit's), or a ``Hand``, whose record is then read here
+    (``histparse.replayer.read_facts``): the conversion reads the record, never the events.
 
     ``deal`` is the full deal of a simulated hand (``simulate_with_cards``); without it the
     cards are what the hand's lines show. Unless ``allow_unknown``, a hand with any unknown
     card is skipped; with it unknown cards are written ``??`` (pokerkit 0.7.7 replays them:
     only shown hands decide a showdown). ``ValueError`` when ``deal`` is not this hand's.
     """
+    record = hand if isinstance(hand, Replay) else read_facts(hand)
     try:
-        return _Converter(hand, deal, allow_unknown).run()
+        return _Converter(record, deal, allow_unknown).run()
     except _Skip as skip:
-        src = hand.source
-        return Skipped(src.path, src.first_line, hand.hand_id, skip.reason, skip.detail)
+        src = record.hand.source
+        return Skipped(src.path, src.first_line, record.hand.hand_id, skip.reason, skip.detail)

@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from histparse.cards import Card
-from histparse.events import DealtTo, Draw, Hand, Shows, SummarySeat
+from histparse.events import DealtTo, Draw, Shows, SummarySeat
 from histparse.game import Street
+from histparse.replayer import LineFacts
 from histparse.simulation.deal import FullDeal
 
-__all__ = ["CardKnowledge", "DrawCards", "Slots", "from_deal", "from_hand"]
+__all__ = ["CardKnowledge", "DrawCards", "Slots", "from_deal", "from_record"]
 
 Slots = tuple[Card | None, ...]
 HAND_SIZE = 5
+_LINE = attrgetter("line")
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,25 +85,26 @@ def from_deal(deal: FullDeal) -> CardKnowledge:
     return CardKnowledge(initial, draws)
 
 
-def _pat_shown(hand: Hand, drew: set[str]) -> dict[str, Slots]:
+def _pat_shown(body: LineFacts, drew: set[str]) -> dict[str, Slots]:
     """Shown hands of players who never changed a card: their first five cards."""
     out: dict[str, Slots] = {}
-    for e in hand.events:
-        if not isinstance(e, Shows | SummarySeat):
-            continue
+    shown: list[Shows | SummarySeat] = [*body.shows.values(), *body.summary_seats]
+    for e in sorted(shown, key=_LINE):
         cards = e.cards
         if cards is not None and len(cards) == HAND_SIZE and e.player not in drew:
             out[e.player] = tuple(cards)
     return out
 
 
-def from_hand(hand: Hand, players: Sequence[str]) -> CardKnowledge:
-    """What ``hand``'s own lines tell about the cards of the dealt-in ``players``."""
-    hero = hand.hero
+def from_record(body: LineFacts, hero: str | None, players: Sequence[str]) -> CardKnowledge:
+    """What a hand's record (its ``Dealt to``, draw, show and summary lines) tells about the
+    cards of the dealt-in ``players``; ``hero`` is the hand's hero."""
     initial: dict[str, Slots] = {name: (None,) * HAND_SIZE for name in players}
     draws: dict[tuple[str, int], DrawCards] = {}
     drew: set[str] = set()
-    events = hand.events
+    # The card lines in the order the hand printed them: a draw's new cards are in the
+    # hero's next ``Dealt to`` line.
+    events: list[DealtTo | Draw] = sorted([*body.dealt_to, *body.draw_lines], key=_LINE)
     for k, e in enumerate(events):
         if isinstance(e, DealtTo):
             if (
@@ -127,7 +131,7 @@ def from_hand(hand: Hand, players: Sequence[str]) -> CardKnowledge:
                     if dealt is not None and len(dealt) == e.count:
                         received = dealt
             draws[(e.player, number)] = DrawCards(discarded, received)
-    for name, cards in _pat_shown(hand, drew).items():
+    for name, cards in _pat_shown(body, drew).items():
         if name in initial and name != hero:
             initial[name] = cards
     for name in players:
@@ -160,7 +164,9 @@ def _consistent(initial: Slots, draws: Sequence[DrawCards]) -> bool:
     return True
 
 
-def _hero_served(events: Sequence[object], start: int, hero: str, street: Street) -> Slots | None:
+def _hero_served(
+    events: Sequence[DealtTo | Draw], start: int, hero: str, street: Street
+) -> Slots | None:
     """The cards the hero's ``Dealt to`` line after their discard says they were served."""
     for e in events[start:]:
         if isinstance(e, DealtTo) and e.player == hero and e.street is street:

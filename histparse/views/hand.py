@@ -26,9 +26,30 @@ __all__ = ["hand_html", "step_pots"]
 _ZERO = Decimal(0)
 
 
+class GroupedMoney(MoneyText):
+    """``MoneyText`` with thousands separators, as a reader wants them: ``$103,461.00``."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, hand: Hand) -> GroupedMoney:
+        """The hand's money text, grouped."""
+        plain = MoneyText.for_hand(hand)
+        return cls(plain.symbol, plain.unit)
+
+    def __call__(self, amount: Decimal, *, signed: bool = False) -> str:
+        text = super().__call__(amount, signed=signed)
+        head = len(text) - len(text.lstrip("+-")) + len(self.symbol)
+        number = text[head:]
+        whole, dot, frac = number.partition(".")
+        if not whole.isdigit():
+            return text  # not a plain amount (never rounded, never reshaped)
+        return f"{text[:head]}{int(whole):,}{dot}{frac}"
+
+
 def step_pots(hand: Hand) -> list[str]:
     """The pot shown at each step of the replayer: after each of its lines, as money text."""
-    money = MoneyText.for_hand(hand)
+    money = GroupedMoney.of(hand)
     pots: list[str] = []
     pot = _ZERO
     for item in _streets(hand, money):
@@ -191,7 +212,7 @@ def hand_html(
     """
     if replay is None:
         replay = replay_hand(hand)
-    money = MoneyText.for_hand(hand)
+    money = GroupedMoney.of(hand)
     head = _header(hand, money)
     # The header's "From path, lines a-b" and the start time are in the first lines: as text.
     header = "".join(f"<div>{esc(line)}</div>" for line in head)

@@ -19,7 +19,7 @@ def test_show_html_writes_one_page_and_prints_nothing(
     assert capsys.readouterr().out == ""
     page = out.read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and 'data-hand="35839001292"' in page
-    assert "data-stepper" in page and "<title>PokerStars hand #35839001292</title>" in page
+    assert 'class="hp-tblroot"' in page and "<title>PokerStars hand #35839001292</title>" in page
 
 
 def test_show_html_of_a_missing_hand_writes_nothing(tmp_path: Path) -> None:
