@@ -34,6 +34,7 @@ from histparse.ranking import rank_cards
 
 __all__ = [
     "COUPON_CLASSES",
+    "MEDIAN_RANK",
     "RANK_COUNTS",
     "SequenceCounts",
     "coupon_class",
@@ -77,8 +78,8 @@ def _bump(counts: list[int], rank: int, ways: int) -> None:
 RANK_COUNTS: Final[tuple[int, ...]] = tuple(_rank_counts())
 """Deals of five cards with each 2-7 rank number (they sum to C(52, 5))."""
 _BELOW: Final[tuple[int, ...]] = tuple(sum(RANK_COUNTS[:r]) for r in range(len(RANK_COUNTS) + 1))
-_MEDIAN_RANK: Final = next(r for r in range(len(RANK_COUNTS)) if _BELOW[r + 1] * 2 >= _DEALS)
-_P_GOOD: Final = _BELOW[_MEDIAN_RANK + 1] / _DEALS
+MEDIAN_RANK: Final = next(r for r in range(len(RANK_COUNTS)) if _BELOW[r + 1] * 2 >= _DEALS)
+_P_GOOD: Final = _BELOW[MEDIAN_RANK + 1] / _DEALS
 """The exact chance of a hand at or better than the median rank (just above 1/2)."""
 _MID: Final[tuple[float, ...]] = tuple(
     (_BELOW[r] + RANK_COUNTS[r] / 2) / _DEALS for r in range(len(RANK_COUNTS))
@@ -225,7 +226,7 @@ class SequenceCounts:
         self.hands += 1
         self.ranks[rank] += 1
         score = _MID[rank]
-        good = 1 if rank <= _MEDIAN_RANK else 0
+        good = 1 if rank <= MEDIAN_RANK else 0
         state = self.tables.get(table)
         if state is None:
             state = self.tables[table] = _Table()
