@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from histparse.cards import DECK, Card
 from histparse.cli import main
-from histparse.fairness import HeroView, fairness_report
+from histparse.fairness import DrawSeen, HeroView, fairness_report
 from histparse.fairness.report import FairnessCounts, _group_tests
+from histparse.fairness.significance import holm
 from histparse.fairness.standards import (
     COUPON_BIN_P,
     MEDIAN_RANK,
@@ -120,8 +121,8 @@ def test_a_card_served_again_without_a_reshuffle_is_an_alarm() -> None:
 
 
 def test_players_are_tested_each_and_pooled() -> None:
-    a = list(simulate(300, 1, SimConfig(hero="Alice")))
-    b = list(simulate(300, 2, SimConfig(hero="Bob")))
+    a = list(simulate(150, 1, SimConfig(hero="Alice")))
+    b = list(simulate(150, 2, SimConfig(hero="Bob")))
     report = fairness_report([*a, *b], by=["player"])
     assert [g.key for g in report.groups] == [(), ("Alice",), ("Bob",)]
     assert report.groups[0].hands == report.groups[1].hands + report.groups[2].hands
@@ -134,8 +135,8 @@ def test_rerun_gives_the_same_bytes_and_the_certificate(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     one, two = tmp_path / "a.txt", tmp_path / "b.txt"
-    write_file(one, simulate(400, 3, SimConfig(hero="Alice")))
-    write_file(two, simulate(400, 4, SimConfig(hero="Bob")))
+    write_file(one, simulate(60, 3, SimConfig(hero="Alice")))
+    write_file(two, simulate(60, 4, SimConfig(hero="Bob")))
     outputs = []
     for form in (["--json"], []):
         runs = []
@@ -157,3 +158,70 @@ def test_rerun_gives_the_same_bytes_and_the_certificate(
 def test_sequence_stats_need_hands() -> None:
     stats = sequence_stats(SequenceCounts(), 100)
     assert all(s.p_value is None for s in stats)
+
+
+def _rigged_dealer(
+    hands: int, seed: int, deal: float = 0.0, draws: float = 0.0, rounds: int = 3
+) -> list[HeroView]:
+    """A second, independent rig written for the test: six players dealt from a shuffled
+    deck; the player draws three times, throwing pairs and cards above an eight; with chance
+    ``deal`` (``draws``) each high card dealt (served at a draw) to the player is swapped for
+    the stub's next low card. No betting, so nothing selects which draws are seen.
+    ``rounds``: how many of the three draws the player takes (``bench/bench_calibration.py``
+    runs the full sizes: counting draws is the slow part)."""
+    rng = random.Random(seed)
+    full = frozenset(DECK)
+    views = []
+    for _ in range(hands):
+        stub = list(DECK)
+        rng.shuffle(stub)
+        hand = [stub.pop() for _ in range(5)]
+        del stub[-25:]  # the five other players' hands
+        for cards, chance in ((hand, deal),):
+            _swap(cards, stub, chance, rng)
+        dealt, seen, seen_draws = tuple(hand), set(hand), []
+        for number in range(1, rounds + 1):
+            ranks: set[int] = set()
+            kept = []
+            for c in sorted(hand):
+                if c >> 2 <= 6 and c >> 2 not in ranks:
+                    kept.append(c)
+                    ranks.add(c >> 2)
+            new = [stub.pop() for _ in range(5 - len(kept))]
+            _swap(new, stub, draws, rng)
+            if new:
+                seen_draws.append(DrawSeen(number, tuple(kept), tuple(new), full - seen))
+            seen.update(new)
+            hand = kept + new
+        views.append(HeroView("p", dealt, tuple(seen_draws), 0))
+    return views
+
+
+def _swap(cards: list[Card], stub: list[Card], chance: float, rng: random.Random) -> None:
+    for i, card in enumerate(cards):
+        if card >> 2 >= 8 and chance and rng.random() < chance:
+            for j in range(len(stub) - 1, -1, -1):
+                if stub[j] >> 2 < 6:
+                    cards[i], stub[j] = stub[j], card
+                    break
+
+
+def _alarms(views: list[HeroView]) -> set[str]:
+    counts = FairnessCounts()
+    for v in views:
+        counts.add(v, "t")
+    tests = [t for t in _group_tests((), counts, 0.01 / 18) if t.enough]
+    reject = holm([t.p_value or 1.0 for t in tests], 0.01)
+    return {t.name for t, r in zip(tests, reject, strict=True) if r}
+
+
+def test_the_second_rig_fair_passes_and_rigs_are_flagged() -> None:
+    """On the test's own dealer: 10,000 fair dealt hands raise nothing and a 5% rig of the
+    deal is flagged; at the draws (one draw a hand, 2,000 hands), fair raises nothing and a
+    20% rig of the draws alone is flagged by the draw tests, not the deal's."""
+    assert _alarms(_rigged_dealer(10000, 1, rounds=0)) == set()
+    assert {"dealt-low", "dealt-high"} & _alarms(_rigged_dealer(10000, 2, deal=0.05, rounds=0))
+    assert _alarms(_rigged_dealer(2000, 4, rounds=1)) == set()
+    flagged = _alarms(_rigged_dealer(2000, 3, draws=0.2, rounds=1))
+    assert {"drawn-low", "drawn-high"} & flagged
+    assert not {"dealt-low", "dealt-high", "dealt-ranks"} & flagged
