@@ -60,7 +60,7 @@ def certificate(files: list[str], args: argparse.Namespace) -> dict[str, Any]:
     command. The same command on the same files prints the same bytes."""
     import hashlib
 
-    import histparse
+    from histparse import __version__
 
     inputs = []
     for path in sorted(files):
@@ -72,7 +72,7 @@ def certificate(files: list[str], args: argparse.Namespace) -> dict[str, Any]:
                 size += len(block)
         inputs.append({"path": path, "sha256": digest.hexdigest(), "bytes": size})
     return {
-        "histparse_version": histparse.__version__,
+        "histparse_version": __version__,
         "command": _command(args),
         "seeds": [],
         "inputs": inputs,

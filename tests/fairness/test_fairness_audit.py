@@ -225,3 +225,15 @@ def test_the_second_rig_fair_passes_and_rigs_are_flagged() -> None:
     flagged = _alarms(_rigged_dealer(2000, 3, draws=0.2, rounds=1))
     assert {"drawn-low", "drawn-high"} & flagged
     assert not {"dealt-low", "dealt-high", "dealt-ranks"} & flagged
+
+
+def test_a_draws_only_rig_leaves_the_deal_fair() -> None:
+    """``rig_draws_only``: the deal is the fair dealer's, card for card; the draws are rigged."""
+    from histparse.engine import Dealer
+    from histparse.simulation.rig import RiggedDealer
+
+    fair = Dealer(rng=random.Random(8)).deal_hands(6)
+    rigged = RiggedDealer(1.0, random.Random(8), 0, draws_only=True)
+    assert rigged.deal_hands(6) == fair
+    rigged.serving = True
+    assert not any(c >> 2 >= 8 for c in rigged.take(5))  # every high card swapped for a low one
