@@ -5,13 +5,13 @@ draw the kept, received and unseen cards) are produced directly, never written a
 parsed again:
 
 * ``--dealer test`` (default): a small dealer of its own, independent of the project's
-  simulator: a shuffled deck dealt to six players, every player drawing by the bots' draw
-  plan, the player staying for each draw with probability 1/2 whatever the cards (no betting,
-  so no selection: the draw tests' null holds exactly). Faults: ``deal`` (each high card dealt
-  to the player swapped for the stub's next low card with probability B), ``draws`` (the
-  same on the replacement cards), ``repeat`` (the last hand's five cards dealt again with
-  probability B), ``returned`` (with probability B a draw serves the player one of their own
-  discards back).
+  simulator: a shuffled deck dealt to six players, the player drawing by the bots' draw plan
+  and staying for each draw with probability 1/2 whatever the cards, the others taking 0 to 3
+  cards a draw at random (no betting, so no selection: the draw tests' null holds exactly).
+  Faults: ``deal`` (each high card dealt to the player swapped for the stub's next low card
+  with probability B), ``draws`` (the same on the replacement cards), ``repeat`` (the last
+  hand's five cards dealt again with probability B), ``returned`` (with probability B a draw
+  serves the player one of their own discards back).
 * ``--dealer sim``: the project's simulator (``simulate_with_cards``), the view read from its
   ``FullDeal``; ``--verify K`` checks on K corpora that this direct view equals what
   ``hero_view`` reads from the written and re-parsed text.
@@ -23,6 +23,7 @@ Run: ``nice -n 10 python bench/bench_calibration.py --corpora 200 --hands 20000`
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import tempfile
@@ -84,26 +85,30 @@ def test_dealer(
         in_hand = True
         for number in (1, 2, 3):
             in_hand = in_hand and rng.random() < 0.5
-            for i, cards in enumerate(seats):
-                if i == 0 and not in_hand:
+            for i in range(players):
+                if i:
+                    # Another player's draw: 0 to 3 cards off the stub, whatever they hold
+                    # (their hands never reach the player's view; this keeps the dealer cheap).
+                    del stub[len(stub) - min(rng.randrange(4), len(stub)) :]
                     continue
-                discard = plan_draw(tuple(cards), 3 - number + 1, DrawPolicy.STANDARD, False)[0]
+                if not in_hand:
+                    continue
+                discard = plan_draw(tuple(hero), 3 - number + 1, DrawPolicy.STANDARD, False)[0]
                 k = len(discard)
                 if k == 0 or k > len(stub):
                     continue
-                kept = [c for c in cards if c not in discard]
+                kept = [c for c in hero if c not in discard]
                 new = [stub.pop() for _ in range(k)]
-                if i == 0:
-                    if fault == "draws":
-                        _swap(new, stub, rate, rng)
-                    if fault == "returned" and rng.random() < rate:
-                        new[0] = discard[0]
-                    if seen.intersection(new):
-                        returned += 1
-                    else:
-                        draws.append(DrawSeen(number, tuple(kept), tuple(new), _FULL - seen))
-                    seen.update(new)
-                cards[:] = kept + new
+                if fault == "draws":
+                    _swap(new, stub, rate, rng)
+                if fault == "returned" and rng.random() < rate:
+                    new[0] = discard[0]
+                if seen.intersection(new):
+                    returned += 1
+                else:
+                    draws.append(DrawSeen(number, tuple(kept), tuple(new), _FULL - seen))
+                seen.update(new)
+                hero[:] = kept + new
         yield HeroView("player", dealt, tuple(draws), 0, returned), f"t{n // 500}"
 
 
@@ -193,13 +198,18 @@ def main() -> None:
     ap.add_argument("--rate", type=float, default=0.0)
     ap.add_argument("--alpha", type=float, default=DEFAULT_ALPHA)
     ap.add_argument("--verify", type=int, default=0, metavar="K")
+    ap.add_argument("--save", metavar="FILE", help="also write each corpus's p-values (JSON)")
+    ap.add_argument("--summarize", metavar="FILE", nargs="+", help="summarize saved runs")
     args = ap.parse_args()
     if args.verify:
         _verify(args.verify, args.hands)
         return
+    if args.summarize:
+        runs = [r for f in args.summarize for r in json.loads(Path(f).read_text())]
+        _summary(runs, args.alpha, "saved runs")
+        return
     start = time.process_time()
-    alarms = 0
-    pvalues: dict[str, list[float]] = {}
+    runs = []
     for seed in range(args.first_seed, args.first_seed + args.corpora):
         if args.dealer == "test":
             views = test_dealer(args.hands, seed, args.fault, args.rate)
@@ -208,28 +218,40 @@ def main() -> None:
             config = SimConfig(rig_hero=rig, rig_draws_only=args.fault == "draws")
             views = sim_views(args.hands, seed, config)
         alarm, p = _battery(views, args.alpha)
-        alarms += alarm
-        for name, value in p.items():
-            pvalues.setdefault(name, []).append(value)
+        runs.append({"seed": seed, "alarm": alarm, "p": p})
         if alarm:
             worst = min(p, key=lambda k: p[k])
             print(f"seed {seed}: ALARM ({worst}, p = {p[worst]:.2g})", flush=True)
-    low, high = _wilson(alarms, args.corpora)
+    if args.save:
+        Path(args.save).write_text(json.dumps(runs))
     what = f"fault {args.fault} {args.rate}" if args.fault else "fair"
+    _summary(runs, args.alpha, f"{args.dealer} dealer, {what}, {args.hands} hands each")
+    print(f"CPU {time.process_time() - start:.0f} s")
+
+
+def _summary(runs: list[dict[str, object]], alpha: float, what: str) -> None:
+    """The family-wise rate of alarms with its interval, and each test's p-values against
+    the uniform law they follow under a fair deal."""
+    alarms = sum(1 for r in runs if r["alarm"])
+    n = len(runs)
+    low, high = _wilson(alarms, n)
     print(
-        f"{args.dealer} dealer, {what}, {args.corpora} corpora of {args.hands} hands: "
-        f"{alarms} flagged ({alarms / args.corpora:.3f}, 95% interval {low:.3f}-{high:.3f}) "
-        f"at family-wise level {args.alpha}"
+        f"{what}: {alarms} of {n} corpora flagged ({alarms / n:.3f}, 95% interval "
+        f"{low:.3f}-{high:.3f}) at family-wise level {alpha}"
     )
+    pvalues: dict[str, list[float]] = {}
+    for r in runs:
+        for name, value in r["p"].items():  # type: ignore[attr-defined]
+            pvalues.setdefault(name, []).append(value)
     for name, values in pvalues.items():
         values.sort()
-        n = len(values)
-        d = max(max((i + 1) / n - v, v - i / n) for i, v in enumerate(values))
+        m = len(values)
+        d = max(max((i + 1) / m - v, v - i / m) for i, v in enumerate(values))
         print(
-            f"  {name:<12} p-values: KS distance from uniform {d:.3f} (p = "
-            f"{kolmogorov_sf(d, n):.2g}), share below 0.01 {sum(v < 0.01 for v in values) / n:.3f}"
+            f"  {name:<13} {m:>4} p-values: KS distance from uniform {d:.3f} "
+            f"(p = {kolmogorov_sf(d, m):.2g}), below 0.01: {sum(v < 0.01 for v in values)}, "
+            f"median {values[m // 2]:.2f}"
         )
-    print(f"CPU {time.process_time() - start:.0f} s")
 
 
 if __name__ == "__main__":
