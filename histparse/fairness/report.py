@@ -738,8 +738,8 @@ def fairness_report(
         raise ValueError(f"alpha must be between 0 and 1, got {alpha}")
     keys = [BY_KEYS[name] for name in by]
     groups: dict[tuple[str, ...], FairnessCounts] = {}
-    # With groups, all hands pooled are one more group: an auditor's many players at once,
-    # and the power table, read the pool.
+    # With two groups or more, all hands pooled are one more group (an auditor's many players
+    # at once); the power table reads the pool.
     pooled = FairnessCounts()
     read = used = 0
     for item in hands:
@@ -759,8 +759,10 @@ def fairness_report(
         if counts is None:
             counts = groups[key] = FairnessCounts()
         counts.add(view, table)
-    every: list[tuple[tuple[str, ...], FairnessCounts]] = [((), pooled)] if used else []
-    every += sorted(groups.items())
+    every: list[tuple[tuple[str, ...], FairnessCounts]] = sorted(groups.items())
+    if used and len(groups) != 1:
+        # One group alone is the pool itself: testing it twice would only widen the family.
+        every.insert(0, ((), pooled))
     total_tests = max(1, len(every)) * _FAMILY_SIZE
     level = alpha / total_tests  # Holm's strictest step: the level the smallest effect is for
     reports = [
