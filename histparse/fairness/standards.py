@@ -16,8 +16,10 @@ simulated:
 * ``coupon``: lengths of the stretches of hands needed to see every one of eight coarse
   starting-hand classes, against their exact distribution (inclusion-exclusion).
 
-A sequence is the hands of one table in the order read (``SequenceCounts.add`` with the
-table's name): consecutive hands at one table are the ones a dealer's fault would tie.
+For runs, serial correlation and repeats a sequence is the hands of one table in the order
+read (``SequenceCounts.add`` with the table's name): consecutive hands at one table are the
+ones a dealer's fault would tie. The coupon stretches run over all the group's hands in the
+order read (per table, each table's unfinished last stretch would bias the lengths short).
 """
 
 from __future__ import annotations
@@ -196,8 +198,8 @@ def kolmogorov_sf(d: float, n: int) -> float:
 
 @dataclass(slots=True)
 class _Table:
-    """Where one table's sequence stands: the previous hand's score and side of the median,
-    and the coupon stretch under way (classes seen, its length)."""
+    """Where one table's sequence stands (the previous hand's score and side of the median),
+    or the coupon stretch under way (classes seen, its length)."""
 
     score: float = -1.0
     good: int = -1
@@ -218,6 +220,7 @@ class SequenceCounts:
     repeats: int = 0  # neighbours dealt the very same five cards
     coupon: list[int] = field(default_factory=lambda: [0] * len(COUPON_BIN_P))
     tables: dict[str, _Table] = field(default_factory=dict)
+    stretch: _Table = field(default_factory=_Table)
     _last: dict[str, frozenset[Card]] = field(default_factory=dict)
 
     def add(self, dealt: Sequence[Card], table: str) -> None:
@@ -238,14 +241,17 @@ class SequenceCounts:
             self.repeats += self._last.get(table) == hand
         state.score, state.good = score, good
         self._last[table] = hand
-        state.seen |= 1 << coupon_class(dealt)
-        state.length += 1
-        if state.seen == (1 << len(COUPON_CLASSES)) - 1:
+        # The coupon stretches run over the group's hands in the order read, not per table:
+        # each sequence's last stretch is cut off unfinished, and the longer a stretch the
+        # likelier it is the one cut, so many short tables would bias the lengths short.
+        stretch = self.stretch
+        stretch.seen |= 1 << coupon_class(dealt)
+        stretch.length += 1
+        if stretch.seen == (1 << len(COUPON_CLASSES)) - 1:
             edges = COUPON_EDGES
-            self.coupon[
-                next((i for i, e in enumerate(edges) if state.length <= e), len(edges))
-            ] += 1
-            state.seen = state.length = 0
+            length = stretch.length
+            self.coupon[next((i for i, e in enumerate(edges) if length <= e), len(edges))] += 1
+            stretch.seen = stretch.length = 0
 
 
 @dataclass(frozen=True, slots=True)
