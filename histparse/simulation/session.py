@@ -194,6 +194,7 @@ class _Session:
             tie_deal=self.tie_rate > 0 and self.rng.random() < self.tie_rate,
             record_cards=self.record_cards,
             rig_hero=self.config.rig_hero,
+            rig_draws_only=self.config.rig_draws_only,
         )
         self.first = False
         return setup
