@@ -2,6 +2,8 @@
 heads-up Monte Carlo with three draws left (targets: >= 5 million/s; 100,000 samples < 0.5 s).
 
     python bench/bench_equity.py [--hands 2000000] [--samples 100000] [--repeat 5]
+    python bench/bench_equity.py --exact        # heads-up exact queries (issue 35)
+    python bench/bench_equity.py --review 2000 [--jobs 2]   # the draw review (issue 35)
 
 Prints the best of ``--repeat`` runs (CPU seconds of this process; one core).
 """
@@ -9,6 +11,7 @@ Prints the best of ``--repeat`` runs (CPU seconds of this process; one core).
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from collections.abc import Callable
 
@@ -37,7 +40,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2_000_000)
     parser.add_argument("--samples", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--exact", action="store_true", help="time the exact paths method")
+    parser.add_argument("--review", type=int, default=0, help="review this many simulated hands")
+    parser.add_argument("--jobs", type=int, default=1)
     args = parser.parse_args()
+    if args.exact:
+        exact_queries(args.repeat)
+        return
+    if args.review:
+        review_hands(args.review, args.jobs)
+        return
 
     hands = np.ascontiguousarray(random_hands(args.hands))
     columns = [np.ascontiguousarray(hands[:, i]) for i in range(5)]
@@ -66,6 +78,57 @@ def main() -> None:
             f"{name}: {args.samples:,} samples: monte_carlo {t_mc:.3f} s, "
             f"equity() {t_eq:.3f} s ({method})"
         )
+
+
+def exact_queries(repeat: int) -> None:
+    """CPU time of heads-up exact queries (the paths method) and their peak memory."""
+    import tracemalloc
+
+    cases = {
+        "7-4-3-2 v 8-5-3-2, one card each, 3 draws": ("7c 4d 3h 2s", "8h 5c 3d 2c", 3),
+        "7-4-3-2 v 8-5-3-2, one card each, 2 draws": ("7c 4d 3h 2s", "8h 5c 3d 2c", 2),
+        "7-4-3-2 v 8-5-3, one card v two, 2 draws": ("7c 4d 3h 2s", "8h 5c 3d", 2),
+        "7-5-3-2 v pat 9-8-6-4-3, 3 draws": ("7c 5d 3h 2s", "9h 8c 6d 4s 3c", 3),
+    }
+    for name, (a, b, draws) in cases.items():
+        pat = len(b.split()) == 5
+        second = Holding.of(b, policy=StandPat()) if pat else Holding.of(b)
+        situation = Situation((Holding.of(a), second), draws_left=draws)
+        t = best_of(repeat, lambda s=situation: equity(s, method="exact"))
+        tracemalloc.start()
+        found = equity(situation, method="exact")
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        print(
+            f"{name}: {t * 1000:.0f} ms, peak {peak / 2**20:.0f} MiB, paths {found.paths}, "
+            f"{found.players[0].value:.4%}"
+        )
+
+
+def review_hands(hands: int, jobs: int) -> None:
+    """Wall and CPU time of ``histparse review`` over simulated hands (written to a file)."""
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    from histparse.simulation import simulate
+    from histparse.writing import write_file
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "hands.txt"
+        write_file(path, simulate(hands, seed=35))
+        start = time.perf_counter()
+        cpu = time.process_time()
+        cmd = [sys.executable, "-m", "histparse", "review", str(path), "--player", "Hero",
+               "--jobs", str(jobs), "--top", "0"]  # fmt: skip
+        done = subprocess.run(cmd, capture_output=True, text=True, check=True)
+        wall = time.perf_counter() - start
+        own = time.process_time() - cpu
+        children = sum(os.times()[2:4])
+        print(done.stdout.splitlines()[0])
+        print(f"{hands:,} hands, --jobs {jobs}: {wall:.1f} s wall "
+              f"({children:.1f} s CPU in the command, {own:.1f} s here)")  # fmt: skip
 
 
 if __name__ == "__main__":

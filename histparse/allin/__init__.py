@@ -9,5 +9,21 @@ an all-in showdown that cannot be valued. See docs/equity.md.
 from __future__ import annotations
 
 from histparse.allin.ev import AllInEV, AllInPlayer, AllInSkipped, allin_ev, snapshot
+from histparse.allin.sensitivity import (
+    SECOND_POLICY,
+    SECOND_POLICY_NAME,
+    AllInSensitivity,
+    allin_sensitivity,
+)
 
-__all__ = ["AllInEV", "AllInPlayer", "AllInSkipped", "allin_ev", "snapshot"]
+__all__ = [
+    "SECOND_POLICY",
+    "SECOND_POLICY_NAME",
+    "AllInEV",
+    "AllInPlayer",
+    "AllInSensitivity",
+    "AllInSkipped",
+    "allin_ev",
+    "allin_sensitivity",
+    "snapshot",
+]

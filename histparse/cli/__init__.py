@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "browse_cmd",
     "fairness_cmd",
     "equity_cmd",
+    "review_cmd",
     "sessions_cmd",
     "tournaments_cmd",
 )

@@ -64,6 +64,7 @@ def _as_dict(situation: Situation, result: Equity) -> dict[str, Any]:
         "method": result.method.value,
         "samples": result.samples,
         "seed": result.seed,
+        "paths": None if result.paths is None else list(result.paths),
         "players": [
             {
                 "holding": str(h),
@@ -78,11 +79,13 @@ def _as_dict(situation: Situation, result: Equity) -> dict[str, Any]:
 
 
 def _print(situation: Situation, result: Equity) -> None:
-    how = (
-        f"exact over {result.samples:,} deals"
-        if result.method is Method.EXACT
-        else f"monte-carlo, {result.samples:,} samples, seed {result.seed}"
-    )
+    if result.paths is not None:
+        paths = " x ".join(f"{n:,}" for n in result.paths)
+        how = f"exact over {paths} paths"
+    elif result.method is Method.EXACT:
+        how = f"exact over {result.samples:,} deals"
+    else:
+        how = f"monte-carlo, {result.samples:,} samples, seed {result.seed}"
     dead = f", dead {format_cards(situation.dead)}" if situation.dead else ""
     print(f"{situation.game.label}, {situation.draws_left} draw(s) left{dead}: {how}")
     width = max(len(str(h)) for h in situation.holdings)

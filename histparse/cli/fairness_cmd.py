@@ -40,12 +40,54 @@ def _records(reading: Any, counts: dict[str, int]) -> Iterator[Any]:
     counts["duplicates"] = reading.counts.duplicates
 
 
+def _command(args: argparse.Namespace) -> str:
+    """The command that re-runs this report, options in one fixed order."""
+    import shlex
+
+    parts = ["histparse", "fairness"]
+    if args.player:
+        parts += ["--player", args.player]
+    if args.by:
+        parts += ["--by", args.by]
+    parts += ["--alpha", repr(args.alpha)]
+    if args.json:
+        parts.append("--json")
+    if args.plot:
+        parts += ["--plot", args.plot]
+    return shlex.join([*parts, *args.paths])
+
+
+def certificate(files: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """What an auditor publishes with the report: each input file's SHA-256 and size, the
+    histparse version, the seeds (none: every test is exact and deterministic), and the
+    command. The same command on the same files prints the same bytes."""
+    import hashlib
+
+    from histparse import __version__
+
+    inputs = []
+    for path in sorted(files):
+        digest = hashlib.sha256()
+        size = 0
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                digest.update(block)
+                size += len(block)
+        inputs.append({"path": path, "sha256": digest.hexdigest(), "bytes": size})
+    return {
+        "histparse_version": __version__,
+        "command": _command(args),
+        "seeds": [],
+        "inputs": inputs,
+    }
+
+
 def _number(value: float) -> str:
     # A p-value below the smallest float prints as a bound, not as an exact 0.
     return "<1e-300" if value < 1e-300 else f"{value:.3g}" if math.isfinite(value) else str(value)
 
 
-def _text(report: Any, counts: dict[str, int]) -> str:
+def _text(report: Any, counts: dict[str, int], cert: dict[str, Any]) -> str:
     lines = [
         f"deal fairness for {report.player or 'the hero of each hand'}: "
         f"{report.hands_used} of {report.hands_read} parsed hands show the player's cards"
@@ -87,6 +129,21 @@ def _text(report: Any, counts: dict[str, int]) -> str:
         if t.alarm:
             where = " / ".join(t.group) + ": " if t.group else ""
             lines.append(f"  {where}{t.title}: {t.direction}")
+    if report.power:
+        lines += [
+            "",
+            "power: hands each seeded fault needs to be found 9 times in 10, on hands like these",
+        ]
+        for row in report.power:
+            need = f"{row.hands:,}" if row.hands is not None else f"never ({row.why})"
+            lines.append(f"  {row.fault:<22} {need:>12}  by {row.test}: {row.description}")
+    lines += [
+        "",
+        f"certificate: histparse {cert['histparse_version']}, seeds: "
+        + (", ".join(map(str, cert["seeds"])) or "none (every test is exact)"),
+        f"  command: {cert['command']}",
+    ]
+    lines += [f"  {i['sha256']}  {i['bytes']:>10}  {i['path']}" for i in cert["inputs"]]
     return "\n".join(lines)
 
 
@@ -133,15 +190,17 @@ def run(args: argparse.Namespace) -> int:
             print(f"histparse fairness: cannot write {shown(args.plot)}: {exc}", file=sys.stderr)
             return EXIT_IO if isinstance(exc, OSError) else 2
         print(f"wrote {args.plot}", file=sys.stderr)
+    cert = certificate(listed.listing.files, args)
     if args.json:
         data = report.to_json()
+        data["certificate"] = cert
         data["rejected"] = counts["rejected"]
         data["unsupported"] = counts["unsupported"]
         if counts["duplicates"]:
             data["duplicates"] = counts["duplicates"]
         print(json.dumps(data, indent=2, allow_nan=False, default=str))
     else:
-        print(_text(report, counts))
+        print(_text(report, counts, cert))
     return listed.status(EXIT_FINDINGS if report.alarm else 0)
 
 
@@ -159,7 +218,10 @@ def register(subparsers: Any) -> None:
     p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
     p.add_argument("--player", metavar="NAME", help="whose cards (default: each hand's hero)")
     p.add_argument(
-        "--by", metavar="KEYS", help="group by any of site,stakes,month,game (comma-separated)"
+        "--by",
+        metavar="KEYS",
+        help="group by any of site,stakes,month,game,player,table (comma-separated); "
+        "all hands pooled are tested too",
     )
     p.add_argument(
         "--alpha", type=float, default=0.01, help="family-wise level of the alarm (default 0.01)"

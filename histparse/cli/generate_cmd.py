@@ -29,6 +29,7 @@ from histparse.simulation import (
     Census,
     HardCase,
     RakeRule,
+    SessionPlan,
     SimConfig,
     SimulationError,
     TournamentStructure,
@@ -110,6 +111,9 @@ def build_config(args: argparse.Namespace) -> SimConfig:
         extra["chat_rate"] = args.chat_rate
     if args.seating_rate is not None:
         extra["seating_rate"] = args.seating_rate
+    if args.sessions:
+        # Breaks and session ends: the same hands, at the times a player's sessions give.
+        extra["sessions"] = SessionPlan()
     if args.start:
         try:
             start = datetime.fromisoformat(args.start)
@@ -294,6 +298,12 @@ def register(subparsers: Any) -> None:
         help="rig the deal for the hero, to test `histparse fairness`: with probability B each "
         "high card (T+) dealt to the hero becomes the next low card (7-) in the stub; the "
         "reverse for negative B (default 0: a fair deal)",
+    )
+    p.add_argument(
+        "--sessions",
+        action="store_true",
+        help="realistic sessions: the hero takes short breaks and sessions of a few hundred "
+        "hands end, the next one hours later at a new table (the same hands, other times)",
     )
     p.add_argument("--census", action="store_true", help="print the hard-case counts")
     p.add_argument(

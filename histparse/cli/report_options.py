@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 if TYPE_CHECKING:
+    import pandas as pd
+
     from histparse.frames import Tables
     from histparse.frames.filters import HandFilter
 
@@ -24,6 +26,7 @@ __all__ = [
     "GAME_NAMES",
     "add_filter_options",
     "check_stakes",
+    "check_values",
     "cut",
     "hand_filter",
     "match_players",
@@ -163,10 +166,69 @@ def cut(tables: Tables, args: argparse.Namespace, err: TextIO | None = None) -> 
     counts = tables.hands["game"].dropna().astype(str).value_counts()
     games = {str(g): int(n) for g, n in counts.items()}
     f = hand_filter(args, sorted(games))
-    check_stakes(f, tables.hands["stakes"].dropna().astype(str).unique().tolist())
+    check_values(f, known_values(tables.hands))
     out = select(tables, f)
     other_games_note(games, args, f, err)
     return out
+
+
+# The hands table's column behind each filter, and how a message names it.
+FILTER_COLUMNS = {
+    "site": ("site", "sites"),
+    "game": ("game", "games"),
+    "limit_type": ("limit", "limits"),
+    "unit": ("unit", "units"),
+    "max_seats": ("table size", "table sizes"),
+    "stakes": ("stakes", "stakes"),
+}
+
+
+def known_values(hands: pd.DataFrame) -> dict[str, list[str]]:
+    """The distinct values of each filtered column of ``hands`` (``FILTER_COLUMNS``), as text."""
+    known: dict[str, list[str]] = {}
+    for column in FILTER_COLUMNS:
+        if column not in hands.columns:
+            continue
+        values = hands[column].dropna()
+        if column == "max_seats":
+            values = values.astype("int64")
+        known[column] = sorted({str(v) for v in values.unique().tolist()})
+    return known
+
+
+def check_values(f: HandFilter, known: Mapping[str, Sequence[str]]) -> None:
+    """Raise ``ValueError`` naming each filter value that keeps no hand (``known``: the
+    values present, by column, as ``known_values`` gives them) and listing the values there
+    are: a mistyped site, game, limit, unit, table size or stake is said, not reported as no
+    hands (or as an empty table)."""
+    wanted: dict[str, Sequence[object]] = {
+        "site": f.sites,
+        "game": f.games,
+        "limit_type": f.limits,
+        "unit": f.units,
+        "max_seats": f.max_seats,
+    }
+    problems: list[str] = []
+    for column, values in wanted.items():
+        present = known.get(column)
+        if not values or present is None:
+            continue
+        folded = {v.casefold() for v in present}
+        unknown = [v for v in values if str(v).casefold() not in folded]
+        if unknown:
+            listed = ", ".join(present) or "none"
+            one, many = FILTER_COLUMNS[column]
+            problems.append(
+                f"unknown {one} {', '.join(repr(str(v)) for v in unknown)}: "
+                f"the hands' {many} are {listed}"
+            )
+    if f.stakes and "stakes" in known:
+        try:
+            check_stakes(f, known["stakes"])
+        except ValueError as exc:
+            problems.append(str(exc))
+    if problems:
+        raise ValueError("\n  ".join(problems))
 
 
 def check_stakes(f: HandFilter, known: Iterable[str]) -> None:
@@ -214,5 +276,18 @@ def match_players(wanted: Sequence[str], known: Sequence[str]) -> tuple[list[str
         close = difflib.get_close_matches(w.casefold(), list(by_fold), n=3, cutoff=0.6)
         names = [by_fold[c][0] for c in close]
         hint = f"; did you mean {' or '.join(repr(n) for n in names)}?" if names else ""
-        problems.append(f"no hands for player {w!r}{hint}")
+        problems.append(f"no hands for player {w!r}{hint}{_listed(known)}")
     return found, problems
+
+
+_LISTED = 12  # a player list longer than this is summed up, not printed whole
+
+
+def _listed(known: Sequence[str]) -> str:
+    """The known players, as a message lists them: all when few, else their number and the
+    first few (in the caller's order)."""
+    if not known:
+        return " (no players)"
+    if len(known) <= _LISTED:
+        return f" (the players are {', '.join(known)})"
+    return f" ({len(known):,} players, e.g. {', '.join(known[:_LISTED])})"

@@ -22,21 +22,21 @@ from histparse.cli.paths import with_skipped
 # pandas, the parser and the tables are imported when the command runs, not when the CLI
 # starts: every subcommand's module is imported to build the argument parser.
 if TYPE_CHECKING:
-    import numpy as np
     import pandas as pd
 
     from histparse.frames import Tables
     from histparse.parallel.front import Conflict, Counts, Listing
     from histparse.parsing import ParseError
-    from histparse.stats import StatKind
     from histparse.stats.aggregate import BuyIn
     from histparse.stats.errors import TableError
 
 __all__ = ["BY_CHOICES", "Loaded", "load_tables", "register", "run", "stats_json"]
 
 # ``histparse.stats.BY_KEYS`` (a test keeps them equal).
-BY_CHOICES = ("position", "stakes", "game", "date", "table", "session")
-SORT_CHOICES = ("player", "hands", "net_bb", "bb_per_100", "BB_per_100")
+BY_CHOICES = (
+    "position", "stakes", "game", "date", "table", "session",
+    "start_class", "kept_class", "kept_class_2", "kept_class_3",
+)  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -202,87 +202,11 @@ def stats_json(stats: pd.DataFrame, by: Sequence[str] = ()) -> list[dict[str, An
     return rows
 
 
-def _fmt_rate(value: float, kind: StatKind) -> str:
-    from histparse.stats import StatKind
-
-    if math.isnan(value):
-        return "-"
-    if kind is StatKind.PROPORTION:
-        return f"{value * 100:.1f}"
-    return f"{value:.2f}"
-
-
-def _rates(values: np.ndarray[Any, np.dtype[np.float64]], kind: StatKind) -> list[str]:
-    """``_fmt_rate`` of every value, formatting each distinct value once (a dataset's report
-    can have a hundred thousand rows and few distinct rates)."""
-    import numpy as np
-
-    unique, inverse = np.unique(values, return_inverse=True)
-    texts = [_fmt_rate(v, kind) for v in unique.tolist()]
-    return [texts[i] for i in inverse.tolist()]
-
-
-def _decimal_texts(values: pd.Series[Any]) -> list[str]:
-    """Each decimal as ``str`` gives it, ``-`` where missing."""
-    from histparse.stats.aggregate import python_values
-
-    return [_dec(v) or "-" for v in python_values(values)]
-
-
-def _fixed_width(cols: dict[str, list[str]]) -> str:
-    """The columns right-aligned under their headers, one space apart: the layout of pandas'
-    ``to_string(index=False)`` for text columns, made in linear time."""
-    widths = [max(len(h), max(map(len, v), default=0)) for h, v in cols.items()]
-    line = " ".join(f"{{:>{w}}}" for w in widths).format
-    rows = zip(*cols.values(), strict=True)
-    return "\n".join([line(*cols), *(line(*row) for row in rows)])
-
-
 def readable(stats: pd.DataFrame, by: Sequence[str] = ()) -> str:
-    """A plain-text table: one line per row, proportions in percent, AF and means as numbers."""
-    import pandas as pd
+    """Every column of the text table (``stats --columns all``), as one string."""
+    from histparse.cli.stats_table import readable as table
 
-    from histparse.stats import ALL_STATS, DRAW_COUNT_STATS
-
-    # The headline stats; the per-count draw distribution is in --json and --csv.
-    shown = [s for s in ALL_STATS if s not in DRAW_COUNT_STATS]
-    from histparse.cli.safe_text import visible
-
-    # Names as they are, never as terminal controls (escape sequences, bidi overrides).
-    cols: dict[str, list[str]] = {"player": [visible(str(v)) for v in stats["player"]]}
-    for key in by:
-        cols[key] = [visible(str(v)) for v in stats[key]]
-    cols["hands"] = [str(v) for v in stats["hands"]]
-    # Every amount carries its unit: rows of different units sit apart, never added.
-    cols["net"] = [
-        f"{v} {u}" if v != "-" else v
-        for v, u in zip(_decimal_texts(stats["net"]), stats["unit"].astype(str), strict=True)
-    ]
-    cols["net bb"] = _decimal_texts(stats["net_bb"])
-    cols["bb/100"] = _decimal_texts(stats["bb_per_100"])
-    cols["BB/100"] = _decimal_texts(stats["BB_per_100"])
-    # The all-in EV's bb/100: what the net would be had every all-in paid its equity.
-    cols["EV bb/100"] = _decimal_texts(stats["ev_bb_per_100"])
-    for s in shown:
-        cols[s.label] = _rates(stats[s.rate].to_numpy(dtype="float64"), s.kind)
-    text = _fixed_width(cols) if len(stats) else pd.DataFrame(cols).to_string(index=False)
-    notes = mixed_units_notes(stats)
-    return text + ("\n\n" + "\n".join(notes) if notes else "")
-
-
-def mixed_units_notes(stats: pd.DataFrame) -> list[str]:
-    """One line per player whose rows are in several units: they are reported apart, and no
-    total is given (compare them in big blinds: ``net bb``, ``bb/100``)."""
-    pairs = stats[["player", "unit"]].astype(str).drop_duplicates()
-    several = pairs[pairs["player"].duplicated(keep=False)]
-    notes = []
-    for player, rows in several.groupby("player", sort=True):
-        units = sorted(rows["unit"])
-        notes.append(
-            f"{player}: results in {len(units)} units ({', '.join(units)}) are shown apart and "
-            "never added; compare them in big blinds (net bb, bb/100)"
-        )
-    return notes
+    return table(stats, by, columns=["all"], width=0).text
 
 
 def by_keys(text: str | None) -> list[str]:
@@ -358,11 +282,11 @@ def _dataset_rows(
     (2) when there is nothing to report; None when the paths must be loaded as tables."""
     import pandas as pd
 
-    from histparse.cli.report_options import check_stakes, hand_filter, other_games_note
+    from histparse.cli.report_options import check_values, hand_filter, other_games_note
     from histparse.export.report import (
+        filter_values,
         game_counts,
         has_tournament_hands,
-        stakes_labels,
         stat_rows,
         streams,
     )
@@ -381,8 +305,8 @@ def _dataset_rows(
         return None
     try:
         f = hand_filter(args, sorted(games))
-        if f.stakes:
-            check_stakes(f, stakes_labels(paths))
+        if not f.is_empty():
+            check_values(f, filter_values(paths))
     except ValueError as exc:
         print(f"histparse stats: {exc}", file=sys.stderr)
         return 2
@@ -400,9 +324,11 @@ def run(args: argparse.Namespace) -> int:
     """Run ``histparse stats``."""
     from histparse.cli import tournaments_cmd as tc
     from histparse.cli.report_options import all_games, match_players
+    from histparse.cli.stats_table import chosen_columns
 
     try:
         by = by_keys(args.by)
+        columns = chosen_columns(args.columns)
     except ValueError as exc:
         print(f"histparse stats: {exc}", file=sys.stderr)
         return 2
@@ -423,12 +349,14 @@ def run(args: argparse.Namespace) -> int:
     summaries = tc.read_all(loaded.summaries)
     summaries.report("stats", sys.stderr)
     source = tables.players if rows is None else rows
-    hand_names = [str(p) for p in source["player"].cat.categories] if len(source) else []
+    hand_names = _by_hands(source)
     players: list[str] | None = None
     shown = bool(len(source))
     if args.player:
         finishers = {f.player for s in summaries.summaries for f in s.finishes}
-        found, problems = match_players(args.player, sorted({*hand_names, *finishers}))
+        # Most hands first: an error message lists the first few known names.
+        known = [*hand_names, *sorted(finishers - set(hand_names))]
+        found, problems = match_players(args.player, known)
         if problems:
             for msg in problems:
                 print(f"histparse stats: {msg}", file=sys.stderr)
@@ -439,14 +367,33 @@ def run(args: argparse.Namespace) -> int:
         shown = shown and bool(players)
     if shown:
         buy_ins = tc.buy_ins(summaries.summaries)
-        _print_stats(args, tables, by, players, rows, buy_ins)
+        _print_stats(args, tables, by, players, rows, buy_ins, columns)
     elif args.json:
         print("[]")
-    if summaries.summaries:
+    if summaries.summaries and _tournaments_wanted(args, tables):
         _print_tournaments(args, summaries, found if args.player else None, shown)
+    elif summaries.summaries:
+        n = len(summaries.summaries)
+        print(
+            f"histparse stats: {n} tournament {tc.plural(n)} read; --tournaments shows their "
+            "results (or `histparse tournaments PATH`)",
+            file=sys.stderr,
+        )
     _note_unsummarised(tables, summaries.summaries)
     failed = loaded.rejected or summaries.errors
     return with_skipped(1 if failed else 0, loaded.skipped)
+
+
+def _by_hands(source: pd.DataFrame) -> list[str]:
+    """The players of ``source`` (players rows, or rows summed with ``hands``), most hands
+    first, then by name."""
+    if not len(source):
+        return []
+    names = source["player"].astype(str)
+    weights = source["hands"] if "hands" in source.columns else None
+    counts = names.to_frame().assign(n=1 if weights is None else weights.to_numpy())
+    totals = counts.groupby("player", sort=True)["n"].sum()
+    return [str(p) for p in totals.sort_values(ascending=False, kind="stable").index]
 
 
 def _print_stats(
@@ -456,17 +403,20 @@ def _print_stats(
     players: list[str] | None,
     rows: pd.DataFrame | None,
     buy_ins: dict[tuple[str, str], BuyIn],
+    columns: list[str] | None,
 ) -> None:
-    """The player statistics, as ``--json``, ``--csv`` or text."""
+    """The player statistics, as ``--json``, ``--csv`` or text (the text's ``columns``)."""
+    from histparse.cli import stats_table
+    from histparse.cli.stats_table import order_rows
     from histparse.stats import player_stats
 
     stats = player_stats(tables, by=by, players=players, rows=rows, buy_ins=buy_ins)
     if args.min_hands:
         stats = stats[stats["hands"] >= args.min_hands].reset_index(drop=True)
-    if args.sort and args.sort != "player":
-        stats = stats.sort_values(
-            args.sort, ascending=False, kind="stable", na_position="last"
-        ).reset_index(drop=True)
+    # The text reads best with the players of most hands first; --json and --csv keep
+    # player_stats' order (player, unit, keys) unless --sort is given.
+    text = not (args.json or args.csv)
+    stats = order_rows(stats, args.sort or ("hands" if text else None))
     if args.json:
         json.dump(stats_json(stats, by), sys.stdout, indent=1)
         print()
@@ -475,7 +425,26 @@ def _print_stats(
 
         safe_csv(stats, sys.stdout)
     else:
-        print(readable(stats, by))
+        table = stats_table.readable(stats, by, columns=columns, width=args.width)
+        print(table.text)
+        if table.left_out:
+            print(
+                f"histparse stats: {len(table.left_out)} more column(s) with --columns "
+                f"({', '.join(table.left_out)}; all: --columns all)",
+                file=sys.stderr,
+            )
+
+
+def _tournaments_wanted(args: argparse.Namespace, tables: Tables) -> bool:
+    """The tournaments table is printed when asked (``--tournaments``, ``--tournament``) or
+    when the input is tournaments: every hand reported is a tournament hand (or there is no
+    hand, only summaries). A cash report is not followed by a hundred tournament rows."""
+    if args.tournaments or args.hand_kind == "tournament":
+        return True
+    hands = tables.hands
+    if hands.empty or "is_tournament" not in hands.columns:
+        return True
+    return bool(hands["is_tournament"].to_numpy(dtype=bool).all())
 
 
 def _print_tournaments(
@@ -545,15 +514,39 @@ def register(subparsers: Any) -> None:
         help=f"one row per player, unit and these keys, e.g. stakes,position "
         f"({', '.join(BY_CHOICES)})",
     )
+    from histparse.cli.stats_table import DEFAULT_WIDTH, column_names, sort_choices
+
     p.add_argument(
         "--sort",
-        choices=SORT_CHOICES,
-        default="player",
-        help="row order: by player (default) or this column, largest first",
+        choices=sort_choices(),
+        metavar="COLUMN",
+        help="row order: hands (the text's default: most hands first, a player's rows "
+        "together), player (by name: the order of --json and --csv), net_bb, bb_per_100, "
+        "BB_per_100 or a stat's name (vpip, three_bet...: its rate), largest first",
+    )
+    p.add_argument(
+        "--columns",
+        action="append",
+        metavar="COLS",
+        help="the text table's columns, e.g. hands,net,VPIP,PFR,3Bet (all: every one; "
+        f"default: those that fit --width). Known: {', '.join(column_names())}",
+    )
+    p.add_argument(
+        "--width",
+        type=int,
+        default=DEFAULT_WIDTH,
+        metavar="N",
+        help=f"the default columns fit N characters (default {DEFAULT_WIDTH}; 0: no limit)",
     )
     from histparse.cli.report_options import add_filter_options
 
     add_filter_options(p)
+    p.add_argument(
+        "--tournaments",
+        action="store_true",
+        help="print the tournaments table of the summaries among the paths (printed without "
+        "asking when the hands reported are all tournament hands)",
+    )
     p.add_argument(
         "--no-ev",
         action="store_true",

@@ -16,6 +16,7 @@ from histparse.equity.deal import (
     monte_carlo,
     monte_carlo_many,
 )
+from histparse.equity.exact import exact_shares
 from histparse.equity.result import Estimate, Method, pot_shares, share_estimates
 
 __all__ = [
@@ -30,6 +31,8 @@ __all__ = [
 
 DEFAULT_SAMPLES: Final = 100_000
 EXACT_LIMIT: Final = 1_000_000
+SMALL_ENUMERATION: Final = 20_000
+"""Heads-up, deals this few are listed outright before the paths method is tried."""
 """Enumerate exactly when there are at most this many deals (one draw left heads-up: 1,722
 deals with one card each drawn, 671,580 with two each)."""
 
@@ -45,6 +48,9 @@ class Equity:
     method: Method
     samples: int
     seed: int | None
+    paths: tuple[int, ...] | None = None
+    """Each player's number of distinct paths when the exact paths method answered (heads-up,
+    any number of draws; ``samples`` is then their product), else None."""
 
     @property
     def equities(self) -> tuple[float, ...]:
@@ -111,13 +117,34 @@ def equity(
     """
     if len(situation.holdings) < 2:
         raise ValueError("equity needs 2 to 6 players (chance_to_make takes one)")
-    deals, found = deals_for(
+    if method not in ("auto", "exact", "monte-carlo"):
+        raise ValueError(f"method: auto, exact or monte-carlo, not {method!r}")
+    who = range(len(situation.holdings)) if contenders is None else contenders
+    if method != "monte-carlo" and len(situation.holdings) == 2:
+        # Heads-up: a few deals are listed outright; otherwise the paths method is exact for
+        # any number of draws, where it is feasible (exact.py).
+        small = min(exact_limit, SMALL_ENUMERATION)
+        try:
+            deals = enumerate_deals(situation, small)
+        except TooManyDeals:
+            try:
+                shares, paths = exact_shares(situation, who)
+            except TooManyDeals:
+                pass
+            else:
+                count = paths[0] * paths[1]
+                found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
+                return Equity(found, Method.EXACT, count, None, paths)
+        else:
+            winners = pot_shares(deals.ranks, who) > 0
+            estimates = tuple(share_estimates(deals, winners))
+            return Equity(estimates, Method.EXACT, len(deals.ranks), None)
+    deals, how = deals_for(
         situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
     )
-    who = range(len(situation.holdings)) if contenders is None else contenders
     winners = pot_shares(deals.ranks, who) > 0
     estimates = tuple(share_estimates(deals, winners))
-    return Equity(estimates, found, len(deals.ranks), None if found is Method.EXACT else seed)
+    return Equity(estimates, how, len(deals.ranks), None if how is Method.EXACT else seed)
 
 
 def chance_to_make(

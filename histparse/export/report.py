@@ -45,6 +45,7 @@ from histparse.stats.stakes import canonical_stakes, match_stakes, stakes_key
 __all__ = [
     "REPORT_HAND_COLUMNS",
     "STREAMED_BY",
+    "filter_values",
     "game_counts",
     "has_tournament_hands",
     "stakes_labels",
@@ -152,6 +153,23 @@ def stakes_labels(paths: Sequence[PathArg]) -> list[str]:
         column = pq.read_table(hands, columns=["stakes"], schema=FILE_SCHEMAS["hands"])["stakes"]
         found.update(canonical_stakes(v) for v in _labels(column))
     return sorted(found, key=stakes_key)
+
+
+def filter_values(paths: Sequence[PathArg]) -> dict[str, list[str]]:
+    """The distinct values of the filtered columns of the datasets' hands (site, game,
+    limit_type, unit, max_seats, stakes), as text: what the filter values must match
+    (``cli.report_options.check_values``)."""
+    columns = ("game", "limit_type", "unit", "max_seats")
+    found: dict[str, set[str]] = {c: set() for c in ("site", *columns)}
+    for (site, _), hands, _ in _batches(paths):
+        # The site is the partition's (not a column of the files).
+        found["site"].add(site)
+        table = pq.read_table(hands, columns=list(columns), schema=FILE_SCHEMAS["hands"])
+        for c in columns:
+            found[c].update(_labels(table[c]))
+    out = {c: sorted(v) for c, v in found.items()}
+    out["stakes"] = stakes_labels(paths)
+    return out
 
 
 def has_tournament_hands(paths: Sequence[PathArg]) -> bool:

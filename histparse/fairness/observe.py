@@ -36,12 +36,15 @@ class DrawSeen:
 @dataclass(frozen=True, slots=True)
 class HeroView:
     """The player's dealt hand and draws in one hand (``skipped_draws``: draws left out after a
-    reshuffle or because the lines did not show the cards)."""
+    reshuffle or because the lines did not show the cards; ``returned``: draws, before any
+    reshuffle, that served the player a card they had already seen, which a fair deal never
+    does: a discard put back into the stub, or a history that is wrong)."""
 
     player: str
     dealt: tuple[Card, ...]
     draws: tuple[DrawSeen, ...]
     skipped_draws: int
+    returned: int = 0
 
 
 def hero_view(record: Replay, player: str | None = None) -> HeroView | None:
@@ -60,7 +63,7 @@ def hero_view(record: Replay, player: str | None = None) -> HeroView | None:
     held: tuple[Card, ...] = ()
     seen: set[Card] = set()
     draws: list[DrawSeen] = []
-    skipped = 0
+    skipped = returned = 0
     reshuffled = False
     pending: Draw | None = None
     # Cards dealt so far, to see the stub run out: five to each seat dealt in (the record's
@@ -92,6 +95,7 @@ def hero_view(record: Replay, player: str | None = None) -> HeroView | None:
             )
             if reshuffled or not ok:
                 skipped += 1
+                returned += _came_back(reshuffled, draw, held, kept, new, seen)
             else:
                 draws.append(DrawSeen(int(e.street), kept, new, _FULL_DECK - seen))
             held = kept + new
@@ -118,13 +122,35 @@ def hero_view(record: Replay, player: str | None = None) -> HeroView | None:
                     )
                     if reshuffled or not ok:
                         skipped += 1
+                        returned += _came_back(reshuffled, d, held, kept, new, seen)
                     else:
                         draws.append(DrawSeen(int(d.street), kept, new, _FULL_DECK - seen))
                     held = kept + new
                     seen.update(new)
     if dealt is None:
         return None
-    return HeroView(who, dealt, tuple(draws), skipped)
+    return HeroView(who, dealt, tuple(draws), skipped, returned)
+
+
+def _came_back(
+    reshuffled: bool,
+    draw: Draw,
+    held: tuple[Card, ...],
+    kept: tuple[Card, ...],
+    new: tuple[Card, ...],
+    seen: set[Card],
+) -> int:
+    """1 when a draw before any reshuffle whose lines otherwise agree (the discards named, kept
+    plus discarded the held hand, the right number of distinct new cards) served a card the
+    player had already seen: impossible from a fair stub."""
+    whole = (
+        draw.discarded is not None
+        and set(kept) | set(draw.discarded) == set(held)
+        and len(new) == draw.count == len(set(new))
+        and len(kept) + len(new) == 5
+        and not set(new) & set(kept)
+    )
+    return int(not reshuffled and whole and bool(seen.intersection(new)))
 
 
 def _hero_lines(body: LineFacts, who: str) -> list[DealtTo | tuple[int, Draw]]:

@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from histparse.events import Hand
 from histparse.fairness.observe import HeroView, hero_view
+from histparse.fairness.power import PowerRow, power_table
 from histparse.fairness.probability import (
     CLASS_PROBABILITY,
     CLASSES,
@@ -34,6 +35,7 @@ from histparse.fairness.significance import (
     smallest_detectable_noncentrality,
     z_critical,
 )
+from histparse.fairness.standards import SequenceCounts, SequenceStat, sequence_stats
 from histparse.replayer import Replay, read_facts
 
 __all__ = [
@@ -79,6 +81,8 @@ BY_KEYS: Final[dict[str, Callable[[Hand], str]]] = {
     ),
     "month": lambda h: h.started_at.strftime("%Y-%m") if h.started_at is not None else "unknown",
     "game": lambda h: h.game.label,
+    "player": lambda h: h.hero or "unknown",
+    "table": lambda h: f"{h.site} {h.table_name}",
 }
 """What ``--by`` can group on."""
 
@@ -135,6 +139,8 @@ class FairnessReport:
     hands_read: int
     hands_used: int
     correction: str = "Holm"
+    power: tuple[PowerRow, ...] = ()
+    """Hands each seeded dealer fault needs to be found with power 0.9 (``fairness.power``)."""
 
     @property
     def tests(self) -> tuple[FairnessTest, ...]:
@@ -195,6 +201,9 @@ class FairnessReport:
             "player": self.player,
             "hands_read": self.hands_read,
             "hands_used": self.hands_used,
+            "power": [
+                {name: getattr(row, name) for name in PowerRow.__slots__} for row in self.power
+            ],
             "groups": [
                 {
                     "key": list(g.key),
@@ -250,10 +259,15 @@ class FairnessCounts:
     drawn_low: _Rate = field(default_factory=_Rate)
     drawn_high: _Rate = field(default_factory=_Rate)
     made: dict[int, _Rate] = field(default_factory=lambda: {t: _Rate() for t in MADE_TARGETS})
+    returned: int = 0
+    sequence: SequenceCounts = field(default_factory=SequenceCounts)
 
-    def add(self, view: HeroView) -> None:
-        """Count one hand's dealt cards and draws."""
+    def add(self, view: HeroView, table: str = "") -> None:
+        """Count one hand's dealt cards and draws (``table``: where it was dealt, for the
+        sequence tests of consecutive hands)."""
         self.hands += 1
+        self.returned += view.returned
+        self.sequence.add(view.dealt, table)
         dealt = view.dealt
         ranks = self.dealt_ranks
         suits = self.dealt_suits
@@ -470,7 +484,7 @@ def _merge_rare(
     return [c[0] for c in common], [c[1] for c in common], [c[2] for c in common]
 
 
-_FAMILY_SIZE: Final = 12  # tests per group (the strictest Holm level is alpha / family size)
+_FAMILY_SIZE: Final = 18  # tests per group (the strictest Holm level is alpha / family size)
 
 
 def _group_tests(
@@ -605,7 +619,85 @@ def _group_tests(
                 DRAW_MARGIN,
             )
         )
+    tests.extend(_sequence_tests(key, counts))
     return tuple(tests)
+
+
+_SEQUENCE_TITLES: Final = {
+    "dealt-ks": ("dealt hands: Kolmogorov-Smirnov of the 2-7 rank", "hands", "distance"),
+    "runs": ("dealt hands: runs above / below the median hand", "pairs", "changes of side"),
+    "serial": ("dealt hands: serial correlation of hand strength", "pairs", "correlation"),
+    "repeats": ("dealt hands: the same five cards twice running", "pairs", "repeated deals"),
+    "coupon": ("dealt hands: coupon collector over 8 hand classes", "stretches", "stretches"),
+}
+
+
+def _sequence_tests(key: tuple[str, ...], counts: FairnessCounts) -> list[FairnessTest]:
+    """The standards' sequence tests (``fairness.standards``) and the returned-card count."""
+    out = [_from_stat(key, st) for st in sequence_stats(counts.sequence, MIN_SAMPLE)]
+    draws = counts.draws + counts.skipped_draws
+    n = counts.returned
+    # A fair stub never serves a card the player has seen before a reshuffle: any such draw
+    # (lines otherwise whole) is the fault itself, or a history that is wrong.
+    out.append(
+        FairnessTest(
+            key,
+            "returned",
+            "draws: a card the player had seen served again without a reshuffle",
+            "z",
+            draws,
+            "draws",
+            float(n),
+            None,
+            0.0 if n else 1.0 if draws >= MIN_SAMPLE else None,
+            n / draws if draws else 0.0,
+            n / draws if draws else 0.0,
+            n / draws if draws else 0.0,
+            0.0,
+            bool(n) or draws >= MIN_SAMPLE,  # one such draw decides, however few the draws
+            False,
+            f"{n} draws served a card already seen, without a reshuffle (a fair deal: none)",
+            (("cards served again", float(n), 0.0),),
+        )
+    )
+    return out
+
+
+def _from_stat(key: tuple[str, ...], st: SequenceStat) -> FairnessTest:
+    title, unit, what = _SEQUENCE_TITLES[st.name]
+    enough = st.p_value is not None
+    if st.name == "serial":
+        lean = "follows" if st.effect > 0 else "alternates with"
+        direction = f"hand strength {lean} the last hand's (r = {st.effect:+.4f})"
+    elif st.name == "runs":
+        lean = "more" if st.effect > 0 else "fewer"
+        direction = (
+            f"{lean} changes of side than a fair deal ({st.observed:g}, {st.expected:.1f} expected)"
+        )
+    elif st.name == "repeats":
+        direction = f"{st.observed:g} repeated deals ({st.expected:.4f} expected)"
+    else:
+        direction = f"{what}: {st.statistic:.3g}"
+    kind = "chi2" if st.name == "coupon" else "z"
+    return FairnessTest(
+        key,
+        st.name,
+        title,
+        kind,
+        st.sample,
+        unit,
+        st.statistic,
+        9 if st.name == "coupon" else None,
+        st.p_value,
+        st.effect,
+        st.effect,
+        st.effect,
+        0.0,
+        enough,
+        False,
+        direction if enough else "",
+        ((what, st.observed, st.expected),),
+    )
 
 
 def _with_alarms(groups: list[GroupReport], alpha: float) -> tuple[GroupReport, ...]:
@@ -646,6 +738,9 @@ def fairness_report(
         raise ValueError(f"alpha must be between 0 and 1, got {alpha}")
     keys = [BY_KEYS[name] for name in by]
     groups: dict[tuple[str, ...], FairnessCounts] = {}
+    # With two groups or more, all hands pooled are one more group (an auditor's many players
+    # at once); the power table reads the pool.
+    pooled = FairnessCounts()
     read = used = 0
     for item in hands:
         read += 1
@@ -655,15 +750,31 @@ def fairness_report(
             continue
         used += 1
         hand = record.hand
+        table = BY_KEYS["table"](hand)
+        pooled.add(view, table)
+        if not keys:
+            continue
         key = tuple(k(hand) for k in keys)
         counts = groups.get(key)
         if counts is None:
             counts = groups[key] = FairnessCounts()
-        counts.add(view)
-    total_tests = max(1, len(groups)) * _FAMILY_SIZE
+        counts.add(view, table)
+    every: list[tuple[tuple[str, ...], FairnessCounts]] = sorted(groups.items())
+    if used and len(groups) != 1:
+        # One group alone is the pool itself: testing it twice would only widen the family.
+        every.insert(0, ((), pooled))
+    total_tests = max(1, len(every)) * _FAMILY_SIZE
     level = alpha / total_tests  # Holm's strictest step: the level the smallest effect is for
     reports = [
         GroupReport(key, c.hands, c.draws, c.skipped_draws, _group_tests(key, c, level))
-        for key, c in sorted(groups.items())
+        for key, c in every
     ]
-    return FairnessReport(_with_alarms(reports, alpha), alpha, tuple(by), player, read, used)
+    return FairnessReport(
+        _with_alarms(reports, alpha),
+        alpha,
+        tuple(by),
+        player,
+        read,
+        used,
+        power=power_table(pooled, alpha, total_tests),
+    )

@@ -7,6 +7,8 @@ become floats only as plot coordinates, at the very end.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,7 +19,15 @@ from matplotlib.figure import Figure
 
 from histparse.engine import POSITION_ORDER
 from histparse.plots.errors import PlotError
-from histparse.plots.net import Measure, XAxis, draw_net, fit_strip, new_figure, title_strip
+from histparse.plots.net import (
+    Measure,
+    XAxis,
+    below_axes,
+    draw_net,
+    fit_strip,
+    new_figure,
+    title_strip,
+)
 from histparse.stats.aggregate import TablesLike, player_hands, player_stats, showdown_classes
 from histparse.stats.definitions import stat
 
@@ -80,8 +90,9 @@ def plot_net(
     A figure of its own gets the title strip (dates, stakes, hands, bb/100)."""
     df = _hands_of(tables, player, unit)
     own = ax is None
-    fig, ax = _axes(ax)
     units = sorted({str(u) for u in df["unit"]})
+    # A figure of its own grows with the units: their legend goes under the axes.
+    fig, ax = _axes(ax, (8.0, 4.5 + 0.25 * max(0, len(units) - 2)))
     chosen: Measure = measure or ("money" if len(units) == 1 else "bb")
     draw_net(ax, df, measure=chosen, x=x, ev=ev)
     when = " by date" if x == "date" else ""
@@ -168,7 +179,16 @@ def plot_positions(
     ax.set_xlabel("position (number over a bar: hands played)")
     ax.set_ylabel("bb/100 (big blinds per 100 hands)")
     if len(units) > 1:
-        ax.legend(title="unit", fontsize="small", loc="best")
+        # Under the axes, not inside: over the bars it would cover their counts.
+        ax.legend(
+            title="unit",
+            fontsize="small",
+            loc="upper center",
+            bbox_to_anchor=(0.5, 0.0),
+            bbox_transform=below_axes(ax),
+            ncols=min(len(units), 3),
+            frameon=False,
+        )
         ax.set_title("bb/100 by position and unit")
     else:
         ax.set_title(f"bb/100 by position ({units[0]})")
@@ -245,7 +265,7 @@ def plot_showdown_classes(
     return fig
 
 
-_MONEY_PANELS = 4
+_ROW_HEIGHT = 16.0 / 3  # inches: the three rows of a one-unit dashboard fill 16
 
 
 def dashboard(
@@ -256,23 +276,31 @@ def dashboard(
     x: XAxis = "hands",
     ev: bool = False,
 ) -> Figure:
-    """Every graph on one page under the title strip: the net in money (one panel per unit, at
-    most four) and in big blinds (every unit) by hands and by date, bb/100 by position, the
-    draws and the showdowns (of the hands in ``unit``, or of every unit)."""
+    """Every graph on one page under the title strip: the net in money (one panel per unit,
+    each as wide as the others), the net in big blinds (every unit) by hands and by date,
+    bb/100 by position, the draws and the showdowns (of the hands in ``unit``, or of every
+    unit). The panels fill two columns in that order; the page grows a row for every two more
+    units, so that no panel is a sliver and no text runs into another."""
     df = _hands_of(tables, player, unit)
     units = sorted({str(u) for u in df["unit"]})
-    fig = Figure(figsize=(15.0, 16.0), layout="constrained")
-    grid = fig.add_gridspec(3, 2)
-    money = grid[0, 0].subgridspec(1, min(len(units), _MONEY_PANELS))
-    for i, u in enumerate(units[:_MONEY_PANELS]):
-        plot_net(tables, player, fig.add_subplot(money[0, i]), u, measure="money", x=x, ev=ev)
-    plot_net(tables, player, fig.add_subplot(grid[0, 1]), unit, measure="bb", x=x, ev=ev)
-    plot_positions(tables, player, fig.add_subplot(grid[1, 0]), unit)
-    plot_draw_stats(tables, player, fig.add_subplot(grid[1, 1]), unit)
-    plot_showdown_classes(tables, player, fig.add_subplot(grid[2, 0]), unit)
+    panels: list[Callable[[Axes], object]] = [
+        functools.partial(plot_net, tables, player, unit=u, measure="money", x=x, ev=ev)
+        for u in units
+    ]
     # The net in big blinds against the other axis too: hands for a date page, dates else.
     other: XAxis = "hands" if x == "date" else "date"
-    plot_net(tables, player, fig.add_subplot(grid[2, 1]), unit, measure="bb", x=other, ev=ev)
+    panels += [
+        functools.partial(plot_net, tables, player, unit=unit, measure="bb", x=x, ev=ev),
+        functools.partial(plot_positions, tables, player, unit=unit),
+        functools.partial(plot_draw_stats, tables, player, unit=unit),
+        functools.partial(plot_showdown_classes, tables, player, unit=unit),
+        functools.partial(plot_net, tables, player, unit=unit, measure="bb", x=other, ev=ev),
+    ]
+    rows = (len(panels) + 1) // 2
+    fig = Figure(figsize=(15.0, rows * _ROW_HEIGHT), layout="constrained")
+    grid = fig.add_gridspec(rows, 2)
+    for i, draw in enumerate(panels):
+        draw(fig.add_subplot(grid[i // 2, i % 2]))
     _strip(fig, tables, player, unit)
     return fig
 

@@ -17,11 +17,22 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.dates import AutoDateLocator, ConciseDateFormatter
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 from matplotlib.transforms import offset_copy
 
 from histparse.plots.errors import PlotError
 
-__all__ = ["XAxis", "cumulative", "draw_net", "fit_strip", "has_ev", "new_figure", "title_strip"]
+__all__ = [
+    "XAxis",
+    "below_axes",
+    "cumulative",
+    "draw_net",
+    "fit_strip",
+    "has_ev",
+    "legend_columns",
+    "new_figure",
+    "title_strip",
+]
 
 XAxis = Literal["hands", "date"]
 Measure = Literal["money", "bb"]
@@ -76,6 +87,8 @@ def _x_axis(ax: Axes, x: XAxis, several: bool) -> None:
         # On the left: the formatter writes the year or month on the right, under the ticks.
         ax.set_xlabel("date and time (UTC)", loc="left")
     else:
+        # Whole hands only: a unit of one hand would otherwise be ticked 0.96 ... 1.04.
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_xlabel("hands played (in each unit)" if several else "hands played")
 
 
@@ -110,6 +123,7 @@ def draw_net(
             line = ax.plot(
                 _x(part, x),
                 cumulative(_in_bb(nets, blinds)),
+                marker="o" if len(part) == 1 else None,  # one hand: a point, not nothing
                 label=f"{u} (net {sum(nets, Decimal(0))} {u})",
             )[0]
             if show_ev and has_ev(part):
@@ -126,22 +140,39 @@ def draw_net(
         _one_unit(ax, df, units[0], measure, x, show_ev)
     ax.axhline(0, color="grey", linewidth=0.5)
     _x_axis(ax, x, len(units) > 1)
+    if x == "hands" and len(df) == 1:
+        ax.set_xlim(0, 2)  # hand 1 in the middle, not a 0.1-wide window around it
+        ax.set_xticks([1])
     # Whole numbers on the money axis, never "1e4" in a corner the legend may cover.
     ax.ticklabel_format(axis="y", style="plain", useOffset=False)
     # The legend goes under the axes (clear of the tick labels and the axis label): the lines
     # fill the frame, and a legend inside it would hide some.
-    fig = ax.get_figure()
-    if not isinstance(fig, Figure):  # pragma: no cover - a SubFigure's axes
-        raise PlotError("the axes are not in a Figure")
-    below = offset_copy(ax.transAxes, fig=fig, y=-34, units="points")
+    entries = len(ax.get_lines()) - 1  # the zero line has no label
     ax.legend(
         loc="upper center",
         bbox_to_anchor=(0.5, 0.0),
-        bbox_transform=below,
+        bbox_transform=below_axes(ax),
         fontsize="small",
-        ncols=1 if len(units) > 1 or measure == "money" else 2,
+        ncols=legend_columns(entries, several=len(units) > 1 or measure == "money"),
         frameon=False,
     )
+
+
+def legend_columns(entries: int, *, several: bool) -> int:
+    """Columns of a legend under the axes: one per line for a few long labels (several units,
+    or money), two when they are many (six units and their EV lines) so that the legend stays
+    shorter than the axes it explains."""
+    if several:
+        return 1 if entries <= 4 else 2
+    return 2
+
+
+def below_axes(ax: Axes) -> Any:
+    """A transform placing a legend under ``ax``, clear of its tick labels and axis label."""
+    fig = ax.get_figure()
+    if not isinstance(fig, Figure):  # pragma: no cover - a SubFigure's axes
+        raise PlotError("the axes are not in a Figure")
+    return offset_copy(ax.transAxes, fig=fig, y=-34, units="points")
 
 
 def _one_unit(ax: Axes, df: pd.DataFrame, unit: str, measure: Measure, x: XAxis, ev: bool) -> None:
@@ -158,11 +189,16 @@ def _one_unit(ax: Axes, df: pd.DataFrame, unit: str, measure: Measure, x: XAxis,
         return f"{_signed(total, '0.1')} bb" if in_bb else f"{_signed(total)} {unit}"
 
     xs = _x(df, x)
+    # One hand is one point: a marker shows it where a line of one point draws nothing.
+    dot = "o" if len(xs) == 1 else None
     showdown = [n if w else Decimal(0) for n, w in zip(nets, went, strict=True)]
     other = [Decimal(0) if w else n for n, w in zip(nets, went, strict=True)]
-    ax.plot(xs, cumulative(scale(nets)), color=_TOTAL, label=f"net won ({end(nets)})")
-    ax.plot(xs, cumulative(scale(showdown)), color=_SHOWDOWN, label=f"showdown ({end(showdown)})")
-    ax.plot(xs, cumulative(scale(other)), color=_OTHER, label=f"non-showdown ({end(other)})")
+    total, sd_label = f"net won ({end(nets)})", f"showdown ({end(showdown)})"
+    ax.plot(xs, cumulative(scale(nets)), color=_TOTAL, marker=dot, label=total)
+    ax.plot(xs, cumulative(scale(showdown)), color=_SHOWDOWN, marker=dot, label=sd_label)
+    ax.plot(
+        xs, cumulative(scale(other)), color=_OTHER, marker=dot, label=f"non-showdown ({end(other)})"
+    )
     if ev:
         ev_nets = _decimals(df["ev_net"])
         label = f"all-in EV ({end(ev_nets)})"

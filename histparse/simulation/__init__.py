@@ -23,6 +23,7 @@ from histparse.simulation.bots import (
     BotProfile,
     DrawPolicy,
 )
+from histparse.simulation.breaks import SessionPlan
 from histparse.simulation.census import Census, census
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.errors import SimulationError
@@ -63,6 +64,7 @@ __all__ = [
     "HardCase",
     "Level",
     "RakeRule",
+    "SessionPlan",
     "SimConfig",
     "SimulationError",
     "TournamentStructure",

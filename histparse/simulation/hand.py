@@ -160,6 +160,7 @@ class HandSetup:
     prize_symbol: str = "$"
     record_cards: bool = False
     rig_hero: float = 0.0
+    rig_draws_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +225,9 @@ class _Builder:
         self.rigged: RiggedDealer | None = None
         if setup.rig_hero and not setup.tie_deal:
             # Only here is the rng asked for the rig's coins: fair runs deal as they always did.
-            dealer = self.rigged = RiggedDealer(setup.rig_hero, rng, -1)
+            dealer = self.rigged = RiggedDealer(
+                setup.rig_hero, rng, -1, draws_only=setup.rig_draws_only
+            )
         else:
             dealer = Dealer(rng=rng, order=self._tie_deck() if setup.tie_deal else None)
         seats = [EngineSeat(p.seat, p.name, p.stack) for p in setup.players]

@@ -4,7 +4,8 @@ With bias ``b > 0``, each high card (T or above) dealt to the player, on the dea
 is with probability ``b`` swapped for the next low card (7 or below) in the stub; with ``b < 0``
 each low card is swapped for the next high one with probability ``|b|``. The swapped card goes
 back where the other one was, so every card is still dealt once and the history stays
-consistent (the rules engine replays it clean).
+consistent (the rules engine replays it clean). ``draws_only`` leaves the deal fair and rigs
+the replacement cards alone (the fault the draw tests must find).
 """
 
 from __future__ import annotations
@@ -26,15 +27,18 @@ class RiggedDealer(Dealer):
     ``player_index`` is the player's place in the deal order (0: first left of the button);
     the simulator sets ``serving`` while the engine serves that player's draw."""
 
-    __slots__ = ("_coin", "bias", "player_index", "serving")
+    __slots__ = ("_coin", "bias", "draws_only", "player_index", "serving")
 
-    def __init__(self, bias: float, rng: random.Random, player_index: int) -> None:
+    def __init__(
+        self, bias: float, rng: random.Random, player_index: int, *, draws_only: bool = False
+    ) -> None:
         if not -1.0 <= bias <= 1.0:
             raise ValueError(f"bias must be in [-1, 1], got {bias}")
         super().__init__(rng=rng)
         self.bias = bias
         self.player_index = player_index
         self.serving = False
+        self.draws_only = draws_only
         self._coin = rng
 
     def _rig(self, cards: tuple[Card, ...]) -> tuple[Card, ...]:
@@ -56,7 +60,7 @@ class RiggedDealer(Dealer):
 
     def deal_hands(self, players: int, cards_each: int = 5) -> list[tuple[Card, ...]]:
         hands = super().deal_hands(players, cards_each)
-        if 0 <= self.player_index < players:
+        if 0 <= self.player_index < players and not self.draws_only:
             hands[self.player_index] = self._rig(hands[self.player_index])
         return hands
 

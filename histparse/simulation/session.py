@@ -15,6 +15,9 @@ sit & go starts, until the requested number of hands is reached.
 
 Everything is drawn from one ``random.Random(seed)``: the same seed and settings give the same
 hands (no set or hash order is ever used to decide anything).
+
+With ``SimConfig.sessions`` (a ``SessionPlan``) the hero takes breaks and sessions end
+(``histparse.simulation.breaks``): the same hands, at the times a player's sessions give them.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from histparse.engine.positions import clockwise_from, expected_blinds
 from histparse.events import Hand, Source
 from histparse.game import LimitType
 from histparse.simulation.bots import LAG, MANIAC, NIT, ROCK, STATION, TAG, WHALE, BotProfile
+from histparse.simulation.breaks import Breaks, Pause
 from histparse.simulation.deal import FullDeal
 from histparse.simulation.errors import SimulationError
 from histparse.simulation.hand import HandSetup, SimPlayer, TableFacts, play_hand
@@ -121,6 +125,8 @@ class _Session:
         self.seed_digits = seed_field(seed)
         self.record_cards = record_cards
         self.clock = config.start.astimezone(UTC)
+        plan = config.sessions
+        self.breaks = None if plan is None else Breaks(plan, seed)
         self.hand_id = 0
         self.line = 1
         self.first = True
@@ -188,6 +194,7 @@ class _Session:
             tie_deal=self.tie_rate > 0 and self.rng.random() < self.tie_rate,
             record_cards=self.record_cards,
             rig_hero=self.config.rig_hero,
+            rig_draws_only=self.config.rig_draws_only,
         )
         self.first = False
         return setup
@@ -203,6 +210,15 @@ class _Session:
             text = write_hand(hand)
             hand = _replace_source(hand, Source(src.path, src.first_line, src.last_line, text))
         return hand
+
+    def _pause(self, *, may_end: bool = True) -> bool:
+        """With a session plan (``SimConfig.sessions``): move the clock past the pause that
+        follows a hand; True when the session ends there."""
+        if self.breaks is None:
+            return False
+        pause, length = self.breaks.after_hand(may_end=may_end)
+        self.clock += length
+        return pause is Pause.END
 
     # -- cash ---------------------------------------------------------------------------------
 
@@ -283,6 +299,8 @@ class _Session:
                     if p.stack == 0 or p in leavers:
                         del table[p.seat]
                 joined = joiners
+                if self._pause():
+                    break  # the session is over: the next one starts at a new table
                 if cfg.hero not in result.stacks or result.stacks[cfg.hero] == 0:
                     break
 
@@ -416,8 +434,12 @@ class _Session:
                 for p in table:
                     p.stack = result.stacks[p.name]
                 table = [p for p in table if p.stack > 0]
+                # A short break at most: a sit & go is not left midway.
+                self._pause(may_end=False)
                 if len(table) < 2 or cfg.hero not in {p.name for p in table}:
                     break
+            if self.breaks is not None:
+                self.clock += self.breaks.after_game()
 
 
 def _tournament_game(limit: LimitType, level: Level) -> GameConfig:

@@ -18,6 +18,7 @@ from typing import Final
 
 from histparse.game import LimitType
 from histparse.simulation.bots import DEFAULT_MIX, BotProfile
+from histparse.simulation.breaks import SessionPlan
 from histparse.simulation.errors import SimulationError
 
 
@@ -157,7 +158,10 @@ class SimConfig:
     * ``start``: when the first hand starts (UTC).
     * ``rig_hero``: a dealer rigged for the hero, to test ``histparse fairness``: with
       probability ``rig_hero`` each high card (T+) dealt to the hero is swapped for the next
-      low card (7 or below) in the stub, the reverse when negative (``simulation.rig``).
+      low card (7 or below) in the stub, the reverse when negative (``simulation.rig``);
+      ``rig_draws_only`` rigs the hero's replacement cards alone, not the deal.
+    * ``sessions``: a ``SessionPlan``: the hero takes breaks and sessions end (None: every
+      hand back to back, one endless session; ``simulation.breaks``).
     """
 
     players: int = 6
@@ -177,6 +181,8 @@ class SimConfig:
     source_text: bool = False
     start: datetime = _DEFAULT_START
     rig_hero: float = 0.0
+    rig_draws_only: bool = False
+    sessions: SessionPlan | None = None
 
     def __post_init__(self) -> None:
         if not -1.0 <= self.rig_hero <= 1.0:

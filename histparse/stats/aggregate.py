@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 import pyarrow as pa
 
+from histparse.stats.class_keys import CLASS_KEYS, class_column
 from histparse.stats.classes import ShowdownClass
 from histparse.stats.definitions import ALL_STATS, SITUATION_STATS
 from histparse.stats.situations import has_actions, situation_counts
@@ -30,7 +31,7 @@ __all__ = [
     "tournament_label",
 ]
 
-BY_KEYS = ("position", "stakes", "game", "date", "table", "session")
+BY_KEYS = ("position", "stakes", "game", "date", "table", "session", *CLASS_KEYS)
 # The result columns of ``player_stats``, before the stats; money (net, rake_share) is in the
 # row's unit, the rest in big blinds or big bets.
 RESULT_COLUMNS = (
@@ -73,9 +74,10 @@ def player_hands(
 ) -> pd.DataFrame:
     """The players table joined with the hand facts the aggregation needs (``unit``, ``big_blind``,
     ``big_bet``, ``stakes``, ``started_at``, ``table``), sorted by player and time. ``players``
-    keeps only those players. ``labels`` adds ``date`` (the UTC day, ``YYYY-MM-DD``) and
+    keeps only those players. ``labels`` adds ``date`` (the UTC day, ``YYYY-MM-DD``),
     ``session`` (the start, ``YYYY-MM-DD HH:MM`` UTC, of the player's run of hands less than
-    ``session_gap`` apart) as categoricals."""
+    ``session_gap`` apart) and the hand classes ``start_class``, ``kept_class``,
+    ``kept_class_2``, ``kept_class_3`` (``histparse.stats.class_keys``) as categoricals."""
     p = tables.players
     # Tables made by ``histparse.tables`` carry the situation counts; other tables (older
     # datasets, hand-made frames) get them walked from their actions and draws.
@@ -107,6 +109,10 @@ def player_hands(
         gap = df["started_at"].diff() > pd.Timedelta(session_gap)
         new = (codes != codes.shift()) | gap
         df["session"] = _label(df["started_at"].where(new).ffill(), "%Y-%m-%d %H:%M")
+    draws = tables.draws if has_actions(tables) else None
+    for key in CLASS_KEYS:
+        if key in wanted:
+            df[key] = class_column(df, key, draws)
     return df
 
 

@@ -38,12 +38,30 @@ def test_json_with_a_policy_per_player(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_monte_carlo_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ("7c 5d 3h 2s 9d", "9h 8c 6d 4s 3c", "--draws", "3", "--samples", "3000", "--json")
+    args = (
+        "7c 5d 3h 2s 9d",
+        "9h 8c 6d 4s 3c",
+        "--draws",
+        "3",
+        "--samples",
+        "3000",
+        "--json",
+        "--method",
+        "monte-carlo",
+    )  # heads-up it is exact by default now
     outs = [run(capsys, *args, "--seed", seed)[1] for seed in ("5", "5", "6")]
     first = json.loads(outs[0])
     assert first["method"] == "monte-carlo" and first["samples"] == 3000 and first["seed"] == 5
     assert 0 < first["players"][0]["std_error"] < 0.02
     assert outs[0] == outs[1] != outs[2]
+
+
+def test_heads_up_three_draws_is_exact_over_paths(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35: two one-card draws with three draws left, exact (the paths method)."""
+    status, out, _ = run(capsys, "7c 4d 3h 2s", "8h 5c 3d 2c", "--draws", "3", "--json")
+    data = json.loads(out)
+    assert status == 0 and data["method"] == "exact" and data["paths"] == [17528, 17528]
+    assert data["players"][0]["exact"] == "82609913/141181040"
 
 
 def test_hidden_cards_and_single_draw(capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,7 +79,11 @@ def test_hidden_cards_and_single_draw(capsys: pytest.CaptureFixture[str]) -> Non
         (("7c 5d 3h 2s", "7c 8d 6d 4s 3c", "--draws", "1"), "seen twice: 7c"),
         (("7c 5d 3h 2s", "9h 8c 6d 4s 3c", "--draws", "1", "--policy", "fold"), "bad policy"),
         (("7c 5d 3h 2s", "9h 8c 6d 4s 3c", "--draws", "2", "--game", "single"), "draw"),
-        (("7c 5d 3h 2s", "9h 8c 6d 4s 3c", "--draws", "3", "--method", "exact"), "enumerate"),
+        # three players, three draws: neither the paths method nor enumeration
+        (
+            ("7c 5d 3h 2s", "9h 8c 6d 4s 3c", "Kd Qd", "--draws", "3", "--method", "exact"),
+            "enumerate",
+        ),
         (("7c 5d 3h 1s", "9h 8c 6d 4s 3c", "--draws", "1"), "not a card"),
         (("7c", "9h", "2c", "--draws", "1", "--policy", "pat", "--policy", "pat"), "one per"),
     ],

@@ -55,13 +55,29 @@ def test_readable_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", TD_2009]) == 0
     out = capsys.readouterr().out
     header, *lines = out.splitlines()
-    assert header.split()[:10] == [
-        "player", "hands", "net", "net", "bb", "bb/100", "BB/100", "EV", "bb/100", "VPIP"
+    # One unit: the net's header names it, the cells are bare amounts.
+    assert header.split()[:7] == ["player", "hands", "net", "USD", "bb/100", "VPIP", "PFR"]
+    assert max(map(len, out.splitlines())) <= 120
+    lum = next(line for line in lines if line.split()[0] == "LumBita").split()
+    # hands, net, bb/100, then each percentage with its count and opportunities.
+    assert lum[1:8] == ["5", "0.22", "44.00", "60.0", "(3/5)", "0.0", "(0/5)"]
+    # Most hands first (--sort hands is the text's default): right-aligned under "hands".
+    end = header.index("hands") + len("hands")
+    hands = [int(line[:end].split()[-1]) for line in lines if line.strip()]
+    assert hands == sorted(hands, reverse=True) and hands[0] == 17
+
+
+def test_every_column(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--columns", "all", "--sort", "player"]) == 0
+    header, *lines = capsys.readouterr().out.splitlines()
+    assert header.split()[:12] == [
+        "player", "hands", "net", "USD", "net", "bb", "net", "BB", "bb/100", "BB/100", "EV",
+        "bb/100",
     ]  # fmt: skip
     lum = next(line for line in lines if line.split()[0] == "LumBita").split()
-    # hands, net with its unit, net in big blinds, bb/100, BB/100, EV bb/100 (no all-in: the
-    # bb/100), VPIP %, PFR %
-    assert lum[1:10] == ["5", "0.22", "USD", "2.20", "44.00", "22.00", "44.00", "60.0", "0.0"]
+    # hands, net, net in big blinds and big bets, bb/100, BB/100, EV bb/100 (no all-in: the
+    # bb/100), rake share
+    assert lum[1:9] == ["5", "0.22", "2.20", "1.10", "44.00", "22.00", "44.00", "0.09"]
 
 
 def test_could_not_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -93,3 +109,26 @@ def test_cli_choices_match_the_library() -> None:
     from histparse.stats import BY_KEYS
 
     assert BY_CHOICES == BY_KEYS
+
+
+def test_columns_and_width(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--columns", "hands,three_bet,W$SD", "--sort", "vpip"]) == 0
+    header, first, *_ = capsys.readouterr().out.splitlines()
+    assert header.split() == ["player", "hands", "3Bet", "W$SD"]
+    assert first.split()[0] == "LumBita"  # the highest VPIP: 60.0 (3/5)
+    assert main(["stats", TD_2009, "--width", "80"]) == 0
+    captured = capsys.readouterr()
+    assert max(map(len, captured.out.splitlines())) <= 80
+    assert "more column(s) with --columns (" in captured.err
+    assert main(["stats", TD_2009, "--columns", "vpip,nope"]) == 2
+    assert "unknown column 'nope'; the columns are hands, net" in capsys.readouterr().err
+
+
+def test_by_kept_class(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["stats", TD_2009, "--by", "kept_class", "--json", "--no-ev"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    hero = {r["kept_class"]: r["hands"] for r in rows if r["player"] == "Hero"}
+    # The hero's kept cards are known; the others' are not, or they folded before the draw.
+    assert sum(hero.values()) == 17 and "unknown" not in hero and "no draw 1" in hero
+    others = {r["kept_class"] for r in rows if r["player"] != "Hero"}
+    assert others <= {"unknown", "no draw 1"}

@@ -6,7 +6,7 @@ import pandas as pd
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from histparse.cli.stats_cmd import _fixed_width
+from histparse.cli.stats_table import fixed_width as _fixed_width
 
 # Visible text only: ``readable`` passes every name through ``safe_text.visible`` first.
 _VISIBLE = st.characters(min_codepoint=33, max_codepoint=0x17F, exclude_categories=("Cc", "Zs"))

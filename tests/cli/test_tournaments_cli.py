@@ -152,3 +152,17 @@ def test_parse_audit_export_count_summaries(
     status, out, _ = _run(args, capsys)
     assert status == 0 and "tournament 243560420 (9.60+0.40 USD)" in out
     assert "tournaments (1 summary;" in out
+
+
+def test_a_cash_report_has_no_tournaments_table_unless_asked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    base = ["stats", str(FT_5_10), str(FT_LOSS), "--no-ev", "-j", "1"]
+    status, out, err = _run(base, capsys)
+    assert status == 0 and "tournaments (" not in out and "Hero" in out
+    assert "1 tournament summary read; --tournaments shows their results" in err
+    status, out, _ = _run([*base, "--tournaments"], capsys)
+    assert status == 0 and "tournaments (1 summary;" in out
+    # Tournament hands beside the summaries: the input is tournaments, the table is printed.
+    status, out, _ = _run(["stats", str(FT_STT), str(FT_LOSS), "--no-ev", "-j", "1"], capsys)
+    assert status == 0 and "tournaments (1 summary;" in out

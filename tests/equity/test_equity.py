@@ -133,9 +133,10 @@ def test_exact_and_monte_carlo_agree(situation: Situation) -> None:
 
 def test_the_same_seed_gives_the_same_result() -> None:
     situation = Situation((Holding.of("7c 5d 3h 2s 9d"), Holding.of("9h 8c 6d 4s 3c")), 3)
-    a = equity(situation, samples=5_000, seed=11)
-    b = equity(situation, samples=5_000, seed=11)
-    c = equity(situation, samples=5_000, seed=12)
+    # Heads-up this is exact now (the paths method): Monte Carlo on request.
+    a = equity(situation, method="monte-carlo", samples=5_000, seed=11)
+    b = equity(situation, method="monte-carlo", samples=5_000, seed=11)
+    c = equity(situation, method="monte-carlo", samples=5_000, seed=12)
     assert a == b and a.seed == 11 and a.method is Method.MONTE_CARLO
     assert a.equities != c.equities
 
@@ -256,7 +257,9 @@ def test_situations_are_checked() -> None:
         Situation((Holding.of("7c 5d 3h 2s", hidden=2),), draws_left=1)
     with pytest.raises(ValueError, match="2 to 6 players"):
         equity(Situation((Holding.of("7c 5d 3h 2s"),), draws_left=1))
-    big = Situation((Holding.of("7c 5d 3h 2s 9d"), Holding.of("9h 8c 6d 4s 3c")), 3)
+    # Heads-up is exact at any number of draws now (the paths method); three players are not.
+    three = (Holding.of("7c 5d 3h 2s 9d"), Holding.of("9h 8c 6d 4s 3c"), Holding.of("Kd Qd"))
+    big = Situation(three, 3)
     with pytest.raises(ValueError, match="cannot enumerate"):
         equity(big, method="exact")
 

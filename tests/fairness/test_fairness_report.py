@@ -110,8 +110,9 @@ def test_groups_are_one_family() -> None:
         replace(h, started_at=h.started_at.replace(year=h.started_at.year + 1)) for h in hands[:300]
     ]
     report = fairness_report([*hands[300:], *later], by=["month"])
-    assert len(report.groups) >= 2
-    assert sum(g.hands for g in report.groups) == 600
+    # All hands pooled come first, then each month.
+    assert len(report.groups) >= 3 and report.groups[0].key == ()
+    assert report.groups[0].hands == sum(g.hands for g in report.groups[1:]) == 600
     assert {t.group for t in report.tests} == {g.key for g in report.groups}
     with pytest.raises(ValueError, match="cannot group by"):
         fairness_report(hands, by=["weather"])
@@ -154,7 +155,7 @@ def test_cli_exit_statuses_json_and_figure(
     assert main(["fairness", str(fair), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"] == "no alarm" and data["correction"] == "Holm"
-    assert data["hands_used"] == 1500 and len(data["groups"][0]["tests"]) == 12
+    assert data["hands_used"] == 1500 and len(data["groups"][0]["tests"]) == 18
     png = tmp_path / "f.png"
     assert main(["fairness", str(rigged), "--plot", str(png)]) == 5
     out = capsys.readouterr().out

@@ -4,6 +4,8 @@ into other text (measured on the renderer's bounding boxes, not on pixels)."""
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,7 @@ from histparse.frames import Tables, tables
 from histparse.parsing import read_results
 from histparse.plots import PlotError, dashboard, plot_net, plot_positions
 from histparse.plots.sessions import plot_session, session_file_name
+from histparse.simulation import SimConfig, TournamentStructure, simulate
 from histparse.stats.sessions import sessions
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
@@ -197,3 +200,52 @@ def test_graph_command_options(tmp_path: Path) -> None:
     assert main([*args, "--x", "date", "--ev", "--quiet", "--jobs", "1"]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main([*args[:-1], "net-bb", "--jobs", "1"]) == 0
+
+
+def _in(currency: str, symbol: str) -> Callable[[Hand], Hand]:
+    def change(hand: Hand) -> Hand:
+        layout = dataclasses.replace(hand.layout, money_symbol=symbol)
+        return dataclasses.replace(hand, currency=currency, layout=layout)
+
+    return change
+
+
+def _play(hand: Hand) -> Hand:
+    layout = dataclasses.replace(hand.layout, money_symbol="")
+    return dataclasses.replace(hand, currency=None, is_play_money=True, layout=layout)
+
+
+@pytest.fixture(scope="module")
+def six_units() -> list[list[Hand]]:
+    """Hero's hands in six units (a few each: the layout, not the numbers, is tested)."""
+    runs: list[tuple[SimConfig, Callable[[Hand], Hand]]] = [
+        (SimConfig(), _in("USD", "$")),
+        (SimConfig(), _in("EUR", "€")),
+        (SimConfig(), _play),
+        (SimConfig(tournament=TournamentStructure()), lambda hand: hand),
+        (SimConfig(), _in("GBP", "£")),
+        (SimConfig(), _in("CAD", "$")),
+    ]
+    return [
+        [change(h) for h in simulate(12, seed, config)]
+        for seed, (config, change) in enumerate(runs, 1)
+    ]
+
+
+@pytest.mark.parametrize("n", [1, 2, 4, 6])
+def test_no_text_overlaps_at_any_number_of_units(n: int, six_units: list[list[Hand]]) -> None:
+    t = tables([h for part in six_units[:n] for h in part], allin_ev=True)
+    page = dashboard(t, "Hero", ev=True)
+    # One money panel per unit, each as wide as the big-blind panel: no slivers.
+    money = [
+        ax
+        for ax in page.axes
+        if str(ax.get_ylabel()).startswith("net won (") and "big blinds" not in str(ax.get_ylabel())
+    ]
+    assert len(money) == n
+    widths = {round(ax.get_position().width, 3) for ax in money}
+    assert len(widths) == 1
+    assert _overlaps(page) == []
+    if n >= 4:  # the single graphs with many units (fewer: the tests above)
+        for fig in (plot_net(t, "Hero", ev=True), plot_positions(t, "Hero")):
+            assert _overlaps(fig) == []

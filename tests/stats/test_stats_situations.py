@@ -233,9 +233,16 @@ def test_the_stats_command_reports_them(capsys: pytest.CaptureFixture[str], tmp_
     assert row["cbet"] == {"count": 1, "opp": 1, "rate": 1.0}
     assert row["rfi"] == {"count": 0, "opp": 2, "rate": 0.0}
     assert row["fold_to_cbet"] == {"count": 0, "opp": 0, "rate": None}
-    assert main(["stats", str(TD_2009), "--player", "cypis28"]) == 0
+    assert main(["stats", str(TD_2009), "--player", "cypis28", "--columns", "all"]) == 0
     text = capsys.readouterr().out
     assert "CBet" in text and "FBet1" in text and "PatVsPat" in text
+    assert main(["stats", str(TD_2009), "--player", "cypis28", "--columns", "cbet,rfi"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[-4:] == [
+        "100.0",
+        "(1/1)",
+        "0.0",
+        "(0/2)",
+    ]
     assert main(["stats", str(TD_2009), "--player", "cypis28", "--csv"]) == 0
     head = capsys.readouterr().out.splitlines()[0]
     assert '"cbet_opp"' in head and '"call_vs_pat_rate"' in head

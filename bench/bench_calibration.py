@@ -1,0 +1,258 @@
+"""Deal fairness, calibrated: the whole battery on many fair corpora, and seeded faults.
+
+Cheap by design: the observations the tests consume (the player's dealt hands, and at each
+draw the kept, received and unseen cards) are produced directly, never written as text and
+parsed again:
+
+* ``--dealer test`` (default): a small dealer of its own, independent of the project's
+  simulator: a shuffled deck dealt to six players, the player drawing by the bots' draw plan
+  and staying for each draw with probability 1/2 whatever the cards, the others taking 0 to 3
+  cards a draw at random (no betting, so no selection: the draw tests' null holds exactly).
+  Faults: ``deal`` (each high card dealt to the player swapped for the stub's next low card
+  with probability B), ``draws`` (the same on the replacement cards), ``repeat`` (the last
+  hand's five cards dealt again with probability B), ``returned`` (with probability B a draw
+  serves the player one of their own discards back).
+* ``--dealer sim``: the project's simulator (``simulate_with_cards``), the view read from its
+  ``FullDeal``; ``--verify K`` checks on K corpora that this direct view equals what
+  ``hero_view`` reads from the written and re-parsed text.
+
+Run: ``nice -n 10 python bench/bench_calibration.py --corpora 200 --hands 20000``
+(``--fault draws --rate 0.02`` for a seeded fault: the share of corpora flagged is the power).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from math import sqrt
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from histparse.cards import DECK, Card  # noqa: E402
+from histparse.fairness import DEFAULT_ALPHA, DrawSeen, HeroView, hero_view  # noqa: E402
+from histparse.fairness.report import FairnessCounts, _group_tests  # noqa: E402
+from histparse.fairness.significance import holm  # noqa: E402
+from histparse.fairness.standards import kolmogorov_sf  # noqa: E402
+from histparse.simulation import SimConfig, simulate_with_cards  # noqa: E402
+from histparse.simulation.bots import DrawPolicy, plan_draw  # noqa: E402
+
+_FULL = frozenset(DECK)
+_LOW = range(0, 6)
+_HIGH = range(8, 13)
+
+
+def _swap(cards: list[Card], stub: list[Card], rate: float, rng: random.Random) -> None:
+    """Each high card of ``cards`` swapped for the stub's next low card with chance ``rate``."""
+    for i, card in enumerate(cards):
+        if card >> 2 in _HIGH and rng.random() < rate:
+            for j in range(len(stub) - 1, -1, -1):
+                if stub[j] >> 2 in _LOW:
+                    cards[i], stub[j] = stub[j], card
+                    break
+
+
+def test_dealer(
+    hands: int, seed: int, fault: str = "", rate: float = 0.0, players: int = 6
+) -> Iterator[tuple[HeroView, str]]:
+    """The player's view of ``hands`` hands from the bench's own dealer (see the docstring)."""
+    rng = random.Random(seed)
+    last: tuple[Card, ...] | None = None
+    for n in range(hands):
+        stub = list(DECK)
+        rng.shuffle(stub)
+        seats = [[stub.pop() for _ in range(5)] for _ in range(players)]
+        hero = seats[0]
+        if fault == "deal":
+            _swap(hero, stub, rate, rng)
+        if fault == "repeat" and last is not None and rng.random() < rate:
+            # The last hand again: the others dealt from the rest of a fresh shuffle.
+            stub = [c for c in DECK if c not in last]
+            rng.shuffle(stub)
+            seats = [list(last)] + [[stub.pop() for _ in range(5)] for _ in range(players - 1)]
+            hero = seats[0]
+        dealt = tuple(hero)
+        last = dealt
+        seen = set(dealt)
+        draws: list[DrawSeen] = []
+        returned = 0
+        in_hand = True
+        for number in (1, 2, 3):
+            in_hand = in_hand and rng.random() < 0.5
+            for i in range(players):
+                if i:
+                    # Another player's draw: 0 to 3 cards off the stub, whatever they hold
+                    # (their hands never reach the player's view; this keeps the dealer cheap).
+                    del stub[len(stub) - min(rng.randrange(4), len(stub)) :]
+                    continue
+                if not in_hand:
+                    continue
+                discard = plan_draw(tuple(hero), 3 - number + 1, DrawPolicy.STANDARD, False)[0]
+                k = len(discard)
+                if k == 0 or k > len(stub):
+                    continue
+                kept = [c for c in hero if c not in discard]
+                new = [stub.pop() for _ in range(k)]
+                if fault == "draws":
+                    _swap(new, stub, rate, rng)
+                if fault == "returned" and rng.random() < rate:
+                    new[0] = discard[0]
+                if seen.intersection(new):
+                    returned += 1
+                else:
+                    draws.append(DrawSeen(number, tuple(kept), tuple(new), _FULL - seen))
+                seen.update(new)
+                hero[:] = kept + new
+        yield HeroView("player", dealt, tuple(draws), 0, returned), f"t{n // 500}"
+
+
+def sim_views(hands: int, seed: int, config: SimConfig) -> Iterator[tuple[HeroView, str]]:
+    """The player's view read straight from the simulator's full deal (no text)."""
+    for hand, deal in simulate_with_cards(hands, seed, config):
+        view = direct_view(hand.hero or "", deal)
+        if view is not None:
+            yield view, f"{hand.site} {hand.table_name}"
+
+
+def direct_view(hero: str, deal: object) -> HeroView | None:
+    """``hero_view`` of a simulated hand, from its ``FullDeal`` rather than its text."""
+    try:
+        held = list(deal.initial(hero))  # type: ignore[attr-defined]
+    except KeyError:
+        return None
+    dealt = tuple(held)
+    seen = set(held)
+    draws: list[DrawSeen] = []
+    skipped = 0
+    reshuffled = False
+    for d in deal.draws:  # type: ignore[attr-defined]
+        reshuffled = reshuffled or d.reshuffled
+        if d.player != hero or not d.received:
+            continue
+        kept = tuple(c for c in held if c not in d.discarded)
+        if reshuffled:
+            skipped += 1
+        else:
+            draws.append(DrawSeen(d.number, kept, tuple(d.received), _FULL - seen))
+        held = [*kept, *d.received]
+        seen.update(d.received)
+    return HeroView(hero, dealt, tuple(draws), skipped)
+
+
+def _battery(views: Iterator[tuple[HeroView, str]], alpha: float) -> tuple[bool, dict[str, float]]:
+    counts = FairnessCounts()
+    for view, table in views:
+        counts.add(view, table)
+    tests = [t for t in _group_tests((), counts, alpha / 18) if t.enough]
+    p = [t.p_value if t.p_value is not None else 1.0 for t in tests]
+    reject = holm(p, alpha)
+    return any(reject), {t.name: pv for t, pv in zip(tests, p, strict=True)}
+
+
+def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _key(v: HeroView | None) -> object:
+    return None if v is None else (v.dealt, [(set(d.kept), d.received, d.unseen) for d in v.draws])
+
+
+def _verify(corpora: int, hands: int) -> None:
+    """The direct view equals the text path's on ``corpora`` simulated corpora."""
+    from histparse.parsing import read_histories
+    from histparse.replayer import read_facts
+    from histparse.writing import write_file
+
+    for seed in range(1, corpora + 1):
+        played = list(simulate_with_cards(hands, seed))
+        with tempfile.TemporaryDirectory() as tmp:
+            path = Path(tmp) / "h.txt"
+            write_file(path, (h for h, _ in played))
+            parsed = list(read_histories(path))
+        same = 0
+        for (hand, deal), back in zip(played, parsed, strict=True):
+            a = direct_view(hand.hero or "", deal)
+            b = hero_view(read_facts(back))
+            if _key(a) != _key(b):
+                raise SystemExit(f"seed {seed} hand {hand.hand_id}: direct {a} != text {b}")
+            same += 1
+        print(f"verify seed {seed}: {same} hands, direct view == text view", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--corpora", type=int, default=200)
+    ap.add_argument("--hands", type=int, default=20000)
+    ap.add_argument("--first-seed", type=int, default=1)
+    ap.add_argument("--dealer", choices=("test", "sim"), default="test")
+    ap.add_argument("--fault", choices=("", "deal", "draws", "repeat", "returned"), default="")
+    ap.add_argument("--rate", type=float, default=0.0)
+    ap.add_argument("--alpha", type=float, default=DEFAULT_ALPHA)
+    ap.add_argument("--verify", type=int, default=0, metavar="K")
+    ap.add_argument("--save", metavar="FILE", help="also write each corpus's p-values (JSON)")
+    ap.add_argument("--summarize", metavar="FILE", nargs="+", help="summarize saved runs")
+    args = ap.parse_args()
+    if args.verify:
+        _verify(args.verify, args.hands)
+        return
+    if args.summarize:
+        runs = [r for f in args.summarize for r in json.loads(Path(f).read_text())]
+        _summary(runs, args.alpha, "saved runs")
+        return
+    start = time.process_time()
+    runs = []
+    for seed in range(args.first_seed, args.first_seed + args.corpora):
+        if args.dealer == "test":
+            views = test_dealer(args.hands, seed, args.fault, args.rate)
+        else:
+            rig = args.rate if args.fault in ("deal", "draws") else 0.0
+            config = SimConfig(rig_hero=rig, rig_draws_only=args.fault == "draws")
+            views = sim_views(args.hands, seed, config)
+        alarm, p = _battery(views, args.alpha)
+        runs.append({"seed": seed, "alarm": alarm, "p": p})
+        if alarm:
+            worst = min(p, key=lambda k: p[k])
+            print(f"seed {seed}: ALARM ({worst}, p = {p[worst]:.2g})", flush=True)
+    if args.save:
+        Path(args.save).write_text(json.dumps(runs))
+    what = f"fault {args.fault} {args.rate}" if args.fault else "fair"
+    _summary(runs, args.alpha, f"{args.dealer} dealer, {what}, {args.hands} hands each")
+    print(f"CPU {time.process_time() - start:.0f} s")
+
+
+def _summary(runs: list[dict[str, object]], alpha: float, what: str) -> None:
+    """The family-wise rate of alarms with its interval, and each test's p-values against
+    the uniform law they follow under a fair deal."""
+    alarms = sum(1 for r in runs if r["alarm"])
+    n = len(runs)
+    low, high = _wilson(alarms, n)
+    print(
+        f"{what}: {alarms} of {n} corpora flagged ({alarms / n:.3f}, 95% interval "
+        f"{low:.3f}-{high:.3f}) at family-wise level {alpha}"
+    )
+    pvalues: dict[str, list[float]] = {}
+    for r in runs:
+        for name, value in r["p"].items():  # type: ignore[attr-defined]
+            pvalues.setdefault(name, []).append(value)
+    for name, values in pvalues.items():
+        values.sort()
+        m = len(values)
+        d = max(max((i + 1) / m - v, v - i / m) for i, v in enumerate(values))
+        print(
+            f"  {name:<13} {m:>4} p-values: KS distance from uniform {d:.3f} "
+            f"(p = {kolmogorov_sf(d, m):.2g}), below 0.01: {sum(v < 0.01 for v in values)}, "
+            f"median {values[m // 2]:.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()

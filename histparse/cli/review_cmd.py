@@ -1,0 +1,137 @@
+"""``histparse review PATH... --player NAME``: the equity of each alternative at the player's
+draws, and the cost of the choice made (docs/review.md).
+
+Exit status: 0 when it ran (even with nothing to review), 2 when it could not (missing path,
+bad option, unwritable output).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+__all__ = ["register", "run"]
+
+_CHUNK = 200  # hands per task with --jobs
+
+
+def _review_chunk(hands: list[Any], player: str, method: str, samples: int) -> list[Any]:
+    from histparse.replayer import read_facts
+    from histparse.review import review_hand
+
+    out: list[Any] = []
+    for hand in hands:
+        out.extend(review_hand(read_facts(hand), player, method=method, samples=samples))
+    return out
+
+
+def _hands(args: argparse.Namespace) -> tuple[list[Any], Any] | None:
+    from histparse.cli.paths import list_or_report
+    from histparse.events import Hand
+    from histparse.parallel.front import read_results
+
+    listed = list_or_report("review", args.paths)
+    if listed is None:
+        return None
+    reading = read_results(listed.listing, on_rejected=lambda _e: None)
+    hands = [r for r in reading.results() if isinstance(r, Hand)]
+    return hands, reading
+
+
+def _print(frame: Any, summary: Any, top: int, player: str, hands: int) -> None:
+    valued = frame[frame["cost_equity"].notna()]
+    print(
+        f"draw review of {player}: {len(frame)} draws in {hands} hands read, "
+        f"{len(valued)} valued, {int((valued['cost_equity'] > 1e-12).sum())} not the best"
+    )
+    if not len(valued):
+        return
+    print(f"\ncostliest {min(top, len(valued))} (equity of each choice; cost = pot x equity lost):")
+    for _, r in valued.head(top).iterrows():
+        alts = "  ".join(
+            f"{label}={r[col]:.1%}"
+            for label, col in (("pat", "eq_pat"), ("k4", "eq_keep_4"), ("k3", "eq_keep_3"),
+                               ("k2", "eq_keep_2"), ("k1", "eq_keep_1"), ("k0", "eq_keep_0"))
+            if r[col] == r[col] and r[col] is not None
+        )  # fmt: skip
+        print(
+            f"  {r['site']} #{r['hand_id']} draw {r['draw']} ({r['draws_left']} left, "
+            f"{r['position'] or '?'}): {r['before']} -> kept {r['kept'] or '(none)'}; "
+            f"facing {r['facing']} [{r['opponents']}]"
+        )
+        print(
+            f"      {alts}; played {r['actual']} {r['eq_actual']:.1%}, best {r['best']} "
+            f"{r['eq_best']:.1%}: cost {r['cost_equity']:.1%} = {r['cost']} ({r['method']})"
+        )
+    print("\nby situation (draw, position, kept, facing):")
+    print(summary.head(top).to_string(index=False))
+    skipped = frame[frame["reason"].notna()]
+    if len(skipped):
+        print(f"\n{len(skipped)} draws not valued:")
+        for reason, count in skipped["reason"].value_counts().items():
+            print(f"  {reason}: {count}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``histparse review``; return the exit status."""
+    if args.samples < 1 or args.jobs < 1:
+        print("histparse review: --samples and --jobs must be positive", file=sys.stderr)
+        return 2
+    read = _hands(args)
+    if read is None:
+        return 2
+    hands, _ = read
+    from histparse.review import review_frame, summarise
+
+    chunks = [hands[i : i + _CHUNK] for i in range(0, len(hands), _CHUNK)]
+    reviews: list[Any] = []
+    if args.jobs > 1 and len(chunks) > 1:
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            futures = [
+                pool.submit(_review_chunk, c, args.player, args.method, args.samples)
+                for c in chunks
+            ]
+            for f in futures:
+                reviews.extend(f.result())
+    else:
+        for c in chunks:
+            reviews.extend(_review_chunk(c, args.player, args.method, args.samples))
+    frame = review_frame(reviews)
+    summary = summarise(frame)
+    if args.csv:
+        try:
+            frame.to_csv(args.csv, index=False)
+        except OSError as exc:
+            print(f"histparse review: cannot write {args.csv}: {exc}", file=sys.stderr)
+            return 2
+        print(f"wrote {args.csv}", file=sys.stderr)
+    _print(frame, summary, args.top, args.player, len(hands))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``review`` subcommand."""
+    p: argparse.ArgumentParser = subparsers.add_parser(
+        "review",
+        help="the equity of each alternative at a player's draws, and the cost of the choice",
+        description=(
+            "For each draw of PLAYER in a pot that reached a showdown or where an opponent "
+            "stood pat: the equity of standing pat, of keeping the best 4..0 cards and of the "
+            "draw made, against the opponents' shown hands at that draw (see docs/review.md)."
+        ),
+    )
+    p.add_argument("paths", nargs="+", metavar="PATH", help="history files or folders")
+    p.add_argument("--player", required=True, help="whose draws (the hero of the files)")
+    p.add_argument(
+        "--method",
+        choices=("auto", "exact", "monte-carlo"),
+        default="auto",
+        help="auto: exact at the last draw, Monte Carlo before (default)",
+    )
+    p.add_argument("--samples", type=int, default=4_000, help="Monte Carlo deals per choice")
+    p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    p.add_argument("--top", type=int, default=10, help="rows to print (default 10)")
+    p.add_argument("--csv", help="write every row to this CSV file")
+    p.set_defaults(func=run)

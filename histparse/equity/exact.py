@@ -1,0 +1,304 @@
+"""Exact heads-up equity over any number of draws, from each player's own paths.
+
+While the stub cannot run out, the cards served are a uniformly random sequence without
+replacement from the unseen cards, whoever receives them; so player A can be taken to read its
+cards from the front of one random permutation and player B from the back. A policy sees only
+its own cards, so A's path (the cards it reads, draw after draw, until the draws are over) does
+not depend on B's, and the pair of paths ``(a, b)`` has probability
+``w_a * w_b / (N)_(m_a + m_b)`` when they share no card, where ``m`` counts the cards a path
+reads, ``N`` the unseen cards, ``(N)_k`` the falling factorial and ``w`` the number of orders in
+which a path's sets of cards can come (the product of ``k!`` over its draws).
+
+Each player's paths are found once, by dynamic programming over the state that decides the rest
+(the hand it holds, sorted, and the set of cards it has read): states reached by different
+orders are merged, their weights added. "Share no card" is counted by inclusion-exclusion over
+the sets ``T`` of cards both paths read: ``[S_a & S_b empty] = sum over T in S_a & S_b of
+(-1)^|T|``, so the pairs are summed per ``T`` with sorted ranks and prefix sums instead of one by
+one. Every count is an integer: the equity is an exact fraction.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from histparse.equity.deal import Situation, TooManyDeals
+from histparse.equity.evaluator import evaluate
+from histparse.equity.policy import StandPat, keep_mask
+
+__all__ = ["PATH_LIMIT", "Paths", "exact_heads_up", "paths_of"]
+
+PATH_LIMIT: Final = 4_000_000
+"""At most this many states per player and draw, and this many (path, subset) rows in the
+inclusion-exclusion; beyond, ``TooManyDeals``."""
+
+_EMPTY: Final = -1
+_BLOCK: Final = 1 << 20  # subset rows made at once
+_WAITING: Final = 100  # not a card, not empty
+_RANK_SPAN: Final = 8192  # rank numbers are 1..7462
+
+
+@dataclass(frozen=True, slots=True)
+class Paths:
+    """One player's distinct outcomes: the set of unseen cards it read (bit i: the i-th unseen
+    card), its final hand's rank number, and the number of orders leading there."""
+
+    read: npt.NDArray[np.uint64]
+    rank: npt.NDArray[np.int16]
+    weight: npt.NDArray[np.int64]
+
+    @property
+    def sizes(self) -> npt.NDArray[np.int64]:
+        """How many cards each path reads."""
+        return _popcount(self.read)
+
+
+def _popcount(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
+    counts = np.zeros(masks.shape, dtype=np.int64)
+    rest = masks.copy()
+    while rest.any():
+        counts += (rest & np.uint64(1)).astype(np.int64)
+        rest >>= np.uint64(1)
+    return counts
+
+
+@cache
+def _combinations(n: int, k: int) -> npt.NDArray[np.intp]:
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.intp)
+    return np.array(list(itertools.combinations(range(n), k)), dtype=np.intp)
+
+
+def _merge(
+    hands: npt.NDArray[np.int8], read: npt.NDArray[np.uint64], weight: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
+    """One row per distinct (sorted hand, cards read), weights added."""
+    hands = np.sort(hands, axis=1)
+    key = np.zeros(len(hands), dtype=np.int64)
+    for col in range(5):
+        key = key * 256 + (hands[:, col].astype(np.int64) + 1)
+    order = np.lexsort((key, read))
+    key, sorted_read = key[order], read[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = (key[1:] != key[:-1]) | (sorted_read[1:] != sorted_read[:-1])
+    starts = np.flatnonzero(new)
+    first = order[starts]
+    return hands[first], read[first], np.add.reduceat(weight[order], starts)
+
+
+def _serve(
+    hands: npt.NDArray[np.int8],
+    read: npt.NDArray[np.uint64],
+    weight: npt.NDArray[np.int64],
+    pool: npt.NDArray[np.int8],
+) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
+    """Every way of filling each row's empty places from the unseen cards it has not read."""
+    n_pool = len(pool)
+    need = (hands == _EMPTY).sum(axis=1)
+    bits = np.uint64(1) << np.arange(n_pool, dtype=np.uint64)
+    is_read = (read[:, None] & bits) != 0
+    out_h, out_r, out_w = [], [], []
+    total = 0
+    for k in np.unique(need).tolist():
+        rows = np.flatnonzero(need == k)
+        if k == 0:
+            out_h.append(hands[rows])
+            out_r.append(read[rows])
+            out_w.append(weight[rows])
+            continue
+        left = n_pool - is_read[rows].sum(axis=1)
+        for avail in np.unique(left).tolist():
+            group = rows[left == avail]
+            combos = _combinations(avail, k)
+            total += len(group) * len(combos)
+            if total > PATH_LIMIT:
+                raise TooManyDeals(f"more than {PATH_LIMIT} paths for one player")
+            free = np.nonzero(~is_read[group])[1].reshape(len(group), avail)
+            chosen = free[:, combos]  # (group, combos, k): indexes into the pool
+            h = np.repeat(hands[group], len(combos), axis=0)
+            slots = h == _EMPTY
+            h[slots] = pool[chosen.reshape(-1, k)].reshape(-1)
+            new_bits = np.bitwise_or.reduce(bits[chosen], axis=2).reshape(-1)
+            out_h.append(h)
+            out_r.append(np.repeat(read[group], len(combos)) | new_bits)
+            out_w.append(np.repeat(weight[group], len(combos)) * math.factorial(k))
+    return _merge(np.concatenate(out_h), np.concatenate(out_r), np.concatenate(out_w))
+
+
+def paths_of(situation: Situation, player: int) -> Paths:
+    """Player ``player``'s distinct outcomes, reading from all the unseen cards as if alone."""
+    holding = situation.holdings[player]
+    pool = np.array(situation.unseen, dtype=np.int8)
+    if len(pool) > 64:  # pragma: no cover - at most 52 cards
+        raise TooManyDeals("more than 64 unseen cards")
+    hands = np.full((1, 5), _EMPTY, dtype=np.int8)
+    hands[0, : len(holding.cards)] = np.array(holding.cards, dtype=np.int8)
+    read = np.zeros(1, dtype=np.uint64)
+    weight = np.ones(1, dtype=np.int64)
+    if holding.hidden:
+        # The hidden cards are read first, a set of unseen cards like any draw; the places the
+        # player draws at the next draw wait behind a placeholder meanwhile.
+        hands[0, len(holding.cards) + holding.hidden :] = _WAITING
+        hands, read, weight = _serve(hands, read, weight, pool)
+        hands[hands == _WAITING] = _EMPTY
+    for index in range(situation.draws_left):
+        draws_left = situation.draws_left - index
+        if not (index == 0 and holding.pending):
+            hands = np.sort(hands, axis=1)
+            if isinstance(holding.policy, StandPat):
+                continue
+            keep = keep_mask(holding.policy, hands, evaluate(hands), draws_left, index)
+            hands = np.where(keep, hands, np.int8(_EMPTY))
+        hands, read, weight = _serve(hands, read, weight, pool)
+    ranks = evaluate(hands)
+    # One row per (cards read, rank): the hand itself no longer matters.
+    order = np.lexsort((ranks, read))
+    r, k = read[order], ranks[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = (r[1:] != r[:-1]) | (k[1:] != k[:-1])
+    starts = np.flatnonzero(new)
+    return Paths(r[starts], k[starts], np.add.reduceat(weight[order], starts))
+
+
+@dataclass(frozen=True, slots=True)
+class _Subsets:
+    """A player's paths once per subset ``T`` of the cards each read (sizes up to a bound)."""
+
+    subset: npt.NDArray[np.uint64]
+    size: npt.NDArray[np.int64]  # the path's number of cards read
+    rank: npt.NDArray[np.int16]
+    weight: npt.NDArray[np.int64]  # signed with (-1)^|T| when ``signed``
+
+
+def _subsets(
+    paths: Paths,
+    most: int,
+    n_pool: int,
+    *,
+    signed: bool,
+    only: npt.NDArray[np.uint64] | None = None,
+) -> _Subsets:
+    """Each path once per subset of its cards of at most ``most`` cards (only the subsets in
+    the sorted ``only`` when given: the other player's)."""
+    sizes = paths.sizes
+    bits = np.uint64(1) << np.arange(n_pool, dtype=np.uint64)
+    is_set = (paths.read[:, None] & bits) != 0
+    parts: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64], npt.NDArray[np.int16],
+                      npt.NDArray[np.int64]]] = []  # fmt: skip
+    total = 0
+    for m in np.unique(sizes).tolist():
+        rows = np.flatnonzero(sizes == m)
+        where = np.nonzero(is_set[rows])[1].reshape(len(rows), m)
+        for t in range(min(most, m) + 1):
+            combos = _combinations(m, t)
+            # In blocks of rows: the subsets are filtered as they come, never all held at once.
+            step = max(1, _BLOCK // len(combos))
+            for first in range(0, len(rows), step):
+                block = rows[first : first + step]
+                if t:
+                    picked = bits[where[first : first + step][:, combos]]
+                    subset = np.bitwise_or.reduce(picked, axis=2).reshape(-1)
+                else:
+                    subset = np.zeros(len(block), dtype=np.uint64)
+                weight = np.repeat(paths.weight[block], len(combos))
+                rank = np.repeat(paths.rank[block], len(combos))
+                if only is not None:
+                    found = np.searchsorted(only, subset)
+                    hit = only[np.minimum(found, len(only) - 1)] == subset
+                    subset, weight, rank = subset[hit], weight[hit], rank[hit]
+                total += len(subset)
+                if total > PATH_LIMIT:
+                    raise TooManyDeals(f"more than {PATH_LIMIT} shared-card terms")
+                if signed and t % 2:
+                    weight = -weight
+                parts.append((subset, np.full(len(subset), m, dtype=np.int64), rank, weight))
+    return _Subsets(*(np.concatenate([p[i] for p in parts]) for i in range(4)))
+
+
+def _exact_sum(values: npt.NDArray[np.int64]) -> int:
+    """The exact sum of int64 values (numpy's sum could wrap around)."""
+    if float(np.abs(values.astype(np.float64)).sum()) < 2.0**62:
+        return int(values.sum())
+    return sum(int(v) for v in values.tolist())  # pragma: no cover - very large counts
+
+
+def _falling(n: int, k: int) -> int:
+    return math.perm(n, k)
+
+
+def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    """Both players' exact shares of a pot they both contest, and each one's number of distinct
+    paths; ``TooManyDeals`` when the stub could run out or the paths are too many."""
+    if len(situation.holdings) != 2:
+        raise TooManyDeals("the exact paths method is for two players")
+    n_pool = len(situation.unseen)
+    a, b = paths_of(situation, 0), paths_of(situation, 1)
+    hidden = sum(h.hidden for h in situation.holdings)
+    others = situation.unknowns - hidden  # unseen cards in discards or out of play
+    if int(a.sizes.max()) + int(b.sizes.max()) + others > n_pool:
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    if float(a.weight.max()) * float(b.weight.astype(np.float64).sum()) * 2 > 2.0**62:
+        raise TooManyDeals("the path counts are too large for exact sums")
+    most = min(int(a.sizes.max()), int(b.sizes.max()))
+    # The player with fewer paths lists its subsets; the other's are kept only where they
+    # match one (a one-card drawer's few reads bound a two-card drawer's many).
+    swap = len(b.rank) < len(a.rank)
+    if swap:
+        a, b = b, a
+    sa = _subsets(a, most, n_pool, signed=True)
+    sb = _subsets(b, most, n_pool, signed=False, only=np.unique(sa.subset))
+    ids = np.unique(np.concatenate([sa.subset, sb.subset]))
+    span = np.int64(_RANK_SPAN)
+    group_b = np.searchsorted(ids, sb.subset).astype(np.int64) * 64 + sb.size
+    code_b = group_b * span + sb.rank
+    order = np.argsort(code_b, kind="stable")
+    code_b = code_b[order]
+    prefix = np.zeros(len(order) + 1, dtype=np.int64)
+    np.cumsum(sb.weight[order], out=prefix[1:])
+    tid_a = np.searchsorted(ids, sa.subset).astype(np.int64)
+    doubled_a: dict[int, int] = {}
+    doubled_b: dict[int, int] = {}
+    doubled_all: dict[int, int] = {}
+    for mb in np.unique(sb.size).tolist():
+        base = (tid_a * 64 + mb) * span
+        start = prefix[np.searchsorted(code_b, base, "left")]
+        end = prefix[np.searchsorted(code_b, base + (span - 1), "right")]
+        lo = prefix[np.searchsorted(code_b, base + sa.rank, "left")]
+        hi = prefix[np.searchsorted(code_b, base + sa.rank, "right")]
+        # Doubled shares: a tie gives each half the pot.
+        a_share = sa.weight * (2 * (end - hi) + (hi - lo))
+        b_share = sa.weight * (2 * (lo - start) + (hi - lo))
+        everything = sa.weight * (2 * (end - start))
+        for ma in np.unique(sa.size).tolist():
+            rows = sa.size == ma
+            key = ma + mb
+            doubled_a[key] = doubled_a.get(key, 0) + _exact_sum(a_share[rows])
+            doubled_b[key] = doubled_b.get(key, 0) + _exact_sum(b_share[rows])
+            doubled_all[key] = doubled_all.get(key, 0) + _exact_sum(everything[rows])
+    share_a = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_a.items()), Fraction(0))
+    share_b = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_b.items()), Fraction(0))
+    total = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_all.items()), Fraction(0))
+    if total != 1:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the exact paths' probabilities add up to {total}, not 1")
+    if swap:
+        return (share_b, share_a), (len(b.rank), len(a.rank))
+    return (share_a, share_b), (len(a.rank), len(b.rank))
+
+
+def exact_shares(
+    situation: Situation, contenders: Sequence[int] | None = None
+) -> tuple[tuple[Fraction, ...], tuple[int, int]]:
+    """Each player's exact share of a pot contested by ``contenders`` (both by default)."""
+    who = (0, 1) if contenders is None else tuple(sorted(set(contenders)))
+    shares, sizes = exact_heads_up(situation)
+    if who == (0, 1):
+        return shares, sizes
+    return tuple(Fraction(int(p in who)) for p in range(2)), sizes

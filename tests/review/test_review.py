@@ -1,0 +1,216 @@
+"""The draw-decision review: its equities against an enumeration from the simulator's truth,
+and a made 8-low broken at the last draw against a one-card draw flagged with its cost."""
+
+from __future__ import annotations
+
+import itertools
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from histparse.cards import Card, parse_cards
+from histparse.equity import evaluate
+from histparse.parsing import parse_text
+from histparse.replayer import read_facts
+from histparse.review import best_kept, review, review_hand, summarise
+from histparse.simulation import SimConfig, simulate_with_cards
+from histparse.simulation.bots import STATION
+from histparse.simulation.deal import FullDeal
+
+
+def _share(mine: tuple[Card, ...], k: int, theirs: tuple[Card, ...], j: int,
+           pool: list[Card]) -> Fraction:  # fmt: skip
+    """The exact share of ``mine`` + k cards against ``theirs`` + j cards, every pair of
+    disjoint card sets from ``pool`` equally likely (numpy over all of them)."""
+    a = np.array(list(itertools.combinations(pool, k)), dtype=np.int8).reshape(-1, max(k, 1))
+    b = np.array(list(itertools.combinations(pool, j)), dtype=np.int8).reshape(-1, max(j, 1))
+    a = a if k else np.zeros((1, 0), dtype=np.int8)
+    b = b if j else np.zeros((1, 0), dtype=np.int8)
+    ia, ib = np.meshgrid(np.arange(len(a)), np.arange(len(b)), indexing="ij")
+    ia, ib = ia.ravel(), ib.ravel()
+    clash = np.zeros(len(ia), dtype=np.bool_)
+    for x in range(k):
+        for y in range(j):
+            clash |= a[ia, x] == b[ib, y]
+    ia, ib = ia[~clash], ib[~clash]
+    hand_a = np.concatenate([np.broadcast_to(np.array(mine, np.int8), (len(ia), 5 - k)), a[ia]], 1)
+    hand_b = np.concatenate(
+        [np.broadcast_to(np.array(theirs, np.int8), (len(ib), 5 - j)), b[ib]], 1
+    )
+    ra, rb = evaluate(hand_a), evaluate(hand_b)
+    doubled = int(2 * (ra < rb).sum() + (ra == rb).sum())
+    return Fraction(doubled, 2 * len(ia))
+
+
+def _hands_before_draw(deal: FullDeal, number: int) -> dict[str, tuple[Card, ...]]:
+    """Every player's five cards going into draw ``number``, from the simulator's truth."""
+    hands = {name: tuple(cards) for name, cards in deal.dealt}
+    for d in deal.draws:
+        if d.number >= number:
+            break
+        kept = [c for c in hands[d.player] if c not in d.discarded]
+        hands[d.player] = tuple(kept) + tuple(d.received)
+    return hands
+
+
+def _final(deal: FullDeal) -> dict[str, tuple[Card, ...]]:
+    return _hands_before_draw(deal, 99)
+
+
+def test_the_last_draw_equities_equal_an_enumeration_from_the_truth() -> None:
+    """Over 500 last-draw decisions of simulated heads-up hands: the review's equity for the
+    draw actually made is the exact share found from the simulator's cards (the opponent's
+    kept cards averaged over the subsets of its shown hand, as the review assumes), and the
+    opponent's true kept cards are always one of those subsets."""
+    config = SimConfig(players=2, bots=(STATION,), seating_rate=0.0, chat_rate=0.0)
+    checked = 0
+    for hand, deal in simulate_with_cards(40_000, seed=35, config=config):
+        if any(d.reshuffled for d in deal.draws):
+            continue
+        replay = read_facts(hand)
+        third = [d for d in deal.draws if d.number == 3]
+        if (
+            len(third) != 2
+            or not replay.body.has_showdown
+            or "Hero" not in {d.player for d in third}
+        ):
+            continue
+        if max(len(d.discarded) for d in third) > 1:
+            continue  # kept cheap: both stand pat or draw one (the enumeration is per test)
+        rows = review_hand(replay, "Hero", draws=(3,), actual_only=True)
+        assert len(rows) == 1, hand.hand_id
+        row = rows[0]
+        actual = next(c for c in row.choices if c.label == row.actual)
+        if actual.exact is None:
+            continue  # a four- or five-card draw: Monte Carlo in the review
+        before = _hands_before_draw(deal, 3)
+        final = _final(deal)
+        mine = next(d for d in third if d.player == "Hero")
+        theirs = next(d for d in third if d.player != "Hero")
+        assert set(row.before) == set(before["Hero"])
+        dead = {c for d in deal.draws if d.player == "Hero" and d.number < 3 for c in d.discarded}
+        true_kept = set(before[theirs.player]) - set(theirs.discarded)
+        j = len(theirs.discarded)
+        candidates = [
+            c for c in itertools.combinations(sorted(final[theirs.player]), 5 - j)
+            if not set(c) & set(before["Hero"])
+        ]  # fmt: skip
+        assert true_kept in [set(c) for c in candidates]
+        kept = tuple(c for c in before["Hero"] if c not in mine.discarded)
+        expected = Fraction(0)
+        for cand in candidates:
+            seen = set(before["Hero"]) | dead | set(cand)
+            pool = [c for c in range(52) if c not in seen]
+            expected += _share(kept, 5 - len(kept), cand, j, pool)
+        assert actual.exact == expected / len(candidates), hand.hand_id
+        checked += 1
+        if checked == 500:
+            break
+    assert checked == 500
+
+
+_HEADER = (
+    "PokerStars Hand #900000001:  Triple Draw 2-7 Lowball Limit ($0.10/$0.20 USD) - "
+    "2020/01/01 10:00:00 ET\n"
+)
+_BREAK = (
+    _HEADER
+    + """\
+Table 'Review' 6-max Seat #1 is the button
+Seat 1: Hero ($10 in chips)
+Seat 2: Villain ($10 in chips)
+Hero: posts small blind $0.05
+Villain: posts big blind $0.10
+*** DEALING HANDS ***
+Dealt to Hero [8c 6d 4h 3s Kd]
+Hero: raises $0.10 to $0.20
+Villain: calls $0.10
+*** FIRST DRAW ***
+Villain: discards 1 card
+Hero: discards 1 card [Kd]
+Dealt to Hero [8c 6d 4h 3s] [2c]
+Villain: checks
+Hero: bets $0.10
+Villain: calls $0.10
+*** SECOND DRAW ***
+Villain: discards 1 card
+Hero: stands pat on [8c 6d 4h 3s 2c]
+Villain: checks
+Hero: bets $0.20
+Villain: calls $0.20
+*** THIRD DRAW ***
+Villain: discards 1 card
+Hero: discards 1 card [8c]
+Dealt to Hero [6d 4h 3s 2c] [Qh]
+Villain: checks
+Hero: checks
+*** SHOW DOWN ***
+Villain: shows [7h 5d 3d 2h Jc] (Lo: J,7,5,3,2)
+Hero: shows [6d 4h 3s 2c Qh] (Lo: Q,6,4,3,2)
+Villain collected $1.00 from pot
+*** SUMMARY ***
+Total pot $1.00 | Rake $0
+Seat 1: Hero (button) (small blind) showed [6d 4h 3s 2c Qh] and lost with Lo: Q,6,4,3,2
+Seat 2: Villain (big blind) showed [7h 5d 3d 2h Jc] and won ($1.00) with Lo: J,7,5,3,2
+"""
+)
+
+
+def test_breaking_a_made_eight_at_the_last_draw_is_flagged_with_its_cost() -> None:
+    """Hero breaks 8-6-4-3-2 at the last draw against a one-card draw: standing pat was best,
+    and the cost is the pot times the equity given up, both exact."""
+    (hand,) = parse_text(_BREAK)
+    frame = review([hand], "Hero")
+    row = frame.iloc[0]
+    assert (row["draw"], row["actual"], row["best"]) == (3, "keep 4", "pat")
+    # Independently: Villain kept four of 7-5-3-2-J (five candidates), drawing one; Hero's
+    # earlier discard Kd is dead. Pat: 8-6-4-3-2 against each candidate + one card; break:
+    # 6-4-3-2 + one card against the same.
+    pat_hand = parse_cards("8c 6d 4h 3s 2c")
+    shown = parse_cards("7h 5d 3d 2h Jc")
+    pat = brk = Fraction(0)
+    for cand in itertools.combinations(shown, 4):
+        seen = set(pat_hand) | {parse_cards("Kd")[0]} | set(cand)
+        pool = [c for c in range(52) if c not in seen]
+        pat += _share(pat_hand, 0, cand, 1, pool)
+        brk += _share(parse_cards("6d 4h 3s 2c"), 1, cand, 1, pool)
+    pat, brk = pat / 5, brk / 5
+    assert row["eq_pat"] == pytest.approx(float(pat), abs=1e-12)
+    assert row["eq_actual"] == pytest.approx(float(brk), abs=1e-12)
+    assert row["cost_equity"] == pytest.approx(float(pat - brk), abs=1e-12)
+    pot = Decimal("0.20") * 2 + Decimal("0.10") * 2 + Decimal("0.20") * 2  # before the 3rd draw
+    assert row["pot"] == pot
+    assert row["cost"] == (pot * (pat - brk).numerator / (pat - brk).denominator).quantize(
+        Decimal("0.01")
+    )
+    assert row["cost"] > 0
+    summary = summarise(frame)
+    top = summary.iloc[0]
+    assert (top["draw"], top["facing"], top["mistakes"]) == (3, "draw 1", 1)
+
+
+def test_best_kept_prefers_low_distinct_ranks() -> None:
+    cards = parse_cards("8c 8d 4h 3s Kd")
+    assert best_kept(cards, 3) == tuple(sorted(parse_cards("8c 4h 3s")))
+    assert best_kept(cards, 4) == tuple(sorted(parse_cards("8c 4h 3s Kd")))
+    assert best_kept(cards, 0) == ()
+
+
+def test_the_command_prints_the_costliest_draw_and_writes_csv(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from histparse.cli import main
+
+    path = tmp_path / "break.txt"
+    path.write_text(_BREAK, encoding="utf-8")
+    csv = tmp_path / "review.csv"
+    status = main(["review", str(path), "--player", "Hero", "--csv", str(csv)])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert "draw 3 (1 left" in out and "best pat" in out
+    rows = csv.read_text(encoding="utf-8").splitlines()
+    assert rows[0].startswith("site,hand_id,player,draw") and len(rows) == 1 + 3
+    assert main(["review", str(tmp_path / "missing.txt"), "--player", "Hero"]) == 2
