@@ -14,7 +14,13 @@ from typing import Final
 from histparse import sites
 from histparse.events import Hand
 from histparse.parsing import ParseError, Unsupported, decoded_lines, expand_paths
-from histparse.parsing.reader import hand_chunks, iter_results, parse_any_chunk, split_chunks
+from histparse.parsing.reader import (
+    XML_DECLARATION,
+    hand_chunks,
+    iter_results,
+    parse_any_chunk,
+    split_chunks,
+)
 from histparse.textio import BOM, PathArg
 
 __all__ = ["BadHandId", "Found", "find_hand", "normalize_hand_id"]
@@ -59,8 +65,10 @@ def find_hand(hand_id: str, paths: Iterable[PathArg]) -> Found | None:
             if head is None:
                 continue
             lines = itertools.chain((head,), source)
-            if sites.file_reader_for(head.lstrip(BOM).strip()) is not None:
-                # A file its site reads whole (Merge XML): its games carry file-level state.
+            first = head.lstrip(BOM).strip()
+            if first.startswith(XML_DECLARATION) or sites.file_reader_for(first) is not None:
+                # A file its site reads whole (Merge XML, maybe after an XML declaration, which
+                # names no site): its games carry file-level state.
                 for result in iter_results(lines, path):
                     if result.hand_id == wanted:
                         return result

@@ -70,3 +70,14 @@ def test_a_lone_cr_before_the_first_hand(tmp_path: Path, source: Path) -> None:
     results = list(read_results(path))
     assert all(isinstance(r, Hand) for r in results)
     assert [r.hand_id for r in results] == [r.hand_id for r in expected]
+
+
+def test_show_finds_a_game_after_an_xml_declaration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "decl.xml"
+    path.write_bytes(b'<?xml version="1.0" encoding="UTF-8"?>\n\n' + GAME.read_bytes())
+    [*_, last] = read_results(GAME)
+    assert isinstance(last, Hand)
+    assert main(["show", str(last.hand_id), str(path)]) == 0
+    assert f"#{last.hand_id}" in capsys.readouterr().out
