@@ -124,3 +124,27 @@ def test_a_hand_run_twice_splits_each_pot_between_the_runs() -> None:
     # A tie in the second run splits that half (99: the odd chip to the first winner left of
     # the button, seat 2: A in seat 1): A 99 + 50, B 49.
     assert run_twice({"B": EIGHT.replace("h", "s").replace("2c", "2s")}, rake=2) == (149, 49)
+
+
+def test_kept_dead_money_alone_is_a_pot() -> None:
+    # A posts a dead blind only (no live money), B the big blind; C and A fold. B's unmatched
+    # 100 comes back; the dead 50 stays, as the one pot, which B wins.
+    cfg = replace(FL, returns_dead_money=False)
+    hand = HandState(cfg, [Seat(1, "A", 1000), Seat(2, "B", 1000), Seat(3, "C", 1000)], 3)
+    assert hand.post("A", PostKind.DEAD_BLIND).dead == 50
+    hand.post("B", PostKind.BIG_BLIND)
+    hand.deal()
+    hand.fold("C")
+    assert hand.fold("A").hand_over
+    assert [(u.player, u.amount) for u in hand.uncalled_bets] == [("B", 100)]
+    assert [(p.amount, p.eligible) for p in hand.pots()] == [(50, ("B",))]
+    s = hand.settle()
+    assert (s.net("A"), s.net("B"), s.net("C")) == (-50, 50, 0)
+
+
+def test_shown_cards_are_checked_unless_told_not_to() -> None:
+    hand = heads_up({"B": SEVEN})
+    play_out(hand)
+    with pytest.raises(CardConflict, match="A shows 7h, which is in B's hand"):
+        hand.show("A", "7h 6h 4h 3d 2c")
+    assert hand.show("B", SEVEN) == parse_cards(SEVEN)
