@@ -8,7 +8,15 @@ from dataclasses import replace
 import pytest
 
 from histparse.cards import parse_cards
-from histparse.engine import CardConflict, GameConfig, HandState, Phase, Seat, StateError
+from histparse.engine import (
+    CardConflict,
+    GameConfig,
+    HandState,
+    Phase,
+    Seat,
+    SettlementError,
+    StateError,
+)
 from histparse.game import PostKind
 
 FL = GameConfig.fixed_limit(100)
@@ -148,3 +156,30 @@ def test_shown_cards_are_checked_unless_told_not_to() -> None:
     with pytest.raises(CardConflict, match="A shows 7h, which is in B's hand"):
         hand.show("A", "7h 6h 4h 3d 2c")
     assert hand.show("B", SEVEN) == parse_cards(SEVEN)
+
+
+def test_a_lone_claimant_who_mucks_still_wins_and_the_rake_may_be_the_pot() -> None:
+    # Everyone folds to B, who mucks without showing: the pot has one eligible player.
+    hand = HandState(FL, [Seat(1, "A", 1000), Seat(2, "B", 1000), Seat(3, "C", 1000)], 3)
+    hand.post("A", PostKind.SMALL_BLIND)
+    hand.post("B", PostKind.BIG_BLIND)
+    hand.deal()
+    hand.raise_to("C", 200)
+    hand.fold("A")
+    hand.call("B")
+    play_out(hand)
+    hand.muck("C")
+    hand.show("B", KING)
+    # A pot of 450 (50 + 200 + 200): the whole of it may go to the rake, not a chip more.
+    with pytest.raises(SettlementError, match="rake 451 must be an int from 0 to the pot 450"):
+        hand.settle(451)
+    s = hand.settle(450)
+    assert (s.pots[0].net, s.collected("B"), s.net("B"), s.rake) == (0, 0, -200, 450)
+    hand = HandState(FL, [Seat(1, "A", 1000), Seat(2, "B", 1000)], 2)
+    hand.post("A", PostKind.SMALL_BLIND)
+    hand.post("B", PostKind.BIG_BLIND)
+    hand.deal()
+    hand.fold("A")
+    hand.muck("B")
+    s = hand.settle()
+    assert s.pots[0].winners == ("B",) and s.collected("B") == 100
