@@ -472,3 +472,13 @@ def test_no_limit_full_raise_is_measured_from_the_last_raise_size() -> None:
     h.uncalled("C", "1.75").collect("C", "4.75")
     f = hand_flag_values(h.build())
     assert (f["C"]["three_bet"], f["A"]["fold_to_three_bet_opp"]) == (1, 1)
+
+
+def test_without_a_big_blind_the_first_bet_is_the_first_bet() -> None:
+    # The big blind is missing (a BLIND-MISSING finding): D's bet opens the betting, it does
+    # not raise a blind, so it is no steal, and S and B facing it have no 3-bet chance.
+    h = HandBuilder(["S", "B", "C", "D"], button=4, hand_id="12")
+    h.sb("S").deal().fold("C").bet("D", "0.10").fold("S").fold("B")
+    f = hand_flag_values(h.uncalled("D", "0.10").collect("D", "0.05").build())
+    assert (f["D"]["steal_opp"], f["D"]["steal"], f["D"]["pfr"]) == (0, 0, 1)
+    assert (f["S"]["three_bet_opp"], f["B"]["three_bet_opp"]) == (0, 0)
