@@ -482,3 +482,19 @@ def test_without_a_big_blind_the_first_bet_is_the_first_bet() -> None:
     f = hand_flag_values(h.uncalled("D", "0.10").collect("D", "0.05").build())
     assert (f["D"]["steal_opp"], f["D"]["steal"], f["D"]["pfr"]) == (0, 0, 1)
     assert (f["S"]["three_bet_opp"], f["B"]["three_bet_opp"]) == (0, 0)
+
+
+def test_a_pat_at_draw_1_broken_at_draw_2() -> None:
+    # X stands pat at draw 1 and draws one at draw 2 (a break, one chance: X then drew);
+    # Y draws at draw 1, stands pat at draws 2 and 3 (one chance, not taken; no snow chance:
+    # Y drew at draw 1).
+    h = HandBuilder(["X", "Y"], button=1, hand_id="13").sb("X").bb("Y").deal()
+    h.call("X", "0.05").check("Y")
+    h.draw_round(1).discard("Y", 2).pat("X").check("Y").check("X")
+    h.draw_round(2).pat("Y").discard("X", 1).check("Y").check("X")
+    h.draw_round(3).pat("Y").pat("X").check("Y").check("X")
+    h.showdown().show("Y", "7h 5d 4c 3s 2h").show("X", "9s 8h 6d 4d 3c").collect("Y", "0.20")
+    f = hand_flag_values(h.build())
+    assert (f["X"]["break_opp"], f["X"]["break"], f["X"]["snow_opp"]) == (1, 1, 0)
+    assert (f["Y"]["break_opp"], f["Y"]["break"], f["Y"]["snow_opp"]) == (1, 0, 0)
+    assert [f["X"][f"drawn_{k}"] for k in (1, 2, 3)] == [0, 1, 0]
