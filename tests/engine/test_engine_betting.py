@@ -460,3 +460,6 @@ def test_legal_actions_describe_every_part() -> None:
     assert bet.allows(ActionKind.BET, 10) and bet.allows(ActionKind.BET, 20)
     assert not bet.allows(ActionKind.BET) and not bet.allows(ActionKind.BET, 21)
     assert not bet.allows(ActionKind.RAISE, 10) and not bet.allows(ActionKind.FOLD)
+    free = legal(can_fold=True, can_check=True)
+    assert free.allows(ActionKind.FOLD) and free.allows(ActionKind.CHECK)
+    assert not free.allows(ActionKind.CALL) and not free.allows(ActionKind.BET, 0)
