@@ -463,3 +463,7 @@ def test_legal_actions_describe_every_part() -> None:
     free = legal(can_fold=True, can_check=True)
     assert free.allows(ActionKind.FOLD) and free.allows(ActionKind.CHECK)
     assert not free.allows(ActionKind.CALL) and not free.allows(ActionKind.BET, 0)
+    # A result: frozen, so hashable and never changed behind the caller's back.
+    assert hash(free) == hash(legal(can_fold=True, can_check=True))
+    with pytest.raises(AttributeError):
+        free.can_call = True  # type: ignore[misc]
