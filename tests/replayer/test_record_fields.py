@@ -117,3 +117,20 @@ def test_a_walk_has_no_showdown_and_the_blinds_as_posted() -> None:
     body = replay(h.build()).body
     assert body.big_blind == D("0.10") and body.small_blind == D("0.05")
     assert body.all_in == frozenset({"Y"}) and body.has_showdown is True
+
+
+def test_pots_are_named_as_pokerstars_numbers_them() -> None:
+    # B all in for the big blind, C all in raising to 0.20, A calls: a main pot of 0.30 and a
+    # side pot of 0.20 (A's and C's), both A's.
+    h = HandBuilder(["A", "B", "C"], button=3, stacks=["5", "0.10", "0.20"], hand_id="7")
+    h.sb("A").bb("B", all_in=True).deal().raise_to("C", "0.10", "0.20", all_in=True)
+    h.call("A", "0.15")
+    for k in (1, 2, 3):
+        h.draw_round(k).pat("A").pat("B").pat("C")
+    h.showdown().show("A", "7h 5d 4c 3s 2h").show("B", "Kh Kd 4s 3h 2c")
+    h.show("C", "9s 8h 6d 4d 3c").collect("A", "0.20", "side pot").collect("A", "0.30", "main pot")
+    pots = replay(h.build()).pots
+    assert [(p.name, p.amount, p.net) for p in pots] == [
+        ("main pot", D("0.30"), D("0.30")),
+        ("side pot-1", D("0.20"), D("0.20")),
+    ]
