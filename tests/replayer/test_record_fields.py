@@ -3,15 +3,18 @@
 
 from __future__ import annotations
 
+from dataclasses import FrozenInstanceError, fields, replace
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from test_tables_builder import HandBuilder
 
 from histparse import read_histories
 from histparse.cards import parse_cards
 from histparse.engine import Position
-from histparse.replayer import Act, LineFacts, replay
+from histparse.replayer import Act, LineFacts, read_facts, replay
+from histparse.replayer.findings import Code
 from histparse.replayer.steps import DrawRecord
 
 D = Decimal
@@ -134,3 +137,56 @@ def test_pots_are_named_as_pokerstars_numbers_them() -> None:
         ("main pot", D("0.30"), D("0.30")),
         ("side pot-1", D("0.20"), D("0.20")),
     ]
+
+
+def frozen_with_slots(record: object) -> None:
+    assert not hasattr(record, "__dict__")
+    with pytest.raises(FrozenInstanceError):
+        setattr(record, fields(record)[0].name, None)  # type: ignore[arg-type]
+
+
+def test_the_replay_of_a_real_hand_its_records_and_its_one_line() -> None:
+    (hand,) = [h for h in read_histories(FILE) if h.hand_id == "35839001292"]
+    r = replay(hand, trace=True)
+    (pot,) = r.pots
+    assert (pot.name, pot.amount, pot.rake, pot.net) == (
+        "main pot",
+        D("2.11"),
+        D("0.10"),
+        D("2.01"),
+    )
+    (back,) = r.returned
+    assert (back.player, back.amount) == ("cypis28", D("0.02"))
+    for record in (pot, r.player("bakter9"), back, r.states[0], r.body, r):
+        frozen_with_slots(record)
+    assert r.player("bakter9").player == "bakter9"
+    with pytest.raises(KeyError, match="nobody"):
+        r.player("nobody")
+    assert repr(r) == "<Replay PokerStars #35839001292: complete, 1 pots, 0 findings>"
+    assert (r.worst, r.codes, r.audited, read_facts(hand).audited) == (
+        None,
+        frozenset(),
+        True,
+        False,
+    )
+    # The record's hand and profile, and what it derived, are neither compared nor printed.
+    body = r.body
+    assert body.steps and "steps" in body.derived
+    other = replace(body, hand=replace(hand, hand_id="1"), derived={})
+    assert other == body and "hand=" not in repr(body) and "derived=" not in repr(body)
+    assert "profile=" not in repr(body)
+    assert body.unrecorded is False  # PokerStars prints every draw
+
+
+def test_a_replays_findings_in_its_one_line() -> None:
+    # No big blind: the replay finds it (and what follows from it).
+    h = HandBuilder(["S", "B", "C", "D"], button=4, hand_id="12")
+    h.sb("S").deal().fold("C").bet("D", "0.10").fold("S").fold("B")
+    r = replay(h.uncalled("D", "0.10").collect("D", "0.05").build())
+    codes = sorted(r.codes)
+    assert Code.BLIND_MISSING in r.codes and len(r.findings) >= len(codes) > 0
+    assert repr(r).endswith(f", {len(r.findings)} findings ({', '.join(codes)})>")
+    assert r.worst == max(f.severity for f in r.findings)
+    quiet = r.with_findings(())
+    assert (quiet.findings, quiet.codes, quiet.worst) == ((), frozenset(), None)
+    assert quiet.hand is r.hand and r.findings
