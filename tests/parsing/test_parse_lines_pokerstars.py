@@ -7,7 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from histparse.events import Chat, Hand, TournamentWin, UncalledBet
+from histparse.events import (
+    Chat,
+    Hand,
+    PlayerStatus,
+    StatusKind,
+    SummarySeat,
+    TournamentWin,
+    UncalledBet,
+)
 from histparse.parsing import ParseError, parse_results
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
@@ -129,3 +137,36 @@ def test_a_name_that_prefixes_another_reads_its_lines_the_same() -> None:
         err = error(bad)
         assert (err.line, err.message) == (15, "cannot read the arguments of 'raises'"), str(err)
         assert err.column == len("cypis28: raises ") + 1
+
+
+def test_status_lines_with_and_without_the_colon() -> None:
+    end = "*** SUMMARY ***"
+    text = UNCALLED.replace(
+        end, "Hero is sitting out\nHero: sits out\nkibitzer has timed out\n" + end
+    )
+    hand = result(text)
+    assert isinstance(hand, Hand), str(hand)
+    statuses = [e for e in hand.events if isinstance(e, PlayerStatus)]
+    assert [(s.player, s.kind, s.colon) for s in statuses] == [
+        ("Hero", StatusKind.IS_SITTING_OUT, False),
+        ("Hero", StatusKind.SITS_OUT, True),
+        ("kibitzer", StatusKind.TIMED_OUT, False),
+    ]
+
+
+def test_summary_folds_say_whether_the_player_bet() -> None:
+    hand = result(UNCALLED)
+    assert isinstance(hand, Hand)
+    seats = {s.seat: s for s in hand.events if isinstance(s, SummarySeat)}
+    # Seat 3 "folded before the Draw (didn't bet)"; seat 1 "folded before the Draw".
+    assert (seats[3].didnt_bet, seats[1].didnt_bet) == (True, False)
+
+
+def test_a_bad_card_in_a_draw_line_is_pointed_at() -> None:
+    # The column is the card list's (as for a bad card in a deal line), counted after the name.
+    (second,) = [h for h in CASH if "Hero: discards 2 cards [Kh Th]" in h]
+    err = error(second.replace("Hero: discards 2 cards [Kh Th]", "Hero: discards 2 cards [Kh Tx]"))
+    assert (err.column, "not a card" in err.message) == (
+        len("Hero: discards 2 cards [") + 1,
+        True,
+    )

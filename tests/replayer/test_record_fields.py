@@ -190,3 +190,11 @@ def test_a_replays_findings_in_its_one_line() -> None:
     quiet = r.with_findings(())
     assert (quiet.findings, quiet.codes, quiet.worst) == ((), frozenset(), None)
     assert quiet.hand is r.hand and r.findings
+
+
+def test_a_replay_shows_itself_in_jupyter_once_the_views_are_loaded() -> None:
+    import histparse.views  # noqa: F401  (registers the display hook)
+
+    (hand,) = [h for h in read_histories(FILE) if h.hand_id == "35839001292"]
+    html = replay(hand)._repr_html_()
+    assert html is not None and "hp-hand" in html and "35839001292" in html
