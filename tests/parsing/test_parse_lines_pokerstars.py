@@ -170,3 +170,11 @@ def test_a_bad_card_in_a_draw_line_is_pointed_at() -> None:
         len("Hero: discards 2 cards [") + 1,
         True,
     )
+
+
+def test_an_empty_chat_line_is_chat() -> None:
+    text = UNCALLED.replace("*** SUMMARY ***", 'Hero said, ""\n*** SUMMARY ***')
+    hand = result(text)
+    assert isinstance(hand, Hand), str(hand)
+    (chat,) = [e for e in hand.events if isinstance(e, Chat)]
+    assert (chat.player, chat.text) == ("Hero", "")
