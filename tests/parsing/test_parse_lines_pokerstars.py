@@ -3,6 +3,7 @@ hold, and what each bad one says (line, column, what was expected)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from histparse.events import (
     Hand,
     PlayerStatus,
     StatusKind,
+    SummaryPot,
     SummarySeat,
     TournamentWin,
     UncalledBet,
@@ -178,3 +180,18 @@ def test_an_empty_chat_line_is_chat() -> None:
     assert isinstance(hand, Hand), str(hand)
     (chat,) = [e for e in hand.events if isinstance(e, Chat)]
     assert (chat.player, chat.text) == ("Hero", "")
+
+
+def test_the_summary_pot_with_side_pots_and_rake() -> None:
+    old = next(x for x in UNCALLED.split("\n") if x.startswith("Total pot "))
+    line = "Total pot $2.11 Main pot $1.01. Side pot-1 $0.60. Side pot-2 $0.40. | Rake $0.10"
+    hand = result(UNCALLED.replace(old, line))
+    # (The sums disagree with the hand: a finding for the replay, not the reader's business.)
+    assert isinstance(hand, Hand), str(hand)
+    (pot,) = [e for e in hand.events if isinstance(e, SummaryPot)]
+    assert (pot.total, pot.rake, pot.main) == (Decimal("2.11"), Decimal("0.10"), Decimal("1.01"))
+    assert (pot.sides, pot.sides_numbered) == ((Decimal("0.60"), Decimal("0.40")), True)
+    err = error(UNCALLED.replace(old, line.replace("Side pot-2 $0.40", "Side pot-2 €0.40")))
+    assert err.column == line.index("$0.40") + 1 and "currency symbol" in err.message
+    err = error(UNCALLED.replace(old, line.replace("Rake $0.10", "Rake €0.10")))
+    assert err.column == line.index("$0.10") + 1 and "currency symbol" in err.message
