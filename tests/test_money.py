@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from histparse.events import Action, Hand, Post
+from histparse.events import Action, Chat, Hand, PlayerStatus, Post, StatusKind
 from histparse.frames.build import _minor
 from histparse.money import (
     AmountError,
@@ -20,6 +20,7 @@ from histparse.money import (
     Unrepresentable,
     format_amount,
     hand_places,
+    money_text,
     places_of,
 )
 from histparse.parsing import read_histories
@@ -168,3 +169,39 @@ def test_the_tables_count_whole_cents() -> None:
     assert _minor(D("1.25"), hand) == 125
     with pytest.raises(TableError, match=r"finer than 0\.01"):
         _minor(D("0.125"), hand)
+
+
+def test_a_signed_zero_has_no_sign() -> None:
+    # Neither a gain nor a loss: ``+`` only before a gain, ``-`` only before a loss.
+    assert money_text(D(0), "$", signed=True) == "$0"
+    assert money_text(D("-0.00"), "$", 2, signed=True) == "$0"
+    assert money_text(D("0.01"), "$", 2, signed=True) == "+$0.01"
+    assert money_text(D("-0.01"), "$", 2, signed=True) == "-$0.01"
+
+
+def test_places_of_what_is_not_a_number() -> None:
+    # NaN equals nothing, not even its integral value: its exponent ('n') is no count of places.
+    assert places_of(D("NaN")) == 0
+    assert places_of(D("Infinity")) == 0
+    assert places_of(D("1E+3")) == 0  # a positive exponent: a whole number
+    assert places_of(D("0.50")) == 1 and places_of(D("-0.125")) == 3
+
+
+def test_a_post_after_a_status_or_chat_line_still_sets_a_chip_hands_scale() -> None:
+    chips = real_hands()[TOURNAMENT]
+    events = list(chips.events)
+    k = next(i for i, e in enumerate(events) if isinstance(e, Post))
+    post = events[k]
+    assert isinstance(post, Post)
+    line = post.line
+    finer = replace(post, amount=post.amount + D("0.5"))
+    for between in (
+        PlayerStatus(line=line, player=post.player, kind=StatusKind.SITS_OUT),
+        Chat(line=line, player=post.player, text="gl"),
+    ):
+        moved = [*events[:k], between, finer, *events[k + 1 :]]
+        assert hand_places(replace(chips, events=tuple(moved))) == 1
+    # Any other event ends the forced bets: a finer post after it does not set the scale.
+    act = next(e for e in events if isinstance(e, Action))
+    moved = [*events[:k], act, finer, *events[k + 1 :]]
+    assert hand_places(replace(chips, events=tuple(moved))) == 0

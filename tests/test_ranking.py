@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pokerkit
 import pytest
-from hypothesis import assume, given
+from hypothesis import assume, example, given
 from hypothesis import strategies as st
 
 from histparse.cards import DECK, RANKS, SUITS, Card, CardError, parse_cards
@@ -567,6 +567,12 @@ def test_descriptions_per_category() -> None:
 
 
 @given(st.lists(st.integers(-3, 55), min_size=0, max_size=7))
+# The deck's ends, which a random draw rarely holds: the deuce of clubs (0), the ace of spades
+# (51), and one past each end.
+@example([0, 12, 25, 38, 51])
+@example([0, 1, 2, 3, 51])
+@example([-1, 12, 25, 38, 50])
+@example([1, 12, 25, 38, 52])
 def test_rank_or_none_is_hand_rank_or_none(values: list[int]) -> None:
     """The unparsed check refuses exactly what ``hand_rank`` refuses: a wrong count, a
     duplicate, a value off the deck."""
@@ -576,3 +582,13 @@ def test_rank_or_none_is_hand_rank_or_none(values: list[int]) -> None:
     except CardError:
         expected = None
     assert rank_or_none(cards) == expected
+
+
+def test_rank_or_none_takes_the_deck_ends() -> None:
+    """The deuce of clubs (card 0) and the ace of spades (card 51) are cards of the deck."""
+    ends = parse_cards("2c 4d 6h 8s As")
+    assert (int(ends[0]), int(ends[-1])) == (0, 51)
+    assert rank_or_none(ends) == hand_rank("2c 4d 6h 8s As")
+    low = [int.__new__(Card, v) for v in (-1, 12, 25, 38, 50)]
+    high = [int.__new__(Card, v) for v in (1, 12, 25, 38, 52)]
+    assert rank_or_none(low) is None and rank_or_none(high) is None

@@ -437,3 +437,33 @@ def test_legal_actions_describe_and_allows() -> None:
     assert legal.allows(ActionKind.RAISE, 20) and not legal.allows(ActionKind.RAISE, 30)
     assert legal.allows(ActionKind.CALL) and not legal.allows(ActionKind.CHECK)
     assert hand.legal_actions("P1").call_amount == 5
+
+
+def test_legal_actions_describe_every_part() -> None:
+    def legal(**kw: object) -> LegalActions:
+        base: dict[str, object] = dict(
+            player="P1", can_fold=False, can_check=False, can_call=False, call_amount=0,
+            can_bet=False, can_raise=False, min_to=0, max_to=0, current_bet=0, player_bet=0,
+            stack=100,
+        )  # fmt: skip
+        return LegalActions(**{**base, **kw})  # type: ignore[arg-type]
+
+    assert legal(can_check=True, can_bet=True, min_to=10, max_to=10).describe() == (
+        "P1: check, bet to 10"
+    )
+    # A range: both ends, each through the money printer.
+    text = legal(can_fold=True, can_call=True, call_amount=5, can_raise=True, min_to=20, max_to=90)
+    assert text.describe(lambda n: f"${n}") == "P1: fold, call $5, raise to $20..$90"
+    assert legal().describe() == "P1: nothing"
+    assert legal(can_check=True).kinds == (ActionKind.CHECK,)
+    bet = legal(can_bet=True, min_to=10, max_to=20)
+    assert bet.allows(ActionKind.BET, 10) and bet.allows(ActionKind.BET, 20)
+    assert not bet.allows(ActionKind.BET) and not bet.allows(ActionKind.BET, 21)
+    assert not bet.allows(ActionKind.RAISE, 10) and not bet.allows(ActionKind.FOLD)
+    free = legal(can_fold=True, can_check=True)
+    assert free.allows(ActionKind.FOLD) and free.allows(ActionKind.CHECK)
+    assert not free.allows(ActionKind.CALL) and not free.allows(ActionKind.BET, 0)
+    # A result: frozen, so hashable and never changed behind the caller's back.
+    assert hash(free) == hash(legal(can_fold=True, can_check=True))
+    with pytest.raises(AttributeError):
+        free.can_call = True  # type: ignore[misc]

@@ -12,7 +12,10 @@ from test_tables_builder import HandBuilder
 from histparse.events import Hand
 from histparse.frames import tables
 from histparse.game import Game, LimitType
+from histparse.replayer import replay
 from histparse.stats import STATS, StatKind
+from histparse.stats.classes import ShowdownClass
+from histparse.stats.flags import FLAGS, SHOWDOWN_CLASSES, hand_flags
 
 D = Decimal
 
@@ -368,3 +371,130 @@ def test_counts_never_exceed_opportunities(make: Any) -> None:
                 assert row[s.name] <= row[s.opp], (row["player"], s.name)
             elif s.kind is StatKind.MEAN:  # cards drawn: at most 5 per draw taken part in
                 assert row[s.name] <= 5 * row[s.opp], (row["player"], s.name)
+
+
+# --------------------------------------------------------------------------- hand_flags itself
+
+
+def hand_flag_values(hand: Hand) -> dict[str, dict[str, int]]:
+    """``hand_flags`` of one hand, each player's list by flag name."""
+    return {p: dict(zip(FLAGS, v, strict=True)) for p, v in hand_flags(replay(hand)).items()}
+
+
+def test_hand_flags_are_zero_or_one_counts_and_draw_sizes() -> None:
+    # The exact primitives of fixture A (worked out in its comments above): a yes/no flag is
+    # 1, never just true; break chances count; drawn_k is -1 for a draw not taken part in.
+    f = hand_flag_values(fixture_a())
+    assert (f["E"]["pfr"], f["E"]["fold_to_three_bet_opp"], f["E"]["fold_to_three_bet"]) == (
+        1,
+        1,
+        0,
+    )
+    assert (f["F"]["three_bet_opp"], f["F"]["three_bet"], f["F"]["vpip"]) == (1, 1, 1)
+    assert (f["F"]["break_opp"], f["F"]["break"], f["F"]["snow_opp"], f["F"]["snow"]) == (
+        2,
+        0,
+        1,
+        0,
+    )
+    assert (f["E"]["break_opp"], f["E"]["break"]) == (1, 1)
+    assert [f["B"][k] for k in ("drawn_1", "drawn_2", "drawn_3")] == [2, -1, -1]
+    assert (f["F"]["aggressive"], f["E"]["calls"], f["B"]["folds"]) == (3, 3, 1)
+    assert f["F"]["showdown_class"] == SHOWDOWN_CLASSES.index(ShowdownClass.LOW_7)
+    assert f["B"]["showdown_class"] == -1 and f["A"]["went_to_showdown"] == 0
+    b = hand_flag_values(fixture_b())
+    assert (b["D"]["steal_opp"], b["D"]["steal"], b["B"]["fold_bb_to_steal_opp"]) == (1, 1, 1)
+    assert (b["B"]["fold_bb_to_steal"], b["D"]["won"], b["S"]["won"]) == (1, 1, 0)
+
+
+def test_no_three_bet_chance_when_nobody_else_can_act() -> None:
+    # B is all-in for the big blind, C raises all-in to 0.20 (the 2nd bet): A faces two bets
+    # with nobody left to act after a re-raise: no 3-bet chance. A calls; A's 7-low wins both
+    # pots (main 0.30, side 0.20).
+    h = HandBuilder(["A", "B", "C"], button=3, stacks=["5", "0.10", "0.20"], hand_id="7")
+    h.sb("A").bb("B", all_in=True).deal().raise_to("C", "0.10", "0.20", all_in=True)
+    h.call("A", "0.15")
+    for k in (1, 2, 3):
+        h.draw_round(k).pat("A").pat("B").pat("C")
+    h.showdown().show("A", "7h 5d 4c 3s 2h").show("B", "Kh Kd 4s 3h 2c")
+    h.show("C", "9s 8h 6d 4d 3c").collect("A", "0.20", "side pot").collect("A", "0.30", "main pot")
+    f = hand_flag_values(h.build())
+    assert f["A"]["three_bet_opp"] == 0
+    assert (f["A"]["vpip"], f["C"]["pfr"], f["C"]["steal"]) == (1, 1, 1)
+
+
+def test_a_three_bet_chance_needs_more_than_the_call() -> None:
+    # Limit 0.10/0.20, button seat 4. A (SB) has 0.15 behind after the blind, C (UTG) 0.15
+    # after a limp; D (BTN) raises to 0.20. A must put in 0.15 (all of it: no chance), B (BB)
+    # 0.10, and C 0.10 of its 0.15 (a chance: it could raise all-in). Round totals count
+    # what each put in before: the blind, the limp.
+    h = HandBuilder(["A", "B", "C", "D"], button=4, stacks=["0.20", "5", "0.25", "5"], hand_id="8")
+    h.sb("A").bb("B").deal().call("C", "0.10").raise_to("D", "0.10", "0.20").fold("A")
+    h.call("B", "0.10").call("C", "0.10")
+    for k in (1, 2, 3):
+        h.draw_round(k).pat("B").pat("C").pat("D").check("B").check("C").check("D")
+    h.showdown().show("B", "7h 5d 4c 3s 2h").show("C", "Kh Kd 4s 3h 2c")
+    h.show("D", "9s 8h 6d 4d 3c").collect("B", "0.65")
+    f = hand_flag_values(h.build())
+    assert {p: f[p]["three_bet_opp"] for p in f} == {"A": 0, "B": 1, "C": 1, "D": 0}
+    # A second SB with a little more: 0.18 behind covers the 0.15 to call.
+    h = HandBuilder(["A", "B", "C", "D"], button=4, stacks=["0.23", "5", "5", "5"], hand_id="9")
+    h.sb("A").bb("B").deal().fold("C").raise_to("D", "0.10", "0.20").fold("A").fold("B")
+    f = hand_flag_values(h.uncalled("D", "0.10").collect("D", "0.25").build())
+    assert (f["A"]["three_bet_opp"], f["B"]["three_bet_opp"]) == (1, 1)
+
+
+def test_a_re_raise_of_a_steal_is_no_fold_to_steal_chance() -> None:
+    # D steals from the button, S re-raises from the small blind: B's fold is to a 3-bet.
+    h = HandBuilder(["S", "B", "C", "D"], button=4, hand_id="10")
+    h.sb("S").bb("B").deal().fold("C").raise_to("D", "0.10", "0.20")
+    h.raise_to("S", "0.15", "0.30").fold("B").fold("D").uncalled("S", "0.10").collect("S", "0.60")
+    f = hand_flag_values(h.build())
+    assert (f["D"]["steal"], f["S"]["three_bet"]) == (1, 1)
+    assert (f["B"]["fold_bb_to_steal_opp"], f["B"]["fold_bb_to_steal"]) == (0, 0)
+    assert (f["D"]["fold_to_three_bet_opp"], f["D"]["fold_to_three_bet"]) == (1, 1)
+
+
+def test_no_limit_full_raise_is_measured_from_the_last_raise_size() -> None:
+    # NL 0.25/0.50: A opens to 2.00 (a raise of 1.50); C re-raises to 3.75 (1.75 more: at
+    # least the last raise, a full raise, the 3rd bet), though less than the open's total.
+    h = HandBuilder(
+        ["A", "C", "S", "Bb"],
+        button=2,
+        stacks=["50", "50", "50", "50"],
+        stakes=("0.25", "0.50"),
+        limit=LimitType.NO_LIMIT,
+        game=Game.SINGLE_DRAW_27,
+        hand_id="11",
+    )
+    h.sb("S", "0.25").bb("Bb", "0.50").deal()
+    h.raise_to("A", "1.50", "2").raise_to("C", "1.75", "3.75").fold("S").fold("Bb").fold("A")
+    h.uncalled("C", "1.75").collect("C", "4.75")
+    f = hand_flag_values(h.build())
+    assert (f["C"]["three_bet"], f["A"]["fold_to_three_bet_opp"]) == (1, 1)
+
+
+def test_without_a_big_blind_the_first_bet_is_the_first_bet() -> None:
+    # The big blind is missing (a BLIND-MISSING finding): D's bet opens the betting, it does
+    # not raise a blind, so it is no steal, and S and B facing it have no 3-bet chance.
+    h = HandBuilder(["S", "B", "C", "D"], button=4, hand_id="12")
+    h.sb("S").deal().fold("C").bet("D", "0.10").fold("S").fold("B")
+    f = hand_flag_values(h.uncalled("D", "0.10").collect("D", "0.05").build())
+    assert (f["D"]["steal_opp"], f["D"]["steal"], f["D"]["pfr"]) == (0, 0, 1)
+    assert (f["S"]["three_bet_opp"], f["B"]["three_bet_opp"]) == (0, 0)
+
+
+def test_a_pat_at_draw_1_broken_at_draw_2() -> None:
+    # X stands pat at draw 1 and draws one at draw 2 (a break, one chance: X then drew);
+    # Y draws at draw 1, stands pat at draws 2 and 3 (one chance, not taken; no snow chance:
+    # Y drew at draw 1).
+    h = HandBuilder(["X", "Y"], button=1, hand_id="13").sb("X").bb("Y").deal()
+    h.call("X", "0.05").check("Y")
+    h.draw_round(1).discard("Y", 2).pat("X").check("Y").check("X")
+    h.draw_round(2).pat("Y").discard("X", 1).check("Y").check("X")
+    h.draw_round(3).pat("Y").pat("X").check("Y").check("X")
+    h.showdown().show("Y", "7h 5d 4c 3s 2h").show("X", "9s 8h 6d 4d 3c").collect("Y", "0.20")
+    f = hand_flag_values(h.build())
+    assert (f["X"]["break_opp"], f["X"]["break"], f["X"]["snow_opp"]) == (1, 1, 0)
+    assert (f["Y"]["break_opp"], f["Y"]["break"], f["Y"]["snow_opp"]) == (1, 0, 0)
+    assert [f["X"][f"drawn_{k}"] for k in (1, 2, 3)] == [0, 1, 0]

@@ -571,14 +571,16 @@ class LineReader:
                     if label != f"-{i}":
                         raise LineError(
                             f"side pot {label[1:]} out of order",
-                            column=m.start(5) + sm.start() + 1,
+                            column=m.start(5) + sm.start() + 2,  # its "Side", past the space
                             expected=f"Side pot-{i}",
                         )
                 elif i > 1 or numbered:
-                    raise LineError("unnumbered side pot among several", column=m.start(5) + 1)
+                    raise LineError(
+                        "unnumbered side pot among several", column=m.start(5) + sm.start() + 2
+                    )
                 sides.append(money(sm.group(2), sm.group(3), sym, m.start(5) + sm.start(2) + 1))
             if numbered and not all(sm.group(1) for sm in _SIDE.finditer(m.group(5))):
-                raise LineError("mixed numbered and unnumbered side pots", column=m.start(5) + 1)
+                raise LineError("mixed numbered and unnumbered side pots", column=m.start(5) + 2)
         ev = _new_pot(
             line,
             trailing,
