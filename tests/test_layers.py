@@ -27,7 +27,10 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"replayer", "simulation"}),
     frozenset({"auditor", "phh", "allin"}),  # auditor: many replays; phh converts simulated hands
     # too; allin: the equity of a replayed hand's all-in
-    frozenset({"stats", "fairness"}),  # fairness: counts of the hero's cards, like stats
+    frozenset(
+        {"stats", "fairness", "integrity"}
+    ),  # fairness: counts of the hero's cards, like stats;
+    # integrity: screens over pooled replays
     frozenset({"frames", "show"}),  # frames build on stats' counts; show prints stats' ledger
     frozenset({"parallel", "plots", "views"}),  # views: HTML of hands (show) and audits
     frozenset({"export"}),  # runs its pieces on the parallel pool

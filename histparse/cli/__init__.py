@@ -28,6 +28,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "equity_cmd",
     "sessions_cmd",
     "tournaments_cmd",
+    "integrity_cmd",
 )
 
 
