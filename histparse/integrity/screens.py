@@ -13,7 +13,8 @@ at the hands, never a proof (docs/integrity.md).
 * pairs: ``apart`` how much less the two bet or raise heads-up against each other than against
   everyone else; ``together`` how much more often both see the first draw with a third player
   than their own rates would give (a log odds ratio, from the median pair's); ``collusion``
-  the two combined (sum over the square root of two). Fold and showdown rates against each other are reported beside them.
+  the two combined (sum over the square root of two). Fold and showdown rates against each
+  other are reported beside them.
 """
 
 from __future__ import annotations
