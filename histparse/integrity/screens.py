@@ -9,7 +9,8 @@ at the hands, never a proof (docs/integrity.md).
 * ``showdown``: a player's decisions after the last draw (a bet, or a call or fold facing
   one) that the pooled cards show right (money in with the best hand, a fold with a beaten
   one), against how often the same decision with the same hand class is right against
-  opponents who drew as many cards, over the whole pool (what the player could see).
+  opponents who drew as many cards, over the whole pool (what the player could see); measured
+  from the pool's median player in units of the pool's robust spread of scores.
 * pairs: ``apart`` how much less the two bet or raise heads-up against each other than against
   everyone else; ``together`` how much more often both see the first draw with a third player
   than their own rates would give (a log odds ratio, from the median pair's); ``collusion``
@@ -136,6 +137,20 @@ def _two_rates(k1: int, n1: int, k2: int, n2: int) -> float | None:
     return (k2 / n2 - k1 / n1) / math.sqrt(var)
 
 
+_MIN_DECISIONS: Final = 20
+
+
+def _robust(values: list[float]) -> tuple[float, float]:
+    """The median and the robust standard deviation (1.4826 MAD, at least 1) of ``values``;
+    (0, 1) for fewer than ten values."""
+    if len(values) < 10:
+        return 0.0, 1.0
+    ordered = sorted(values)
+    median = ordered[len(ordered) // 2]
+    deviations = sorted(abs(v - median) for v in values)
+    return median, max(1.0, 1.4826 * deviations[len(deviations) // 2])
+
+
 def _luck(sums: tuple[float, float, int]) -> Score:
     luck, var, n = sums
     if not n:
@@ -163,7 +178,7 @@ def screen(pool: Pool, *, min_pair_hands: int = 30) -> Screens:
     both: dict[tuple[str, str], int] = defaultdict(int)
     # per pair: hands where a (b) saw the first draw with two others or more
     in_a: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    decisions: list[tuple[str, int, bool]] = []  # player, bucket, right
+    decisions: list[tuple[str, int, bool, bool]] = []  # player, bucket, wins, stayed
     for entry in pool.hands.values():
         c = entry.copy
         seated = c.players
@@ -218,7 +233,7 @@ def screen(pool: Pool, *, min_pair_hands: int = 30) -> Screens:
             if rm == best:
                 continue
             bucket = (hand_class(mine) * 4 + min(d.drew, 3)) * 2 + d.faced
-            decisions.append((d.player, bucket, (rm < best) == d.stayed))
+            decisions.append((d.player, bucket, rm < best, d.stayed))
     ranked = _player_scores(hands_of, net_of, luck, decisions)
     # "Together": the log odds ratio of "both in the pot at the first draw with a third
     # player" against each one's presence, measured from the typical pair's (seat structure
@@ -272,25 +287,38 @@ def _player_scores(
     hands_of: Mapping[str, int],
     net_of: Mapping[str, Decimal],
     luck: Mapping[str, list[float]],
-    decisions: Iterable[tuple[str, int, bool]],
+    decisions: Iterable[tuple[str, int, bool, bool]],
 ) -> list[PlayerScore]:
     made = list(decisions)
-    right: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for _, bucket, ok in made:
-        r = right[bucket]
-        r[0] += ok
-        r[1] += 1
-    # Each decision against the pool's rate of right decisions with that hand class (a
-    # Laplace-smoothed rate: rare classes do not give certainties).
+    wins: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for _, bucket, won, _stayed in made:
+        w = wins[bucket]
+        w[0] += won
+        w[1] += 1
+    # A decision is right when money goes in with the best hand or a beaten hand folds. Its
+    # chance of being right for a player who sees only their own hand and the opponents'
+    # draws: the pool's chance of winning with that hand class against opponents who drew as
+    # many cards (Laplace-smoothed: rare classes give no certainties), or one minus it for a
+    # fold. A player who knows more is right more often.
     per: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
-    for player, bucket, ok in made:
-        k, n = right[bucket]
-        e = (k + 1) / (n + 2)
+    for player, bucket, won, stayed in made:
+        k, n = wins[bucket]
+        p_win = (k + 1) / (n + 2)
+        e = p_win if stayed else 1.0 - p_win
         acc = per[player]
-        acc[0] += ok
+        acc[0] += won == stayed
         acc[1] += e
         acc[2] += e * (1 - e)
         acc[3] += 1
+    raw: dict[str, float] = {}
+    for player, (hits, exp, var, _count) in per.items():
+        if var > 0:
+            raw[player] = (hits - exp) / math.sqrt(var)
+    # Honest styles differ in ways a hand class cannot hold (a rock's bets are stronger
+    # within the class than a maniac's), so the raw scores spread wider than a standard
+    # normal as samples grow: each is measured from the pool's median player in units of the
+    # pool's own robust spread (never narrower than the normal's).
+    centre, spread = _robust([z for p, z in raw.items() if per[p][3] >= _MIN_DECISIONS])
     out = []
     for player in hands_of:
         lk = luck.get(player)
@@ -301,7 +329,8 @@ def _player_scores(
         else:
             hits, exp, var, count = got
             lo, hi = _wilson(hits, count)
-            sd = Score((hits - exp) / math.sqrt(var), int(count), hits / count, lo, hi)
+            z = (raw[player] - centre) / spread
+            sd = Score(z, int(count), hits / count, lo, hi)
         out.append(PlayerScore(player, hands_of[player], net_of[player], luck_score, sd))
     out.sort(key=lambda p: (-p.top, p.player))
     return out
