@@ -110,7 +110,7 @@ def main() -> None:
         print(f"superuser rep {seed}: top {top.player!r} z={top.top:.1f} (superuser: {hit})")
     print(f"superuser ranked first: {first}/{args.reps} ({time.process_time() - t0:.0f} CPU s)")
     t0 = time.process_time()
-    reps = args.pair_reps or args.reps
+    reps = args.reps if args.pair_reps is None else args.pair_reps
     top5 = 0
     for seed in range(reps):
         cfg = PopulationConfig(pairs=1, pair_share=args.pair_share)
@@ -123,11 +123,11 @@ def main() -> None:
         print(f"pair rep {seed}: rank {rank} of {len(s.pairs)} pairs, top score {best:.1f}")
     print(f"pair in the top 5: {top5}/{reps} ({time.process_time() - t0:.0f} CPU s)")
     t0 = time.process_time()
-    reps = args.honest_reps or args.reps
+    reps = args.reps if args.honest_reps is None else args.honest_reps
     quiet = 0
     for seed in range(reps):
         s = direct(args.honest_hands, 3000 + seed, PopulationConfig())
-        p_top = s.players[0].top
+        p_top = s.players[0].top if s.players else 0.0
         q_top = s.pairs[0].collusion if s.pairs else 0.0
         quiet += p_top <= ALARM and q_top <= ALARM
         print(f"honest rep {seed}: top player {p_top:.2f}, top pair {q_top:.2f}")
