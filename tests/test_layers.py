@@ -28,7 +28,8 @@ LAYERS: tuple[frozenset[str], ...] = (
     # auditor: many replays; phh converts simulated hands too; allin: the equity of a replayed
     # hand's all-in; review: the equity of the alternatives at each of a player's draws
     frozenset({"auditor", "phh", "allin", "review"}),
-    frozenset({"stats", "fairness"}),  # fairness: counts of the hero's cards, like stats
+    # fairness: counts of the hero's cards, like stats; integrity: screens over pooled replays
+    frozenset({"stats", "fairness", "integrity"}),
     frozenset({"frames", "show"}),  # frames build on stats' counts; show prints stats' ledger
     frozenset({"parallel", "plots", "views"}),  # views: HTML of hands (show) and audits
     frozenset({"export"}),  # runs its pieces on the parallel pool
@@ -320,7 +321,15 @@ def test_the_wording_check_sees_a_quoted_line(tmp_path: Path) -> None:
 
 # The readers of a hand's record (issue 32: a hand is read once, by the replay's pass): they
 # take ``Replay``/``LineFacts`` and never walk the events again, nor decide who is dealt in.
-RECORD_READERS: tuple[str, ...] = ("frames", "stats", "allin", "fairness", "phh", "review")
+RECORD_READERS: tuple[str, ...] = (
+    "frames",
+    "stats",
+    "allin",
+    "fairness",
+    "phh",
+    "review",
+    "integrity",
+)
 _EVENT_WALKS = frozenset({"iter_events", "events_of", "dealt_in"})
 
 

@@ -37,6 +37,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "review_cmd",
     "sessions_cmd",
     "tournaments_cmd",
+    "integrity_cmd",
 )
 
 

@@ -70,6 +70,7 @@ from histparse.simulation.bots import (
     choose_preflop,
     plan_draw,
 )
+from histparse.simulation.cheats import Cheats
 from histparse.simulation.deal import DrawRecord, FullDeal
 from histparse.simulation.money import Units
 from histparse.simulation.names import CHAT_TEXTS
@@ -161,6 +162,7 @@ class HandSetup:
     record_cards: bool = False
     rig_hero: float = 0.0
     rig_draws_only: bool = False
+    cheats: Cheats | None = None  # the integrity benchmark's superusers and colluders
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,6 +408,11 @@ class _Builder:
         self.strength[name] = (round_number, value)
         return value
 
+    def _live(self) -> dict[str, tuple[Card, ...]]:
+        """Every live player's cards (what a cheating seat sees)."""
+        engine = self.engine
+        return {n: self._cards(n) for n in self.names if engine.is_live(n)}
+
     def _act(self) -> None:
         engine = self.engine
         events = self.events
@@ -417,14 +424,23 @@ class _Builder:
         rnd = engine.round_number
         bot = self.bots[name]
         config = self.setup.config
+        cheats = self.setup.cheats
+        live = self._live() if cheats is not None and name in cheats.seats else None
         if rnd == 0:
-            spot = self.pre.spot(name, start_share(self._cards(name)))
+            share = start_share(self._cards(name))
+            if live is not None:
+                assert cheats is not None
+                share = cheats.share(name, share, live)
+            spot = self.pre.spot(name, share)
             kind, to = choose_preflop(
                 bot, legal, spot, engine.pot, config.limit, config.big_blind, rng
             )
-            self.pre.saw(name, kind, legal)
+            strength = 1.0 - share
         else:
             strength = self._hand_strength(name, rnd)
+            if live is not None:
+                assert cheats is not None
+                strength = cheats.strength(name, bot, rnd, strength, live)
             first_bet = rnd == 1 and name == self.pre.raiser
             kind, to = choose_action(
                 bot,
@@ -437,6 +453,11 @@ class _Builder:
                 rnd == 3,
                 first_bet,
             )
+        if live is not None:
+            assert cheats is not None
+            kind, to = cheats.adjust(name, kind, to, legal, live, strength)
+        if rnd == 0:
+            self.pre.saw(name, kind, legal)
         street = _STREETS[rnd]
         timed_out = kind is _FOLD and name != self.hero and rng.random() < _TIMEOUT_CHANCE
         if timed_out:
