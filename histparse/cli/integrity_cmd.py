@@ -2,8 +2,10 @@
 
 Pools every player's files of the same hands, runs the integrity screens and ranks players
 and pairs (docs/integrity.md). Workers parse and replay pieces of the files and send back each
-copy reduced (``integrity.observe``); this process pools them. Exit status: 0, or 1 when a
-score is above the alarm line or copies of a hand disagree, 2 when it could not run.
+copy reduced (``integrity.observe``); this process pools them. Copies of one hand from several
+players' files are what it pools, so it does not skip second readings as the other commands do.
+Exit status (README, "Exit status"): 0; 5 when a score is above the alarm line or copies of a
+hand disagree; else 1 when some hands were rejected; 2 when it could not run.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from histparse.cli.status import EXIT_FINDINGS, EXIT_REJECTED
 from histparse.events import Hand
 from histparse.integrity import ALARM, Copy, Pool, Score, Screens, observe, screen, victim_ledger
 from histparse.integrity.ledger import LedgerLine
@@ -176,7 +179,9 @@ def run(args: argparse.Namespace) -> int:
     alarm = any(p.top > ALARM for p in screens.players) or any(
         q.collusion > ALARM for q in screens.pairs
     )
-    return 1 if alarm or pool.disagreements or rejected else 0
+    if alarm or pool.disagreements:
+        return EXIT_FINDINGS
+    return EXIT_REJECTED if rejected else 0
 
 
 def register(subparsers: Any) -> None:

@@ -1,8 +1,10 @@
 """``histparse review PATH... --player NAME``: the equity of each alternative at the player's
 draws, and the cost of the choice made (docs/review.md).
 
-Exit status: 0 when it ran (even with nothing to review), 2 when it could not (missing path,
-bad option, unwritable output).
+Exit status (README, "Exit status"): 0 when it ran (even with nothing to review), 1 when some
+hands were rejected (each named on stderr with its file and line, and counted), 2 when it could
+not run (missing path, bad option), 3 when some paths could not be read, 6 when the ``--csv``
+file cannot be written.
 """
 
 from __future__ import annotations
@@ -35,9 +37,9 @@ def _hands(args: argparse.Namespace) -> tuple[list[Any], Any] | None:
     listed = list_or_report("review", args.paths)
     if listed is None:
         return None
-    reading = read_results(listed.listing, on_rejected=lambda _e: None)
+    reading = read_results(listed.listing)
     hands = [r for r in reading.results() if isinstance(r, Hand)]
-    return hands, reading
+    return hands, (listed, reading)
 
 
 def _print(frame: Any, summary: Any, top: int, player: str, hands: int) -> None:
@@ -82,7 +84,15 @@ def run(args: argparse.Namespace) -> int:
     read = _hands(args)
     if read is None:
         return 2
-    hands, _ = read
+    hands, (listed, reading) = read
+    from histparse.cli.status import EXIT_IO, EXIT_REJECTED
+    from histparse.parallel.front import report_counts
+
+    # Nothing read is lost silently: every rejected hand is named, and the counts agree with
+    # the other commands' (the one front).
+    for error in reading.rejects:
+        print(f"histparse review: {error}", file=sys.stderr)
+    report_counts("review", reading.counts, reading.conflicts, sys.stderr)
     from histparse.review import review_frame, summarise
 
     chunks = [hands[i : i + _CHUNK] for i in range(0, len(hands), _CHUNK)]
@@ -104,11 +114,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             frame.to_csv(args.csv, index=False)
         except OSError as exc:
-            print(f"histparse review: cannot write {args.csv}: {exc}", file=sys.stderr)
-            return 2
+            print(f"histparse review: cannot write {args.csv}: {exc.strerror}", file=sys.stderr)
+            return EXIT_IO
         print(f"wrote {args.csv}", file=sys.stderr)
     _print(frame, summary, args.top, args.player, len(hands))
-    return 0
+    return int(listed.status(EXIT_REJECTED if reading.rejects else 0))
 
 
 def register(subparsers: Any) -> None:

@@ -116,7 +116,7 @@ def test_copies_pool_into_one_hand_and_disagreements_are_found() -> None:
     assert "c.txt" in str(found) and "a.txt" in str(found)
 
 
-def test_cli_names_the_ledger_and_exits_1_on_disagreement(tmp_path: Path, capsys: object) -> None:
+def test_cli_names_the_ledger_and_exits_5_on_disagreement(tmp_path: Path, capsys: object) -> None:
     good = _hand(1001, False)
     (tmp_path / "a.txt").write_text(good, encoding="utf-8")
     (tmp_path / "b.txt").write_text(good.replace("$0.80 from", "$0.70 from"), encoding="utf-8")
@@ -125,6 +125,6 @@ def test_cli_names_the_ledger_and_exits_1_on_disagreement(tmp_path: Path, capsys
     status = main(["integrity", str(tmp_path / "a.txt"), str(tmp_path / "b.txt"),
                    "--names", str(names), "--jobs", "1"])  # fmt: skip
     out = capsys.readouterr().out  # type: ignore[attr-defined]
-    assert status == 1
+    assert status == 5  # EXIT_FINDINGS: copies of a hand disagree
     assert "Vic vs Dump: 1 hands, lost 0.40" in out
     assert "disagree on collected" in out

@@ -214,3 +214,20 @@ def test_the_command_prints_the_costliest_draw_and_writes_csv(
     rows = csv.read_text(encoding="utf-8").splitlines()
     assert rows[0].startswith("site,hand_id,player,draw") and len(rows) == 1 + 3
     assert main(["review", str(tmp_path / "missing.txt"), "--player", "Hero"]) == 2
+
+
+def test_a_rejected_hand_is_named_and_counted_not_dropped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nothing read is lost silently: a damaged hand beside a good one is named with its file
+    and line, counted, and the run exits 1 (EXIT_REJECTED) with the good hand reviewed."""
+    from histparse.cli import main
+
+    path = tmp_path / "mixed.txt"
+    path.write_text(_BREAK + "\n\nPokerStars Hand #1: AAAA\n\n", encoding="utf-8")
+    status = main(["review", str(path), "--player", "Hero"])
+    captured = capsys.readouterr()
+    assert status == 1
+    assert "draw 3 (1 left" in captured.out
+    assert f"{path}:" in captured.err and "no date" in captured.err
+    assert "1 rejected" in captured.err
