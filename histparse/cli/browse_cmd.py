@@ -23,6 +23,8 @@ from histparse.cli.report_options import add_filter_options, cut, match_players
 from histparse.cli.status import EXIT_IO
 from histparse.events import Hand
 from histparse.frames import TableError, Tables, tables
+from histparse.parallel.front import Listing, ResultsRun, report_counts
+from histparse.parallel.front import read_results as read_front
 from histparse.parsing import ParseError, read_results
 from histparse.replayer import Replay, replay
 from histparse.textio import shown
@@ -91,14 +93,24 @@ class _Read:
     def __init__(self) -> None:
         self.models: dict[tuple[str, str], str] = {}
         self.rejected = 0
+        self.run: ResultsRun | None = None
 
-    def hands(self, files: Sequence[str]) -> Iterator[Hand]:
-        for result in read_results(*files):
+    def hands(self, listing: Listing) -> Iterator[Hand]:
+        """The hands of ``listing`` through the one front: second readings of a hand skipped
+        and counted as every command counts them."""
+        self.run = run = read_front(listing, on_rejected=self._rejected)
+        for result in run.results():
             if isinstance(result, Hand):
                 yield result
-            elif isinstance(result, ParseError):
-                self.rejected += 1
-                print(f"histparse browse: {result}", file=sys.stderr)
+
+    def _rejected(self, error: ParseError) -> None:
+        self.rejected += 1
+        print(f"histparse browse: {error}", file=sys.stderr)
+
+    def report(self) -> None:
+        """The front's counts line (and conflicts), as every command prints it."""
+        if self.run is not None:
+            report_counts("browse", self.run.counts, self.run.conflicts, sys.stderr)
 
     def refused(self, hand: Hand, error: TableError) -> None:
         # A second copy of a hand (the first is kept), or one the tables cannot hold: named
@@ -141,7 +153,8 @@ def _load(args: argparse.Namespace, read: _Read) -> tuple[Tables, int, bool] | i
         if listed is None:
             return 2
         skipped = listed.skipped
-        parts.append(tables(read.hands(listed.files), replays=read.record, on_error=read.refused))
+        parts.append(tables(read.hands(listed.listing), replays=read.record, on_error=read.refused))
+        read.report()
     if datasets:
         from histparse.export import load
 

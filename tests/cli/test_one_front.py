@@ -1,6 +1,7 @@
 """One front for every command: on a folder holding one file twice, and a third copy with one
-hand changed, ``parse``, ``audit`` (text, ``--json``, ``--html``), ``stats``, ``fairness`` and
-``convert`` count the same hands, skip the same second readings and report the same conflict."""
+hand changed, ``parse``, ``audit`` (text, ``--json``, ``--html``), ``stats``, ``fairness``,
+``convert``, ``browse`` and ``review`` count the same hands, skip the same second readings and
+report the same conflict."""
 
 from __future__ import annotations
 
@@ -122,6 +123,17 @@ def test_every_command_counts_the_same_hands(
     sections = re.findall(r"^\[(\d+)\]$", phhs.read_text(encoding="utf-8"), re.MULTILINE)
     assert len(sections) == int(m[1]) > 0
     assert phhs.read_text(encoding="utf-8") == one_file.read_text(encoding="utf-8")
+
+    status, out, err = _run(capsys, "browse", "--json", d)
+    assert status == 0
+    assert len(json.loads(out)) == HANDS
+    assert _front_lines(err, "browse")[0] == f"histparse browse: {COUNTS}"
+    assert len([line for line in err.splitlines() if CONFLICT.search(line)]) == 1
+
+    status, out, err = _run(capsys, "review", d, "--player", "Hero")
+    assert status == 0
+    assert f"in {HANDS} hands read" in out
+    assert _front_lines(err, "review")[0] == f"histparse review: {COUNTS}"
 
 
 def test_the_first_reading_wins(folder: Path) -> None:
