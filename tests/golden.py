@@ -5,8 +5,8 @@ recomputes them and compares. A refactor that must not change behaviour records 
 old code, and the test then holds the new code to those bytes.
 
 The corpora: the real histories of every site (``tests/data/real_histories``), the bundled
-``sample_histories/`` and a seeded generated file of 1,500 hands (20,000, then 6,000 and
-3,000, until the suite outgrew the CI budget). Paths are given relative to the folder each
+``sample_histories/`` and a seeded generated file of 1,000 hands (20,000, then 6,000, 3,000
+and 1,500, until the suite outgrew the CI budget). Paths are given relative to the folder each
 command runs in, so the digests do not depend on where the repository sits.
 """
 
@@ -30,7 +30,7 @@ from histparse.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 RECORD = ROOT / "tests" / "data" / "golden.json"
-GENERATED_HANDS = 1_500
+GENERATED_HANDS = 1_000
 GENERATED_SEED = 15
 
 
