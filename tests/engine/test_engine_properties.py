@@ -96,7 +96,7 @@ def play_dealt_hand(rng: random.Random) -> tuple[list[Seat], HandState, Settleme
     return seats, hand, hand.settle(rake)
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_random_legal_play_conserves_chips(rng: random.Random) -> None:
     """Random legal play ends COMPLETE with chips conserved (R-SHOW-4), sane pots and no
@@ -128,7 +128,7 @@ def test_random_legal_play_conserves_chips(rng: random.Random) -> None:
     assert len(tops) > 1 or tops[0] not in live
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_replay_with_one_known_hand_agrees_with_dealt_hand(rng: random.Random) -> None:
     """A replay that sees only the hero's cards (opponents' draws as counts, R-DRAW-3

@@ -162,8 +162,8 @@ def test_parallel_tables_equal_the_sequential_tables(corpus: Path) -> None:
         allin_ev=False,
     )
     # Small pieces, so that hands of one table fall on both sides of many piece boundaries (each
-    # piece makes its own frames: pieces of 2 took three times as long, to test the same joins).
-    for jobs, size in [(1, 20), (2, 5)]:
+    # piece makes its own frames: pieces of 2 took three times as long to test the same joins).
+    for jobs, size in [(1, 40), (2, 6)]:
         run = tables_of_paths(paths, jobs=jobs, hands_per_piece=size, allin_ev=False)
         assert run.tables is not None
         for name in ("hands", "players", "actions", "draws"):

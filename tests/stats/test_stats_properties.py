@@ -167,7 +167,7 @@ def test_counts_never_exceed_opportunities(data: st.DataObject) -> None:
     assert (p["position"] == "BB").sum() == 1
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_every_grouping_gives_the_same_totals(data: st.DataObject) -> None:
     n = data.draw(st.integers(1, 6), label="hands")
