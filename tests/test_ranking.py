@@ -592,3 +592,26 @@ def test_rank_or_none_takes_the_deck_ends() -> None:
     low = [int.__new__(Card, v) for v in (-1, 12, 25, 38, 50)]
     high = [int.__new__(Card, v) for v in (1, 12, 25, 38, 52)]
     assert rank_or_none(low) is None and rank_or_none(high) is None
+
+
+def test_R_RANK_1_every_rank_multiset_is_its_own_hand() -> None:
+    """Without a flush, two different multisets of five ranks are two different 2-7 hands:
+    every one of the 6,175 gets its own rank (the evaluator keys a multiset by a product of
+    primes, so a prime that is not one, or a repeated one, would give two hands one rank)."""
+    ranks_seen: dict[int, tuple[int, ...]] = {}
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue  # five of a kind: not a hand
+        # The k-th copy of a rank in suit k; five different ranks would all be suit 0 (a
+        # flush), so the first of them takes suit 1.
+        copies: Counter[int] = Counter()
+        cards = []
+        for r in ranks:
+            cards.append(r * 4 + copies[r])
+            copies[r] += 1
+        if len(copies) == 5:
+            cards[0] += 1
+        rank = rank_cards(*cards)
+        assert rank not in ranks_seen, (ranks, ranks_seen.get(rank))
+        ranks_seen[rank] = ranks
+    assert len(ranks_seen) == 6175
