@@ -13,6 +13,7 @@ from typing import Any
 
 from histparse.export import DatasetError
 from histparse.export.compact import DEFAULT_MAX_ROWS, compact
+from histparse.parallel.options import jobs_value as _positive  # a whole number >= 1
 
 __all__ = ["register", "run"]
 
@@ -41,16 +42,6 @@ def run(args: argparse.Namespace) -> int:
         if result.recovered_files:
             print(f"removed {result.recovered_files} file(s) left by an interrupted writer")
     return 0
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def register(subparsers: Any) -> None:

@@ -22,6 +22,7 @@ from histparse.export.parallel import export_files
 from histparse.parallel import cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.options import add_jobs_option
+from histparse.parallel.options import jobs_value as _positive  # a whole number >= 1
 from histparse.textio import shown
 
 __all__ = ["register", "report", "run"]
@@ -59,16 +60,6 @@ def report(result: ExportResult, out: TextIO, *, audit_requested: bool = True) -
     print(f"{result.findings} finding(s) written ({source})", file=out)
     if result.recovered_files:
         print(f"removed {result.recovered_files} file(s) left by an interrupted export", file=out)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
 
 
 def _export(
