@@ -10,8 +10,8 @@ file cannot be written.
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 __all__ = ["register", "run"]
@@ -93,21 +93,18 @@ def run(args: argparse.Namespace) -> int:
     for error in reading.rejects:
         print(f"histparse review: {error}", file=sys.stderr)
     report_counts("review", reading.counts, reading.conflicts, sys.stderr)
+    from histparse.parallel.pool import ordered_map
     from histparse.review import review_frame, summarise
 
     chunks = [hands[i : i + _CHUNK] for i in range(0, len(hands), _CHUNK)]
+    work = functools.partial(
+        _review_chunk, player=args.player, method=args.method, samples=args.samples
+    )
+    # The project's pool: in order, a bounded number of chunks in flight, in this process
+    # with one job.
     reviews: list[Any] = []
-    if args.jobs > 1 and len(chunks) > 1:
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            futures = [
-                pool.submit(_review_chunk, c, args.player, args.method, args.samples)
-                for c in chunks
-            ]
-            for f in futures:
-                reviews.extend(f.result())
-    else:
-        for c in chunks:
-            reviews.extend(_review_chunk(c, args.player, args.method, args.samples))
+    for reviewed in ordered_map(work, chunks, jobs=min(args.jobs, max(len(chunks), 1))):
+        reviews.extend(reviewed)
     frame = review_frame(reviews)
     summary = summarise(frame)
     if args.csv:

@@ -19,6 +19,7 @@ from typing import Any
 from histparse.export import DatasetError
 from histparse.export.live import Live
 from histparse.export.watch import DEFAULT_SETTLE, WatchBatch, watch
+from histparse.parallel.options import jobs_value
 
 __all__ = ["batch_line", "register", "run"]
 
@@ -151,7 +152,7 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--jobs",
         "-j",
-        type=int,
+        type=jobs_value,
         default=1,
         metavar="N",
         help="worker processes for a batch (default 1: a session's hands are few)",
