@@ -17,6 +17,7 @@ __all__ = [
     "TOURNAMENT_CHIPS",
     "MixedUnitsError",
     "one_unit",
+    "symbol_of",
     "unit_of",
 ]
 
@@ -26,6 +27,7 @@ CHIPS: Final = "chips"  # cash chips of no known currency (a home game's)
 
 # A history that writes only a symbol: the currency it stands for.
 _SYMBOL_CURRENCY: Final = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CURRENCY_SYMBOL: Final = {currency: symbol for symbol, currency in _SYMBOL_CURRENCY.items()}
 
 
 class MixedUnitsError(ValueError):
@@ -44,6 +46,12 @@ def unit_of(
     if currency:
         return currency
     return _SYMBOL_CURRENCY.get(money_symbol, CHIPS)
+
+
+def symbol_of(unit: str) -> str | None:
+    """The symbol a unit's amounts are written with (``$`` for ``USD``), or None (chips,
+    and currencies written by name)."""
+    return _CURRENCY_SYMBOL.get(unit)
 
 
 def one_unit(units: Iterable[object], what: str = "a total") -> str:

@@ -30,6 +30,7 @@ from histparse.cards import CardError, parse_cards
 from histparse.frames import Tables
 from histparse.replayer import Replay
 from histparse.stats.starting import KeptClass, StartClass, kept_class, start_class
+from histparse.stats.units import symbol_of
 from histparse.views.browse_assets import BROWSE_CSS, BROWSE_SCRIPT
 from histparse.views.page import frame, page
 from histparse.views.table import model_json, table_model
@@ -50,7 +51,6 @@ CHUNK = 1000
 """Hands per gzipped page of replayer models (and rows shown per list page: ``PAGE_ROWS``)."""
 PAGE_ROWS = 100
 _CAP_BETS = 4  # a bet and three raises: the cap of a limit betting round on every site here
-_SYMBOLS = {"USD": "$", "EUR": "\u20ac", "GBP": "\u00a3"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +172,7 @@ def _money(amount: Decimal | None, unit: str, *, signed: bool = False) -> str:
     if amount is None:
         return ""
     sign = "-" if amount < 0 else ("+" if signed and amount > 0 else "")
-    symbol = _SYMBOLS.get(unit)
+    symbol = symbol_of(unit)
     if symbol is None and amount == amount.to_integral_value():
         amount = amount.quantize(Decimal(1))  # chips: 1,500, not 1,500.00
     text = f"{abs(amount):,}"
