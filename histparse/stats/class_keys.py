@@ -18,7 +18,7 @@ import pandas as pd
 from histparse.cards import Card, CardError, parse_cards
 from histparse.stats.starting import KeptClass, StartClass, kept_class, start_class
 
-__all__ = ["CLASS_KEYS", "KEPT_DRAWS", "UNKNOWN", "class_column", "no_draw"]
+__all__ = ["CLASS_KEYS", "KEPT_DRAWS", "UNKNOWN", "card_class", "class_column", "no_draw"]
 
 UNKNOWN: Final = "unknown"
 # The kept-class key of each draw.
@@ -31,20 +31,27 @@ def no_draw(draw: int) -> str:
     return f"no draw {draw}"
 
 
-def _labels(
-    texts: Iterable[object],
-    classify: Callable[[tuple[Card, ...]], StrEnum | None],
-) -> dict[str, str]:
+Classify = Callable[[tuple[Card, ...]], StrEnum | None]
+
+
+def card_class(text: object, classify: Classify) -> str | None:
+    """The class label of a card text of the tables (``dealt_cards``, ``kept_cards``) by
+    ``classify`` (``starting.start_class`` or ``kept_class``); None when it has none."""
+    if not isinstance(text, str):
+        return None
+    try:
+        cls = classify(parse_cards(text))
+    except CardError:
+        return None
+    return None if cls is None else cls.value
+
+
+def _labels(texts: Iterable[object], classify: Classify) -> dict[str, str]:
     """Each distinct card text's class label (``unknown`` when the cards are not a class)."""
     out: dict[str, str] = {}
     for text in texts:
-        if not isinstance(text, str) or text in out:
-            continue
-        try:
-            cls = classify(parse_cards(text))
-        except CardError:
-            cls = None
-        out[text] = UNKNOWN if cls is None else cls.value
+        if isinstance(text, str) and text not in out:
+            out[text] = card_class(text, classify) or UNKNOWN
     return out
 
 

@@ -26,9 +26,9 @@ from typing import Any, cast
 
 import pandas as pd
 
-from histparse.cards import CardError, parse_cards
 from histparse.frames import Tables
 from histparse.replayer import Replay
+from histparse.stats.class_keys import card_class
 from histparse.stats.starting import KeptClass, StartClass, kept_class, start_class
 from histparse.stats.units import symbol_of
 from histparse.views.browse_assets import BROWSE_CSS, BROWSE_SCRIPT
@@ -186,14 +186,7 @@ def _dec(value: object) -> Decimal | None:
 
 
 def _cards_class(text: object, kept: bool) -> str | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        cards = parse_cards(text) if text else ()
-    except CardError:
-        return None
-    cls = kept_class(cards) if kept else start_class(cards)
-    return None if cls is None else cls.value
+    return card_class(text, kept_class if kept else start_class)
 
 
 def _capped(actions: pd.DataFrame) -> set[tuple[str, str]]:
