@@ -37,7 +37,7 @@ from histparse.equity import (
 from histparse.equity.deal import monte_carlo_many
 from histparse.equity.result import share_estimates
 from histparse.game import Game
-from histparse.ranking import WORST_RANK, hand_rank
+from histparse.ranking import WORST_RANK
 from histparse.replayer import DrawRecord, Replay
 
 __all__ = ["DEFAULT_SAMPLES", "MAX_CANDIDATES", "Choice", "DrawReview", "review_hand"]
@@ -372,8 +372,3 @@ def _estimates(
         winners = pot_shares(deals.ranks, range(deals.ranks.shape[1])) > 0
         out.append(share_estimates(deals, winners)[me])
     return out
-
-
-def rank_text(cards: Sequence[Card]) -> int:
-    """The 2-7 rank number of five cards (for tests and views)."""
-    return hand_rank(list(cards))
