@@ -20,7 +20,7 @@ from histparse.cli.status import EXIT_FINDINGS, EXIT_IO
 from histparse.parallel import audit_paths, cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
 from histparse.parallel.front import read_results, report_conflicts, report_counts
-from histparse.parallel.options import add_jobs_option
+from histparse.parallel.options import add_jobs_option, jobs_for
 from histparse.replayer.findings import Severity
 from histparse.textio import shown
 from histparse.views import AuditReport
@@ -53,7 +53,8 @@ def _run(args: argparse.Namespace, client: Any) -> int:
     listed = list_or_report("audit", args.paths, client)
     if listed is None:
         return 2
-    auditing = audit_paths(listed.listing, jobs=args.jobs or cpu_count(), client=client)
+    jobs = args.jobs or cpu_count() if client is not None else jobs_for(args.jobs, listed.files)
+    auditing = audit_paths(listed.listing, jobs=jobs, client=client)
     progress = progress_for(args, auditing.files)
     auditing.progress = progress
     # The report is written as the findings stream in, into a temporary file (in memory while

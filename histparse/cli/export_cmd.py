@@ -21,7 +21,7 @@ from histparse.export import DEFAULT_BATCH_SIZE, DatasetError, ExportResult
 from histparse.export.parallel import export_files
 from histparse.parallel import cpu_count
 from histparse.parallel.cluster import DaskUnavailable, dask_client
-from histparse.parallel.options import add_jobs_option
+from histparse.parallel.options import add_jobs_option, jobs_for
 from histparse.parallel.options import jobs_value as _positive  # a whole number >= 1
 from histparse.textio import shown
 
@@ -63,7 +63,7 @@ def report(result: ExportResult, out: TextIO, *, audit_requested: bool = True) -
 
 
 def _export(
-    args: argparse.Namespace, jobs: int, client: Any
+    args: argparse.Namespace, jobs: int | None, client: Any
 ) -> tuple[ExportResult, int, int] | None:
     # Listed once, here or (paths only the cluster's workers can see) by a worker, and counted
     # for the progress line.
@@ -71,6 +71,8 @@ def _export(
     if listed is None:
         return None
     files = listed.files
+    if jobs is None:
+        jobs = jobs_for(args.jobs, files)
     progress = progress_for(args, files)
     try:
         result = export_files(
@@ -113,11 +115,11 @@ def _summary_files(files: list[str]) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse export``; return the exit status."""
-    jobs = args.jobs or cpu_count()
     try:
         if args.scheduler is None:
-            done = _export(args, jobs, None)
+            done = _export(args, None, None)
         else:
+            jobs = args.jobs or cpu_count()
             with dask_client(args.scheduler, workers=jobs) as client:
                 done = _export(args, jobs, client)
     except (FileNotFoundError, DatasetError, DaskUnavailable) as exc:

@@ -16,7 +16,6 @@ from histparse.cli.paths import list_or_report
 from histparse.cli.progress import progress_for
 from histparse.cli.spool import spooled
 from histparse.cli.status import EXIT_IO
-from histparse.parallel import cpu_count
 from histparse.parallel.front import (
     Counts,
     counts_line,
@@ -24,7 +23,7 @@ from histparse.parallel.front import (
     read_pieces,
     report_conflicts,
 )
-from histparse.parallel.options import add_jobs_option
+from histparse.parallel.options import add_jobs_option, jobs_for
 from histparse.parsing import ParseError
 from histparse.textio import shown
 
@@ -59,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     listed = list_or_report("parse", args.paths)
     if listed is None:
         return 2
-    jobs = args.jobs or cpu_count()
+    jobs = jobs_for(args.jobs, listed.files)
     # The rejected chunks are listed after the counts, which are known only at the end: they
     # wait in a file (in memory while small), so that a folder of junk cannot fill the memory.
     progress = progress_for(args, listed.files)

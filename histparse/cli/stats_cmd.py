@@ -226,7 +226,7 @@ def report_tables(
     summaries but no hand (to report on) give empty tables, not an exit status."""
     from histparse.cli.paths import list_or_report
     from histparse.cli.report_options import cut
-    from histparse.parallel import cpu_count
+    from histparse.parallel.options import jobs_for
 
     # Exported datasets are read as such; the text paths are listed as every command lists
     # them (unreadable paths named and counted, "no history files under PATH").
@@ -243,7 +243,7 @@ def report_tables(
         skipped = listed.skipped
         listing = listed.listing
     try:
-        jobs = getattr(args, "jobs", None) or cpu_count()
+        jobs = jobs_for(getattr(args, "jobs", None), listing.files if listing is not None else ())
         quiet = bool(getattr(args, "quiet", False))
         # The all-in EV is computed unless skipped (stats --no-ev), or not drawn (graph and
         # sessions without --ev: they have no other use for it).

@@ -114,3 +114,47 @@ def test_scheduler_without_dask_is_a_clear_error(
         capsys, "export", *inputs, "--out", str(tmp_path / "d"), "--scheduler", "local"
     )
     assert status == 2 and "histparse[dask]" in err
+
+
+def test_the_default_reads_a_small_input_in_this_process(
+    capsys: pytest.CaptureFixture[str],
+    inputs: list[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from histparse.parallel import options, pool
+
+    started: list[int] = []
+
+    def no_pool(jobs: int, **kwargs: object) -> object:
+        started.append(jobs)
+        raise RuntimeError("a worker pool was started")
+
+    monkeypatch.setattr(pool, "ProcessPoolExecutor", no_pool)
+    monkeypatch.setattr(options, "cpu_count", lambda: 2)
+    for command in (["parse"], ["audit"], ["stats"], ["export", "--out", str(tmp_path / "d")]):
+        status, out, _ = _run(capsys, *command, *inputs)
+        # The bad chunks are rejected (1), the audit finds (5); no internal error (4).
+        assert status in (1, 5) and out, command
+    assert not started
+    # Asked for, the workers start (here: the refusal above, an internal error).
+    status, _, _ = _run(capsys, "parse", *inputs, "--jobs", "2")
+    assert (status, started) == (4, [2])
+
+
+def test_the_default_uses_every_core_from_two_mib_of_input(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from histparse.parallel import options
+
+    monkeypatch.setattr(options, "cpu_count", lambda: 8)
+    small, big = tmp_path / "small.txt", tmp_path / "big.txt"
+    small.write_bytes(b"x" * (options.SMALL_INPUT - 1))
+    with open(big, "wb") as f:
+        f.truncate(1)
+    assert options.jobs_for(None, [str(small)]) == 1
+    assert options.jobs_for(None, [str(small), str(big)]) == 8  # the sizes add up
+    assert options.jobs_for(None, [str(tmp_path / "gone.txt")]) == 1
+    assert options.jobs_for(3, [str(small)]) == 3
+    monkeypatch.setattr(options, "cpu_count", lambda: 1)
+    assert options.jobs_for(None, [str(small), str(big)]) == 1
