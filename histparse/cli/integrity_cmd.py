@@ -156,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         print(f"histparse integrity: {exc}", file=sys.stderr)
         return 2
-    pool = Pool()
+    pool = Pool(names)
     rejected = 0
     for copies, errors in ordered_map(observe_piece, pieces, jobs=args.jobs or cpu_count()):
         pool.extend(copies)
