@@ -199,7 +199,7 @@ def register(subparsers: Any) -> None:
             "Pool several players' files of the same hands, then rank players (all-in luck, "
             "decisions after the last draw against what they could see) and pairs (less "
             "aggression against each other, more pots together). Screens, not proofs. "
-            "Exit 1 when a score passes the alarm line or copies disagree."
+            "Exit 5 when a score passes the alarm line or copies disagree."
         ),
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")
