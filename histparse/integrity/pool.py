@@ -31,7 +31,8 @@ __all__ = ["Disagreement", "Pool"]
 
 _DIGEST: Final = 8  # bytes a part's digest
 # digests, standing seat, seats read (a bit each), copies, standing file, standing hero, line
-_RECORD: Final = struct.Struct(f"<{_DIGEST * len(PARTS)}sBIIIIq")
+_RECORD: Final = struct.Struct(f"<{_DIGEST * len(PARTS)}sBQIIIq")
+_SEATS: Final = 64  # seats with a bit of their own (a draw table has at most ten)
 _NO_HERO: Final = 0xFFFFFFFF
 _INT64_MAX: Final = (1 << 63) - 1
 
@@ -134,8 +135,8 @@ class Pool:
             ids = self._hands[site] = {}
         hid = _id_key(copy.hand_id)
         digests = _packed(copy.digests)
-        seat = _seat_of(copy)
-        mine = 1 << seat if seat < len(copy.players) else 0
+        seat = min(_seat_of(copy), 255)
+        mine = 1 << seat if seat < min(len(copy.players), _SEATS) else 0
         found = ids.get(hid)
         if found is None:
             ids[hid] = _RECORD.pack(

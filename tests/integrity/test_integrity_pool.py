@@ -5,6 +5,7 @@ of the pool as it was: every hand's standing copy and cards kept to the end, the
 from __future__ import annotations
 
 import gc
+import json
 import math
 import random
 import tracemalloc
@@ -12,12 +13,14 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, is_dataclass, replace
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from histparse.cards import Card
+from histparse.cli import main
 from histparse.integrity import Pool, observe, screen, victim_ledger
 from histparse.integrity.ledger import LedgerLine
 from histparse.integrity.observe import PARTS, Copy
@@ -322,14 +325,17 @@ def old_victim_ledger(pool: OldPool, names: Iterable[str]) -> tuple[LedgerLine, 
 
 
 @pytest.fixture(scope="module")
-def copies(tmp_path_factory: pytest.TempPathFactory) -> list[Copy]:
-    """Every seat's copy of 150 hands of a small population with both kinds of cheats, read
-    back from the files the simulator wrote (each copy knows only its hero's and the shown
-    cards)."""
+def population(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Every seat's history of 150 hands of a small population with both kinds of cheats."""
     config = PopulationConfig(players=10, superusers=1, pairs=1, hands_per_table=25)
     out = tmp_path_factory.mktemp("population")
-    paths = write_histories(play_population(150, 37, config), out, labels_of(37, config))
-    return [observe(replay(hand)) for hand in read_histories(*paths)]
+    return write_histories(play_population(150, 37, config), out, labels_of(37, config))
+
+
+@pytest.fixture(scope="module")
+def copies(population: list[Path]) -> list[Copy]:
+    """The population's copies read back (each knows only its hero's and the shown cards)."""
+    return [observe(replay(hand)) for hand in read_histories(*population)]
 
 
 def _varied(copies: list[Copy]) -> list[Copy]:
@@ -428,3 +434,16 @@ def test_a_ledger_the_pool_was_not_told_to_keep_is_an_error(copies: list[Copy]) 
     assert victim_ledger(pool, ["nobody"]) == ()
     with pytest.raises(ValueError, match="not told to keep the ledger of somebody"):
         victim_ledger(pool, ["somebody"])
+
+
+def test_the_command_gives_the_same_report_with_workers(
+    population: list[Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    reports, statuses = [], []
+    for jobs in ("1", "2"):
+        statuses.append(main(["integrity", str(population[0].parent), "--json", "--jobs", jobs]))
+        reports.append(json.loads(capsys.readouterr().out))
+    one, two = reports
+    assert statuses[0] == statuses[1] == 0  # 150 hands: nobody above the line yet
+    assert one["hands"] == 150 and one["seen_from_seats"] == {"6": 150}
+    assert _close(one, two)
