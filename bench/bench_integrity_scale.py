@@ -5,8 +5,9 @@ writer), ``--chunk`` hands at a time into one folder each (the writer holds a ch
 until it writes them), so a chunk's players' files are one session each.
 
 ``measure``: runs ``histparse integrity DIR --json --jobs N`` in a fresh process and prints its
-wall time, the CPU of the main process and of its workers, and peak RSS of the main process
-and of the largest worker (``getrusage``: the children's figure is the largest one's).
+wall time, the CPU and peak RSS of the main process (its own ``getrusage`` at the end) and of
+each worker (sampled from ``/proc`` every half second: the workers are the fork server's
+children, which the main process never waits for, so its ``RUSAGE_CHILDREN`` misses them).
 
     nice -n 10 python bench/bench_integrity_scale.py generate /tmp/pop170k --hands 170000
     nice -n 10 python bench/bench_integrity_scale.py measure /tmp/pop170k --jobs 2
@@ -17,8 +18,10 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -38,12 +41,10 @@ with contextlib.redirect_stdout(out):
     rc = main(sys.argv[1:])
 wall = time.perf_counter() - t
 me = resource.getrusage(resource.RUSAGE_SELF)
-kids = resource.getrusage(resource.RUSAGE_CHILDREN)
 report = json.loads(out.getvalue()) if "--json" in sys.argv else {}
 print(json.dumps({
     "status": rc, "wall": wall,
-    "cpu_main": me.ru_utime + me.ru_stime, "cpu_workers": kids.ru_utime + kids.ru_stime,
-    "rss_main_mib": me.ru_maxrss / 1024, "rss_worker_mib": kids.ru_maxrss / 1024,
+    "cpu_main": me.ru_utime + me.ru_stime, "rss_main_mib": me.ru_maxrss / 1024,
     "hands": report.get("hands"), "seen_from_seats": report.get("seen_from_seats"),
     "top_player": report["players"][0]["player"] if report.get("players") else None,
     "top_pair": [report["pairs"][0]["a"], report["pairs"][0]["b"]] if report.get("pairs") else None,
@@ -63,12 +64,56 @@ def generate(directory: Path, hands: int, chunk: int, seed: int) -> None:
         print(f"part {i}: {len(part)} hands ({time.process_time() - t0:.0f} CPU s)", flush=True)
 
 
+def _tree(root: int) -> list[int]:
+    """``root`` and its descendants."""
+    children: dict[int, list[int]] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                stat = Path(f"/proc/{name}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(name))
+    out, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        todo.extend(children.get(pid, []))
+    return out
+
+
+def _sample(pid: int) -> tuple[float, float] | None:
+    """CPU seconds and peak RSS (MiB) of ``pid`` so far."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return None
+    ticks = os.sysconf("SC_CLK_TCK")
+    hwm = next((int(x.split()[1]) for x in status.splitlines() if x.startswith("VmHWM")), 0)
+    return (int(stat[11]) + int(stat[12])) / ticks, hwm / 1024
+
+
 def measure(paths: list[str], jobs: int) -> None:
     argv = [sys.executable, "-c", _CHILD, "integrity", *paths, "--json", "--jobs", str(jobs)]
-    done = subprocess.run(argv, capture_output=True, text=True, check=False)
-    lines = done.stderr.strip().splitlines()
-    figures = json.loads(lines[-1])
+    seen: dict[int, tuple[float, float]] = {}
+    # The child's stderr goes to a file: a pipe left unread until the end could fill up.
+    with tempfile.TemporaryFile("w+") as err:
+        child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, text=True)
+        while child.poll() is None:
+            for pid in _tree(child.pid)[1:]:
+                got = _sample(pid)
+                if got is not None:
+                    seen[pid] = got
+            time.sleep(0.5)
+        err.seek(0)
+        figures = json.loads(err.read().strip().splitlines()[-1])
+    workers = [v for v in seen.values() if v[0] >= 0.5]  # not the fork server, the tracker
     figures["jobs"] = jobs
+    figures["workers"] = len(workers)
+    figures["cpu_workers"] = sum(v[0] for v in workers)
+    figures["rss_worker_mib"] = max((v[1] for v in workers), default=0.0)
     print(json.dumps(figures))
 
 
