@@ -105,7 +105,9 @@ def measure(paths: list[str], jobs: int) -> None:
             for pid in _tree(child.pid)[1:]:
                 got = _sample(pid)
                 if got is not None:
-                    seen[pid] = got
+                    # An exited worker (a zombie until reaped) shows its CPU but no memory.
+                    was = seen.get(pid, (0.0, 0.0))
+                    seen[pid] = (max(was[0], got[0]), max(was[1], got[1]))
             time.sleep(0.5)
         err.seek(0)
         figures = json.loads(err.read().strip().splitlines()[-1])
