@@ -1,8 +1,9 @@
 """``histparse integrity PATH... [--names FILE] [--json | --html FILE] [--jobs N]``.
 
 Pools every player's files of the same hands, runs the integrity screens and ranks players
-and pairs (docs/integrity.md). Workers parse and replay pieces of the files and send back each
-copy reduced (``integrity.observe``); this process pools them. Copies of one hand from several
+and pairs (docs/integrity.md). Workers read, parse and replay pieces of the files and send back
+each copy reduced (``integrity.observe``); this process pools them, each hand counted once
+(``integrity.pool``: a small record a hand, not the copies). Copies of one hand from several
 players' files are what it pools, so it does not skip second readings as the other commands do.
 Exit status (README, "Exit status"): 0; 5 when a score is above the alarm line or copies of a
 hand disagree; else 1 when some hands were rejected; 2 when it could not run.
@@ -21,9 +22,10 @@ from histparse.cli.status import EXIT_FINDINGS, EXIT_REJECTED
 from histparse.events import Hand
 from histparse.integrity import ALARM, Copy, Pool, Score, Screens, observe, screen, victim_ledger
 from histparse.integrity.ledger import LedgerLine
-from histparse.parallel import cpu_count, iter_pieces, ordered_map, parse_piece
+from histparse.parallel import cpu_count, ordered_map, pieces_for
 from histparse.parallel.options import add_jobs_option
-from histparse.parallel.pieces import Piece
+from histparse.parallel.pieces import Piece, piece_results
+from histparse.parsing import expand_paths
 from histparse.reading import ParseError
 from histparse.replayer import replay
 
@@ -36,7 +38,7 @@ def observe_piece(piece: Piece) -> tuple[list[Copy], list[str]]:
     """A worker's job: each hand of ``piece`` replayed and reduced; the rejected chunks' errors."""
     copies: list[Copy] = []
     errors: list[str] = []
-    for result in parse_piece(piece):
+    for result in piece_results(piece):
         if isinstance(result, Hand):
             copies.append(observe(replay(result)))
         elif isinstance(result, ParseError):
@@ -152,13 +154,17 @@ def run(args: argparse.Namespace) -> int:
             return 2
         names = [n.strip() for n in text.splitlines() if n.strip()]
     try:
-        pieces = list(iter_pieces(args.paths))
+        files = expand_paths(args.paths)
     except FileNotFoundError as exc:
         print(f"histparse integrity: {exc}", file=sys.stderr)
         return 2
-    pool = Pool()
+    jobs = args.jobs or cpu_count()
+    # Pieces are made as the workers take them (with workers, only where their lines are:
+    # each worker reads its own), never the whole input at once.
+    pieces = pieces_for(files, jobs=jobs)
+    pool = Pool(names)
     rejected = 0
-    for copies, errors in ordered_map(observe_piece, pieces, jobs=args.jobs or cpu_count()):
+    for copies, errors in ordered_map(observe_piece, pieces, jobs=jobs):
         pool.extend(copies)
         for e in errors:
             rejected += 1
@@ -193,7 +199,7 @@ def register(subparsers: Any) -> None:
             "Pool several players' files of the same hands, then rank players (all-in luck, "
             "decisions after the last draw against what they could see) and pairs (less "
             "aggression against each other, more pots together). Screens, not proofs. "
-            "Exit 1 when a score passes the alarm line or copies disagree."
+            "Exit 5 when a score passes the alarm line or copies disagree."
         ),
     )
     p.add_argument("paths", nargs="+", metavar="PATH", help="history files, directories, globs")

@@ -2,15 +2,16 @@
 
 Several players' files of the same hands are pooled into one view per hand (``Pool``; copies
 that disagree are ``Disagreement``s); each copy is read once from its replay's record
-(``observe``). ``screen`` scores every player (all-in luck, decisions after the last draw
-against what the player could see) and every pair (less aggression against each other, more
-pots together); ``victim_ledger`` follows the money of named players. Screens, not proofs:
-see docs/integrity.md.
+(``observe``), and each hand counted once into the pool's counters (``tally``). ``screen``
+scores every player (all-in luck, decisions after the last draw against what the player could
+see) and every pair (less aggression against each other, more pots together);
+``victim_ledger`` follows the money of named players. Screens, not proofs: see
+docs/integrity.md.
 """
 
 from histparse.integrity.ledger import LedgerLine, victim_ledger
 from histparse.integrity.observe import Copy, Decision, observe, transfers
-from histparse.integrity.pool import Disagreement, Pool, PooledHand
+from histparse.integrity.pool import Disagreement, Pool
 from histparse.integrity.screens import (
     ALARM,
     PairScore,
@@ -30,7 +31,6 @@ __all__ = [
     "PairScore",
     "PlayerScore",
     "Pool",
-    "PooledHand",
     "Score",
     "Screens",
     "hand_class",

@@ -11,10 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
-from histparse.integrity.pool import Pool
+from histparse.integrity.observe import Copy
 
-__all__ = ["LedgerLine", "victim_ledger"]
+if TYPE_CHECKING:
+    from histparse.integrity.pool import Pool
+
+__all__ = ["LedgerLine", "LedgerTally", "victim_ledger"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,30 +37,52 @@ class LedgerLine:
         return self.won - self.lost
 
 
-def victim_ledger(pool: Pool, names: Iterable[str]) -> tuple[LedgerLine, ...]:
-    """The ledger of each of ``names`` against every player it shared a hand with, the
-    biggest losses first."""
-    wanted = set(names)
-    hands: dict[tuple[str, str], list[str]] = {}
-    lost: dict[tuple[str, str], Decimal] = {}
-    won: dict[tuple[str, str], Decimal] = {}
-    for entry in pool.hands.values():
-        c = entry.copy
-        present = wanted.intersection(c.players)
+class LedgerTally:
+    """The ledger's counters for ``names``, fed with each hand's first copy (``add_hand``)."""
+
+    __slots__ = ("hands", "lost", "names", "won")
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = names
+        self.hands: dict[tuple[str, str], list[str]] = {}
+        self.lost: dict[tuple[str, str], Decimal] = {}
+        self.won: dict[tuple[str, str], Decimal] = {}
+
+    def add_hand(self, c: Copy) -> None:
+        """Count a hand for the named players seated in it."""
+        if not self.names:
+            return
+        present = self.names.intersection(c.players)
         if not present:
-            continue
+            return
         for v in present:
             for o in c.players:
                 if o != v:
-                    hands.setdefault((v, o), []).append(c.hand_id)
+                    self.hands.setdefault((v, o), []).append(c.hand_id)
         for payer, payee, amount in c.moved:
             if payer in present:
-                lost[(payer, payee)] = lost.get((payer, payee), Decimal(0)) + amount
+                self.lost[(payer, payee)] = self.lost.get((payer, payee), Decimal(0)) + amount
             if payee in present:
-                won[(payee, payer)] = won.get((payee, payer), Decimal(0)) + amount
+                self.won[(payee, payer)] = self.won.get((payee, payer), Decimal(0)) + amount
+
+
+def victim_ledger(pool: Pool, names: Iterable[str]) -> tuple[LedgerLine, ...]:
+    """The ledger of each of ``names`` against every player it shared a hand with, the
+    biggest losses first. The pool keeps the ledger only of the names it was made with
+    (``Pool(names)``): asking for another is a ``ValueError``."""
+    wanted = set(names)
+    tally = pool.ledger
+    missing = wanted - tally.names
+    if missing:
+        raise ValueError(
+            f"the pool was not told to keep the ledger of {', '.join(sorted(missing))}"
+        )
     lines = [
-        LedgerLine(v, o, tuple(ids), lost.get((v, o), Decimal(0)), won.get((v, o), Decimal(0)))
-        for (v, o), ids in hands.items()
+        LedgerLine(
+            v, o, tuple(ids), tally.lost.get((v, o), Decimal(0)), tally.won.get((v, o), Decimal(0))
+        )
+        for (v, o), ids in tally.hands.items()
+        if v in wanted
     ]
     lines.sort(key=lambda line: (line.victim, line.net, line.other))
     return tuple(lines)

@@ -22,16 +22,15 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
 
-from histparse.cards import Card
 from histparse.integrity.pool import Pool
-from histparse.ranking import rank_parsed
+from histparse.integrity.tally import Outcome, hand_class
 
-__all__ = ["ALARM", "PairScore", "PlayerScore", "Score", "Screens", "screen"]
+__all__ = ["ALARM", "PairScore", "PlayerScore", "Score", "Screens", "hand_class", "screen"]
 
 ALARM: Final = 5.0
 """The alarm line: a score above it is worth an auditor's look (see docs/integrity.md for the
@@ -100,18 +99,6 @@ class Screens:
     skipped: Mapping[str, int]
 
 
-def hand_class(cards: tuple[Card, ...]) -> int:
-    """A coarse class of a final five for the showdown screen: no-pair hands by their top two
-    cards, then straights and flushes, then paired hands."""
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    if len(set(ranks)) < 5:
-        return 300 + 5 - len(set(ranks))
-    suited = len({c & 3 for c in cards}) == 1
-    if ranks[0] - ranks[4] == 4 or suited:
-        return 200
-    return ranks[0] * 13 + ranks[1]
-
-
 def _wilson(k: float, n: float) -> tuple[float, float]:
     if n <= 0:
         return 0.0, 1.0
@@ -162,79 +149,22 @@ def _luck(sums: tuple[float, float, int]) -> Score:
 
 
 def screen(pool: Pool, *, min_pair_hands: int = 30) -> Screens:
-    """Run every screen over ``pool``."""
-    hands_of: dict[str, int] = defaultdict(int)
-    net_of: dict[str, Decimal] = defaultdict(Decimal)
+    """Run every screen over ``pool`` (its counters: the pool read each hand once)."""
+    t = pool.tally
+    hands_of, shared, in_a, both = t.hands_of, t.shared, t.in_a, t.both
+    hu_pair, hu_all, fold_pair, fold_all = t.hu_pair, t.hu_all, t.fold_pair, t.fold_all
+    sd_pair, sd_all = t.sd_pair, t.sd_all
     luck: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0])
     skipped: dict[str, int] = defaultdict(int)
-    # (player, other) -> [aggressive, decisions]; player -> totals, heads-up
-    hu_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    hu_all: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    fold_pair: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    fold_all: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    sd_pair: dict[tuple[str, str], int] = defaultdict(int)
-    sd_all: dict[str, int] = defaultdict(int)
-    shared: dict[tuple[str, str], int] = defaultdict(int)
-    both: dict[tuple[str, str], int] = defaultdict(int)
-    # per pair: hands where a (b) saw the first draw with two others or more
-    in_a: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0])
-    decisions: list[tuple[str, int, bool, bool]] = []  # player, bucket, wins, stayed
-    for entry in pool.hands.values():
-        c = entry.copy
-        seated = c.players
-        for p, won in zip(seated, c.net, strict=True):
-            hands_of[p] += 1
-            net_of[p] += won
-        for p, lk, var in c.allin:
+    for allin, reason in pool.allins():
+        for p, lk, var in allin:
             acc = luck[p]
             acc[0] += lk
             acc[1] += var
             acc[2] += 1
-        if c.allin_skipped:
-            skipped[c.allin_skipped] += 1
-        together = set(c.together)
-        ordered = sorted(seated)
-        for i, a in enumerate(ordered):
-            ia = a in together
-            for b in ordered[i + 1 :]:
-                key = (a, b)
-                shared[key] += 1
-                ib = b in together
-                cnt = in_a[key]
-                cnt[0] += ia
-                cnt[1] += ib
-                if ia and ib:
-                    both[key] += 1
-        for p, other, aggressive in c.heads_up:
-            pair = hu_pair[(p, other)]
-            pair[0] += aggressive
-            pair[1] += 1
-            total = hu_all[p]
-            total[0] += aggressive
-            total[1] += 1
-        if c.showdown:
-            a, b = c.showdown
-            sd_pair[(a, b)] += 1
-            sd_all[a] += 1
-            sd_all[b] += 1
-        cards = entry.cards
-        for d in c.decisions:
-            mine = cards.get(d.player)
-            if d.faced and d.bettor is not None:
-                fold_all[d.player][1] += 1
-                fold_all[d.player][0] += not d.stayed
-                fp = fold_pair[(d.player, d.bettor)]
-                fp[1] += 1
-                fp[0] += not d.stayed
-            if mine is None or any(o not in cards for o in d.opponents):
-                continue
-            rm = rank_parsed(mine)
-            best = min(rank_parsed(cards[o]) for o in d.opponents)
-            if rm == best:
-                continue
-            bucket = (hand_class(mine) * 4 + min(d.drew, 3)) * 2 + d.faced
-            decisions.append((d.player, bucket, rm < best, d.stayed))
-    ranked = _player_scores(hands_of, net_of, luck, decisions)
+        if reason:
+            skipped[reason] += 1
+    ranked = _player_scores(hands_of, t.net_of, luck, t.outcomes)
     # "Together": the log odds ratio of "both in the pot at the first draw with a third
     # player" against each one's presence, measured from the typical pair's (seat structure
     # makes presences a little dependent for honest pairs too), over its standard error.
@@ -280,36 +210,35 @@ def screen(pool: Pool, *, min_pair_hands: int = 30) -> Screens:
             )
         )  # fmt: skip
     pairs.sort(key=lambda p: (-p.collusion, p.a, p.b))
-    return Screens(tuple(ranked), tuple(pairs), len(pool.hands), dict(skipped))
+    return Screens(tuple(ranked), tuple(pairs), len(pool), dict(skipped))
 
 
 def _player_scores(
     hands_of: Mapping[str, int],
     net_of: Mapping[str, Decimal],
     luck: Mapping[str, list[float]],
-    decisions: Iterable[tuple[str, int, bool, bool]],
+    outcomes: Mapping[Outcome, int],
 ) -> list[PlayerScore]:
-    made = list(decisions)
     wins: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for _, bucket, won, _stayed in made:
+    for (_, bucket, won, _stayed), n in outcomes.items():
         w = wins[bucket]
-        w[0] += won
-        w[1] += 1
+        w[0] += won * n
+        w[1] += n
     # A decision is right when money goes in with the best hand or a beaten hand folds. Its
     # chance of being right for a player who sees only their own hand and the opponents'
     # draws: the pool's chance of winning with that hand class against opponents who drew as
     # many cards (Laplace-smoothed: rare classes give no certainties), or one minus it for a
     # fold. A player who knows more is right more often.
     per: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0, 0.0, 0.0])
-    for player, bucket, won, stayed in made:
-        k, n = wins[bucket]
-        p_win = (k + 1) / (n + 2)
+    for (player, bucket, won, stayed), n in outcomes.items():
+        k, total = wins[bucket]
+        p_win = (k + 1) / (total + 2)
         e = p_win if stayed else 1.0 - p_win
         acc = per[player]
-        acc[0] += won == stayed
-        acc[1] += e
-        acc[2] += e * (1 - e)
-        acc[3] += 1
+        acc[0] += (won == stayed) * n
+        acc[1] += e * n
+        acc[2] += e * (1 - e) * n
+        acc[3] += n
     raw: dict[str, float] = {}
     for player, (hits, exp, var, _count) in per.items():
         if var > 0:

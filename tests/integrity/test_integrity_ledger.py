@@ -79,7 +79,7 @@ def _hand(hid: int, vic_wins: bool, rake: str = "0") -> str:
 
 
 def _pool(*texts: tuple[str, str]) -> Pool:
-    pool = Pool()
+    pool = Pool(["Vic"])
     for text, path in texts:
         for hand in parse_text(text, path):
             pool.add(observe(replay(hand)))
@@ -106,8 +106,8 @@ def test_copies_pool_into_one_hand_and_disagreements_are_found() -> None:
     good = _hand(1001, False)
     bad = good.replace("Dump collected $0.80", "Dump collected $0.70")
     pool = _pool((good, "a.txt"), (good, "b.txt"), (bad, "c.txt"))
-    assert len(pool.hands) == 1
-    assert pool.hands["PokerStars:1001"].copies == 3
+    assert len(pool) == 1
+    assert pool.copies("PokerStars", "1001") == 3
     assert pool.seen_counts() == {1: 1}  # three copies, one hero
     assert len(pool.disagreements) == 1
     found = pool.disagreements[0]
