@@ -22,8 +22,8 @@ from histparse.cli.status import EXIT_FINDINGS, EXIT_REJECTED
 from histparse.events import Hand
 from histparse.integrity import ALARM, Copy, Pool, Score, Screens, observe, screen, victim_ledger
 from histparse.integrity.ledger import LedgerLine
-from histparse.parallel import cpu_count, ordered_map, pieces_for
-from histparse.parallel.options import add_jobs_option
+from histparse.parallel import ordered_map, pieces_for
+from histparse.parallel.options import add_jobs_option, jobs_for
 from histparse.parallel.pieces import Piece, piece_results
 from histparse.parsing import expand_paths
 from histparse.reading import ParseError
@@ -158,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     except FileNotFoundError as exc:
         print(f"histparse integrity: {exc}", file=sys.stderr)
         return 2
-    jobs = args.jobs or cpu_count()
+    jobs = jobs_for(args.jobs, files)
     # Pieces are made as the workers take them (with workers, only where their lines are:
     # each worker reads its own), never the whole input at once.
     pieces = pieces_for(files, jobs=jobs)
