@@ -97,7 +97,10 @@
     for (k = 0; k < r.choices.length; k++) {
       var ch = r.choices[k], tr = html("tr", "", t), tags = [];
       if (ch[0] === r.best) { tags.push("best"); tr.classList.add("hp-r-best"); }
-      if (ch[0] === r.actual) { tags.push("played"); tr.classList.add("hp-r-played"); }
+      if (ch[0] === r.actual) {
+        tr.classList.add("hp-r-played");
+        if (!/\(as played\)$/.test(ch[0])) { tags.push("played"); }
+      }
       html("td", "", tr, ch[0] + (tags.length ? " (" + tags.join(", ") + ")" : ""));
       html("td", "", tr, ch[1] || "(none)");
       html("td", "hp-num", tr, pct(ch[2]));
