@@ -193,3 +193,22 @@ def test_every_monte_carlo_row_of_the_docs_is_within_three_standard_errors() -> 
             assert found == Fraction(fraction)
             exact = found
         assert abs(value - exact) <= 3 * se, (first, second, draws, policies)
+
+
+def test_coded_subsets_and_bit_masks_give_the_same_fraction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Subsets of at most four cards are coded as small ints (a lookup table); beyond, 64-bit
+    masks are sorted and searched. Both ways must give the same exact shares."""
+    from histparse.equity import exact
+
+    both = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d 2c")), draws_left=2)
+    one_two = _reduced(
+        "5h 6c 6d 7d 9s Js 4s 2d Qh",
+        Holding.of("7c 4d 3h 2s", discards="Kc"),
+        Holding.of("8h 5c 3d", discards="Kd Ks"),
+        draws=3,
+    )
+    coded = [exact_heads_up(s)[0] for s in (both, one_two)]
+    monkeypatch.setattr(exact, "_CODE_MOST", 0)
+    assert [exact_heads_up(s)[0] for s in (both, one_two)] == coded
