@@ -34,7 +34,7 @@ from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate
 from histparse.equity.policy import StandPat, keep_mask
 
-__all__ = ["PATH_LIMIT", "Paths", "exact_heads_up", "paths_of"]
+__all__ = ["PATH_LIMIT", "Paths", "combine", "exact_by_cards", "exact_heads_up", "paths_of"]
 
 PATH_LIMIT: Final = 4_000_000
 """At most this many states per player and draw, and this many (path, subset) rows in the
@@ -266,9 +266,103 @@ def _falling(n: int, k: int) -> int:
     return math.perm(n, k)
 
 
+def combine(
+    tid_a: npt.NDArray[np.int64],
+    size_a: npt.NDArray[np.int64],
+    rank_a: npt.NDArray[np.int16],
+    weight_a: npt.NDArray[np.int64],
+    tid_b: npt.NDArray[np.int64],
+    size_b: npt.NDArray[np.int64],
+    rank_b: npt.NDArray[np.int16],
+    weight_b: npt.NDArray[np.int64],
+    n_pool: int,
+) -> tuple[Fraction, Fraction]:
+    """Both players' exact shares from the inclusion-exclusion rows: A's and B's rows with
+    the same key id (a shared set ``T``) are paired, each pair of sizes ``m_a``, ``m_b`` over
+    ``(n_pool)_(m_a + m_b)``; A's weights carry the signs. The probabilities must add up to 1.
+    """
+    span = np.int64(_RANK_SPAN)
+    # B's rows once per (T, size, rank) code, sorted, with the running sum of their weights:
+    # ``below`` before each code, ``upto`` through it; and each (T, size) group's bounds.
+    code_b = (tid_b * 64 + size_b) * span + rank_b
+    order = np.argsort(code_b)
+    code_b = code_b[order]
+    prefix = np.zeros(len(order) + 1, dtype=np.int64)
+    np.cumsum(weight_b[order], out=prefix[1:])
+    first = _starts(code_b)
+    ucode = code_b[first]
+    below = prefix[first]
+    upto = prefix[np.append(first[1:], len(code_b))]
+    ugroup = ucode // span
+    g_first = _starts(ugroup)
+    gcode = ugroup[g_first]
+    g_below = below[g_first]
+    g_upto = upto[np.append(g_first[1:], len(ucode)) - 1]
+    # A's lookups in sorted order: numpy's binary search narrows from the previous key, and the
+    # memory it touches moves one way (several times as fast as random queries).
+    # A's rows merged per (T, rank, size), weights added (fewer lookups).
+    code_a = (tid_a * span + rank_a) * 64 + size_a
+    by_a = np.argsort(code_a)
+    code_a = code_a[by_a]
+    first_a = _starts(code_a)
+    code_a = code_a[first_a]
+    weight_a = np.add.reduceat(weight_a[by_a], first_a)
+    size_a = code_a % 64
+    rank_a = (code_a // 64) % span
+    tid_a = code_a // 64 // span
+    doubled_a: dict[int, int] = {}
+    doubled_b: dict[int, int] = {}
+    doubled_all: dict[int, int] = {}
+    last = len(ucode) - 1
+    for mb in np.unique(size_b).tolist():
+        group = tid_a * 64 + mb
+        gi = np.minimum(np.searchsorted(gcode, group), len(gcode) - 1)
+        present = gcode[gi] == group
+        start = np.where(present, g_below[gi], 0)
+        end = np.where(present, g_upto[gi], 0)
+        query = group * span + rank_a
+        at = np.searchsorted(ucode, query)
+        inside = np.minimum(at, last)
+        lo = np.where(at <= last, below[inside], prefix[-1])
+        hi = np.where(ucode[inside] == query, upto[inside], lo)
+        lo = np.where(present, lo, 0)
+        hi = np.where(present, hi, 0)
+        # Doubled shares: a tie gives each half the pot.
+        a_share = weight_a * (2 * (end - hi) + (hi - lo))
+        b_share = weight_a * (2 * (lo - start) + (hi - lo))
+        everything = weight_a * (2 * (end - start))
+        for ma in np.unique(size_a).tolist():
+            rows = size_a == ma
+            key = ma + mb
+            doubled_a[key] = doubled_a.get(key, 0) + _exact_sum(a_share[rows])
+            doubled_b[key] = doubled_b.get(key, 0) + _exact_sum(b_share[rows])
+            doubled_all[key] = doubled_all.get(key, 0) + _exact_sum(everything[rows])
+    share_a = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_a.items()), Fraction(0))
+    share_b = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_b.items()), Fraction(0))
+    total = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_all.items()), Fraction(0))
+    if total != 1:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the exact paths' probabilities add up to {total}, not 1")
+    return share_a, share_b
+
+
 def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' exact shares of a pot they both contest, and each one's number of distinct
-    paths; ``TooManyDeals`` when the stub could run out or the paths are too many."""
+    paths: by card classes (``ranked.py``: ranks, and suits only where a flush may need them)
+    where that can answer, else by cards; ``TooManyDeals`` when the stub could run out or the
+    paths are too many."""
+    if len(situation.holdings) != 2:
+        raise TooManyDeals("the exact paths method is for two players")
+    from histparse.equity.ranked import exact_by_ranks
+
+    try:
+        return exact_by_ranks(situation)
+    except TooManyDeals:
+        pass
+    return exact_by_cards(situation)
+
+
+def exact_by_cards(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    """``exact_heads_up`` over card sets: each card its own class."""
     if len(situation.holdings) != 2:
         raise TooManyDeals("the exact paths method is for two players")
     n_pool = len(situation.unseen)
@@ -301,67 +395,9 @@ def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tup
         ids = np.unique(np.concatenate([sa.subset, sb.subset]))
         tid_a = np.searchsorted(ids, sa.subset).astype(np.int64)
         tid_b = np.searchsorted(ids, sb.subset).astype(np.int64)
-    span = np.int64(_RANK_SPAN)
-    # B's rows once per (T, size, rank) code, sorted, with the running sum of their weights:
-    # ``below`` before each code, ``upto`` through it; and each (T, size) group's bounds.
-    code_b = (tid_b * 64 + sb.size) * span + sb.rank
-    order = np.argsort(code_b)
-    code_b = code_b[order]
-    prefix = np.zeros(len(order) + 1, dtype=np.int64)
-    np.cumsum(sb.weight[order], out=prefix[1:])
-    first = _starts(code_b)
-    ucode = code_b[first]
-    below = prefix[first]
-    upto = prefix[np.append(first[1:], len(code_b))]
-    ugroup = ucode // span
-    g_first = _starts(ugroup)
-    gcode = ugroup[g_first]
-    g_below = below[g_first]
-    g_upto = upto[np.append(g_first[1:], len(ucode)) - 1]
-    # A's lookups in sorted order: numpy's binary search narrows from the previous key, and the
-    # memory it touches moves one way (several times as fast as random queries).
-    # A's rows merged per (T, rank, size), weights added (fewer lookups).
-    code_a = (tid_a * span + sa.rank) * 64 + sa.size
-    by_a = np.argsort(code_a)
-    code_a = code_a[by_a]
-    first_a = _starts(code_a)
-    code_a = code_a[first_a]
-    weight_a = np.add.reduceat(sa.weight[by_a], first_a)
-    size_a = code_a % 64
-    rank_a = (code_a // 64) % span
-    tid_a = code_a // 64 // span
-    doubled_a: dict[int, int] = {}
-    doubled_b: dict[int, int] = {}
-    doubled_all: dict[int, int] = {}
-    last = len(ucode) - 1
-    for mb in np.unique(sb.size).tolist():
-        group = tid_a * 64 + mb
-        gi = np.minimum(np.searchsorted(gcode, group), len(gcode) - 1)
-        present = gcode[gi] == group
-        start = np.where(present, g_below[gi], 0)
-        end = np.where(present, g_upto[gi], 0)
-        query = group * span + rank_a
-        at = np.searchsorted(ucode, query)
-        inside = np.minimum(at, last)
-        lo = np.where(at <= last, below[inside], prefix[-1])
-        hi = np.where(ucode[inside] == query, upto[inside], lo)
-        lo = np.where(present, lo, 0)
-        hi = np.where(present, hi, 0)
-        # Doubled shares: a tie gives each half the pot.
-        a_share = weight_a * (2 * (end - hi) + (hi - lo))
-        b_share = weight_a * (2 * (lo - start) + (hi - lo))
-        everything = weight_a * (2 * (end - start))
-        for ma in np.unique(size_a).tolist():
-            rows = size_a == ma
-            key = ma + mb
-            doubled_a[key] = doubled_a.get(key, 0) + _exact_sum(a_share[rows])
-            doubled_b[key] = doubled_b.get(key, 0) + _exact_sum(b_share[rows])
-            doubled_all[key] = doubled_all.get(key, 0) + _exact_sum(everything[rows])
-    share_a = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_a.items()), Fraction(0))
-    share_b = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_b.items()), Fraction(0))
-    total = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_all.items()), Fraction(0))
-    if total != 1:  # pragma: no cover - the counts above are wrong
-        raise RuntimeError(f"the exact paths' probabilities add up to {total}, not 1")
+    share_a, share_b = combine(
+        tid_a, sa.size, sa.rank, sa.weight, tid_b, sb.size, sb.rank, sb.weight, n_pool
+    )
     if swap:
         return (share_b, share_a), (len(b.rank), len(a.rank))
     return (share_a, share_b), (len(a.rank), len(b.rank))
