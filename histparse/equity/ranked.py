@@ -45,11 +45,22 @@ from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.policy import StandPat, keep_mask
 
-__all__ = ["Classes", "FlushPossible", "RankPaths", "exact_by_ranks", "rank_paths"]
+__all__ = [
+    "ROW_LIMIT",
+    "STATE_LIMIT",
+    "Classes",
+    "FlushPossible",
+    "RankPaths",
+    "exact_by_ranks",
+    "rank_paths",
+]
 
-STATE_LIMIT: Final = 2_000_000
-"""At most this many (state, class multiset served) rows per draw, and this many rows in the
-inclusion-exclusion; beyond, ``TooManyDeals``."""
+STATE_LIMIT: Final = 500_000
+"""At most this many (state, class multiset served) rows per player and draw; beyond,
+``TooManyDeals`` (soon: a case this method cannot do is refused in about 0.2 s, and the card
+method tries)."""
+ROW_LIMIT: Final = 4_000_000
+"""At most this many rows in the inclusion-exclusion."""
 
 _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
@@ -295,9 +306,17 @@ class _Rows:
     weight: npt.NDArray[np.int64]
 
 
-def _rows(paths: RankPaths, most: int, classes: Classes, *, divide: bool) -> _Rows:
-    """Each path once per set of at most ``most`` of the classes it read; ``divide``: B's
-    weight, ``U / prod_{c in T} (n_c)_y_c``."""
+def _rows(
+    paths: RankPaths,
+    most: int,
+    classes: Classes,
+    *,
+    divide: bool,
+    only: npt.NDArray[np.int64] | None = None,
+) -> _Rows:
+    """Each path once per set of at most ``most`` of the classes it read (only the sets in
+    the sorted ``only`` when given: the other player's); ``divide``: B's weight,
+    ``U / prod_{c in T} (n_c)_y_c``."""
     support = (paths.counts > 0).sum(axis=1)
     sizes = paths.sizes
     masks, codes, size_parts, weights, ranks = [], [], [], [], []
@@ -309,19 +328,34 @@ def _rows(paths: RankPaths, most: int, classes: Classes, *, divide: bool) -> _Ro
         for t in range(min(most, s) + 1):
             chosen = list(itertools.combinations(range(s), t))
             combos = np.array(chosen, dtype=np.intp).reshape(len(chosen), t)
-            picked = where[:, combos]  # (rows, c, t): the classes in T
-            count = read[:, combos]
-            total += picked.shape[0] * picked.shape[1]
-            if total > STATE_LIMIT:
-                raise TooManyDeals(f"more than {STATE_LIMIT} shared-class terms")
-            masks.append(np.bitwise_or.reduce(np.left_shift(1, picked), axis=2).reshape(-1))
-            codes.append((count * classes.place[picked]).sum(axis=2).reshape(-1))
-            weight = np.repeat(paths.weight[rows], len(combos))
+            flat = len(rows) * len(combos)
+            picked = where[:, combos].reshape(flat, t)  # (rows x c, t): the classes in T
+            count = read[:, combos].reshape(flat, t)
+            # Column by column: a short axis is faster so than through a ufunc's reduce.
+            mask = np.zeros(flat, dtype=np.int64)
+            for j in range(t):
+                mask |= np.left_shift(1, picked[:, j]).astype(np.int64)
+            source = np.repeat(rows, len(combos))
+            if only is not None and t:
+                found = np.minimum(np.searchsorted(only, mask), len(only) - 1)
+                hit = only[found] == mask
+                picked, count, mask, source = picked[hit], count[hit], mask[hit], source[hit]
+            total += len(mask)
+            if total > ROW_LIMIT:
+                raise TooManyDeals(f"more than {ROW_LIMIT} shared-class terms")
+            masks.append(mask)
+            code = np.zeros(len(mask), dtype=np.int64)
+            divisor = np.ones(len(mask), dtype=np.int64)
+            for j in range(t):
+                code += count[:, j] * classes.place[picked[:, j]]
+                divisor *= _FALLING[classes.count[picked[:, j]], count[:, j]]
+            codes.append(code)
+            weight = paths.weight[source]
             if divide:
-                weight //= _FALLING[classes.count[picked], count].prod(axis=2).reshape(-1)
+                weight = weight // divisor
             weights.append(weight)
-            size_parts.append(np.repeat(sizes[rows], len(combos)))
-            ranks.append(np.repeat(paths.rank[rows], len(combos)))
+            size_parts.append(sizes[source])
+            ranks.append(paths.rank[source])
     return _Rows(
         np.concatenate(masks).astype(np.int64),
         np.concatenate(codes),
@@ -349,20 +383,25 @@ def _shares(
     if int(a.sizes.max()) + int(b.sizes.max()) + situation.unknowns - hidden > n_pool:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
     most = min(int((a.counts > 0).sum(axis=1).max()), int((b.counts > 0).sum(axis=1).max()))
+    # The player with fewer paths lists its sets; the other's are kept where they match one.
+    swap = len(b.rank) < len(a.rank)
+    if swap:
+        a, b = b, a
     ra = _rows(a, most, classes, divide=False)
-    rb = _rows(b, most, classes, divide=True)
+    rb = _rows(b, most, classes, divide=True, only=np.unique(ra.mask))
     # B's keys (T, y on T): the code alone (T is where its digits are not 0), sorted by T;
     # A's rows joined with every key of their T, each pair's weight times D on T.
-    order = np.lexsort((rb.code, rb.mask))
-    key_mask, key_code = rb.mask[order], rb.code[order]
-    first = np.ones(len(order), dtype=np.bool_)
-    first[1:] = key_code[1:] != key_code[:-1]
-    key_mask, key_code = key_mask[first], key_code[first]
+    codes, first, inverse = np.unique(rb.code, return_index=True, return_inverse=True)
+    by_mask = np.lexsort((codes, rb.mask[first]))
+    key_mask, key_code = rb.mask[first][by_mask], codes[by_mask]
+    position = np.empty(len(by_mask), dtype=np.int64)
+    position[by_mask] = np.arange(len(by_mask))
+    tid_b = position[inverse.reshape(-1)]
     lo = np.searchsorted(key_mask, ra.mask, "left")
     hi = np.searchsorted(key_mask, ra.mask, "right")
     many = hi - lo
-    if int(many.sum()) > STATE_LIMIT:
-        raise TooManyDeals(f"more than {STATE_LIMIT} shared-class pairs")
+    if int(many.sum()) > ROW_LIMIT:
+        raise TooManyDeals(f"more than {ROW_LIMIT} shared-class pairs")
     rep = np.repeat(np.arange(len(many)), many)
     offset = np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
     tid_a = np.repeat(lo, many) + offset
@@ -371,17 +410,16 @@ def _shares(
     n = classes.count[None, :]
     d = np.where((x > 0) & (y > 0), _FALLING[np.maximum(n - x, 0), y] - _FALLING[n, y], 1)
     weight_a = ra.weight[rep] * d.prod(axis=1)
-    # B's rows: the id of their key among the sorted (T, code) keys.
-    by_code = np.argsort(key_code)
-    tid_b = by_code[np.searchsorted(key_code[by_code], rb.code)]
     big = float(np.abs(weight_a).max(initial=0)) * float(rb.weight.astype(np.float64).sum())
     if big * 2 > 2.0**62:
         raise TooManyDeals("the path counts are too large for exact sums")
-    shares = combine(
+    share_a, share_b = combine(
         tid_a.astype(np.int64), ra.size[rep], ra.rank[rep], weight_a,
         tid_b.astype(np.int64), rb.size, rb.rank, rb.weight, n_pool,
     )  # fmt: skip
-    return shares, (len(a.rank), len(b.rank))
+    if swap:
+        return (share_b, share_a), (len(b.rank), len(a.rank))
+    return (share_a, share_b), (len(a.rank), len(b.rank))
 
 
 def exact_by_ranks(
