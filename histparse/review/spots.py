@@ -353,14 +353,20 @@ def _value(
 def _estimates(
     situations: Sequence[Situation], me: int, method: str, samples: int, seed: int
 ) -> list[Estimate]:
-    """The player's equity in each situation: exact where asked (``auto``: one draw left) and
-    possible, else Monte Carlo with the candidates' situations played as one table
-    (``monte_carlo_many``: ``samples`` deals over them all, the same seed for every
-    alternative, so that their differences are not mostly noise)."""
+    """The player's equity in each situation: exact where asked (``auto``: one draw left, or
+    two heads-up with one card or none drawn by each) and possible, else Monte Carlo with the
+    candidates' situations played as one table (``monte_carlo_many``: ``samples`` deals over
+    them all, the same seed for every alternative, so that their differences are not mostly
+    noise)."""
     draws_left = situations[0].draws_left
-    # Exact at the last draw unless the player draws four or five (a million paths each).
-    drawing = situations[0].holdings[me].pending
-    exact = method == "exact" or (method == "auto" and draws_left == 1 and drawing <= 3)
+    holdings = situations[0].holdings
+    drawing = holdings[me].pending
+    others = max((h.pending + h.hidden for i, h in enumerate(holdings) if i != me), default=0)
+    # Exact at the last draw unless the player draws four or five (a million paths each); with
+    # two draws left heads-up when each draws one card at most (the class paths: milliseconds).
+    last = draws_left == 1 and drawing <= 3
+    second = draws_left == 2 and len(holdings) == 2 and drawing <= 1 and others <= 1
+    exact = method == "exact" or (method == "auto" and (last or second))
     if exact:
         try:
             return [equity(s, method="exact").players[me] for s in situations]

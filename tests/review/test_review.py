@@ -231,3 +231,31 @@ def test_a_rejected_hand_is_named_and_counted_not_dropped(
     assert "draw 3 (1 left" in captured.out
     assert f"{path}:" in captured.err and "no date" in captured.err
     assert "1 rejected" in captured.err
+
+
+def test_two_draws_left_against_a_pat_hand_is_exact() -> None:
+    """With two draws left heads-up, a one-card draw or a stand-pat against a hand that stood
+    pat is valued exactly in ``auto`` (the class paths), each the fraction equity() finds for
+    that situation (the opponent follows the default policy at the last draw, as stated)."""
+    from histparse.equity import Holding, Situation, StandPat, equity
+
+    text = _BREAK.replace(
+        "*** SECOND DRAW ***\nVillain: discards 1 card", "*** SECOND DRAW ***\nVillain: stands pat"
+    ).replace(
+        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
+    )
+    (hand,) = parse_text(text)
+    (row,) = review_hand(read_facts(hand), "Hero", draws=(2,))
+    assert (row.draws_left, row.facing, row.actual) == (2, "pat", "pat")
+    by_label = {c.label: c for c in row.choices}
+    villain = Holding.of("7h 5d 3d 2h Jc")
+    dead = parse_cards("Kd")
+
+    def exact(hero: Holding) -> Fraction | None:
+        situation = Situation((hero, villain), draws_left=2, dead=dead)
+        return equity(situation, method="exact").players[0].exact
+
+    assert by_label["pat"].exact == exact(Holding.of("8c 6d 4h 3s 2c", policy=StandPat()))
+    assert by_label["keep 4"].exact == exact(Holding.of("6d 4h 3s 2c", discards="8c"))
+    assert by_label["keep 3"].exact is None  # a two-card draw: Monte Carlo
+    assert row.best == "pat"
