@@ -31,13 +31,14 @@ from histparse.equity import (
     Method,
     Policy,
     Situation,
+    StandPat,
     equity,
     pot_shares,
 )
 from histparse.equity.deal import monte_carlo_many
 from histparse.equity.result import share_estimates
 from histparse.game import Game
-from histparse.ranking import WORST_RANK
+from histparse.ranking import WORST_RANK, rank_cards
 from histparse.replayer import DrawRecord, Replay
 
 __all__ = ["DEFAULT_SAMPLES", "MAX_CANDIDATES", "Choice", "DrawReview", "review_hand"]
@@ -350,6 +351,24 @@ def _value(
     )
 
 
+def _one_card_at_most(holding: Holding) -> bool:
+    """Whether ``holding`` draws at most one card now and at the last draw: no hidden cards,
+    and pat, or a made hand the policy stands pat with at the last draw, or four low cards of
+    distinct ranks that the policy keeps whatever comes."""
+    if holding.hidden or holding.pending > 1:
+        return False
+    policy = holding.policy
+    if isinstance(policy, StandPat):
+        return True
+    if not isinstance(policy, DrawToBest):
+        return False
+    cards = holding.cards
+    if len(cards) == 5 and rank_cards(*cards) <= policy.pat_at[0]:
+        return True
+    low = {c >> 2 for c in cards if c >> 2 <= policy.keep_max}
+    return len(low) >= 4 and policy.keep[0] >= 4
+
+
 def _estimates(
     situations: Sequence[Situation], me: int, method: str, samples: int, seed: int
 ) -> list[Estimate]:
@@ -359,13 +378,15 @@ def _estimates(
     them all, the same seed for every alternative, so that their differences are not mostly
     noise)."""
     draws_left = situations[0].draws_left
-    holdings = situations[0].holdings
-    drawing = holdings[me].pending
-    others = max((h.pending + h.hidden for i, h in enumerate(holdings) if i != me), default=0)
+    drawing = situations[0].holdings[me].pending
     # Exact at the last draw unless the player draws four or five (a million paths each); with
-    # two draws left heads-up when each draws one card at most (the class paths: milliseconds).
+    # two draws left heads-up when each player reads one card at most at each draw (the class
+    # paths: milliseconds).
     last = draws_left == 1 and drawing <= 3
-    second = draws_left == 2 and len(holdings) == 2 and drawing <= 1 and others <= 1
+    second = draws_left == 2 and all(
+        len(s.holdings) == 2 and all(_one_card_at_most(h) for h in s.holdings)
+        for s in situations
+    )
     exact = method == "exact" or (method == "auto" and (last or second))
     if exact:
         try:
