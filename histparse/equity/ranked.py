@@ -25,12 +25,14 @@ untracked suits for a card of a rank class). When a policy throws one card of a 
 kept is the lower card (``keep_mask``'s order: the lower suit), so its set becomes the suits
 the lower of the two may have. A hand of five ranks whose cards all surely have one suit is a
 flush; one where a suit is in every card's set but not surely is ambiguous, and the method
-tries again tracking the suits up to that one (``S`` = clubs .. that suit), then refuses
-(``FlushPossible``) and the card-level method answers.
+tries again tracking clubs (the lowest suit: a club is never displaced by a pair, so a club
+flush is then sure or impossible); a flush that may be of another suit makes it refuse
+(``FlushPossible``), and the card-level method answers.
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -41,7 +43,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from histparse.equity.deal import Situation, TooManyDeals
+from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.policy import StandPat, keep_mask
 
@@ -66,6 +68,7 @@ _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
 _TAG_BITS: Final = 4  # a held card: rank * 16 + the set of suits it may be (4 bits)
 _ANY_SUIT: Final = 15
+_MOST_TRACKED: Final = 1  # clubs alone (suit 0, the lowest: never displaced by a pair)
 _BLOCK: Final = 1 << 22  # (rows x multisets x classes) compared at once
 
 
@@ -103,7 +106,7 @@ def _lower_suits() -> npt.NDArray[np.int16]:
 _LOWER: Final = _lower_suits()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Classes:
     """The unseen cards' classes: how many cards each holds, their rank, the suits they may
     be, and each class's place value in a path's code (mixed radix: the digit of a class runs
@@ -135,6 +138,15 @@ class Classes:
 
     def __len__(self) -> int:
         return len(self.count)
+
+    def _key(self) -> tuple[bytes, bytes, bytes]:
+        return self.count.tobytes(), self.rank.tobytes(), self.suits.tobytes()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Classes) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
 
 
 @cache
@@ -262,7 +274,14 @@ def _serve(
 def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths:
     """Player ``player``'s distinct outcomes by classes, reading from the unseen cards alone;
     ``FlushPossible`` when one of its hands might be a flush of an untracked suit."""
-    holding = situation.holdings[player]
+    return _paths(situation.holdings[player], situation.draws_left, classes)
+
+
+@functools.lru_cache(maxsize=64)
+def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
+    """``rank_paths`` of one holding: they depend on nothing else, so that the paths of an
+    opponent are found once for every choice of the review's player (the same unseen cards:
+    the player's five are seen whatever it keeps)."""
     hands = np.full((1, 5), _EMPTY, dtype=np.int16)
     known = [(c >> 2) << _TAG_BITS | (1 << (c & 3)) for c in holding.cards]
     hands[0, : len(known)] = known
@@ -272,14 +291,14 @@ def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths
         hands[0, len(known) + holding.hidden :] = _WAITING
         hands, counts, weight = _serve(hands, counts, weight, classes)
         hands[hands == _WAITING] = _EMPTY
-    for index in range(situation.draws_left):
-        draws_left = situation.draws_left - index
+    for index in range(draws_left):
+        left = draws_left - index
         if not (index == 0 and holding.pending):
             hands = np.sort(hands, axis=1)
             if isinstance(holding.policy, StandPat):
                 continue
             rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4  # what keep_mask reads: rank * 4
-            keep = keep_mask(holding.policy, rank4, _ranks_of(hands), draws_left, index)
+            keep = keep_mask(holding.policy, rank4, _ranks_of(hands), left, index)
             _kept_suits(hands, keep)
             hands = np.where(keep, hands, np.int16(_EMPTY))
         hands, counts, weight = _serve(hands, counts, weight, classes)
@@ -291,7 +310,10 @@ def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths
     new = np.ones(len(order), dtype=np.bool_)
     new[1:] = (code[1:] != code[:-1]) | (ranks[1:] != ranks[:-1])
     starts = np.flatnonzero(new)
-    return RankPaths(counts[order[starts]], ranks[starts], np.add.reduceat(weight[order], starts))
+    found = RankPaths(counts[order[starts]], ranks[starts], np.add.reduceat(weight[order], starts))
+    for array in (found.counts, found.rank, found.weight):
+        array.flags.writeable = False  # shared by the cache
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,6 +462,8 @@ def exact_by_ranks(
             # pair can take a place): then its cards, and those that can displace them, are
             # known one by one.
             wider = tracked | (1 << exc.suits.bit_length()) - 1
-            if wider in (tracked, _ANY_SUIT):
-                raise  # every suit tracked: the cards themselves (exact.py) do better
+            if wider == tracked or wider > _MOST_TRACKED:
+                # Two suits tracked or more make 30 to 50 classes: the cards themselves
+                # (exact.py) are as fast or faster then.
+                raise
             tracked = wider

@@ -302,7 +302,11 @@ def _value(
                     holdings.append(Holding(cards, 0, thrown, policy))
                     continue
                 i = names.index(name)
-                holdings.append(Holding(combo[i], opp_specs[i][2], (), DEFAULT_POLICY))
+                # An opponent that stood pat at this draw stands pat in every deal (what it
+                # did is known); the default policy plays its later draws.
+                stood = opp_specs[i][3] == 0
+                theirs = _pat_now(draws_left) if stood else DEFAULT_POLICY
+                holdings.append(Holding(combo[i], opp_specs[i][2], (), theirs))
             situations.append(
                 Situation(
                     tuple(holdings),
@@ -351,10 +355,10 @@ def _value(
     )
 
 
-def _one_card_at_most(holding: Holding) -> bool:
-    """Whether ``holding`` draws at most one card now and at the last draw: no hidden cards,
-    and pat, or a made hand the policy stands pat with at the last draw, or four low cards of
-    distinct ranks that the policy keeps whatever comes."""
+def _one_card_at_most(holding: Holding, draws_left: int) -> bool:
+    """Whether ``holding`` reads at most one card at each of the ``draws_left`` draws: no
+    hidden cards, and pat, or a made hand its policy stands pat with at every draw it decides,
+    or four low cards of distinct ranks that the policy keeps whatever comes."""
     if holding.hidden or holding.pending > 1:
         return False
     policy = holding.policy
@@ -363,10 +367,13 @@ def _one_card_at_most(holding: Holding) -> bool:
     if not isinstance(policy, DrawToBest):
         return False
     cards = holding.cards
-    if len(cards) == 5 and rank_cards(*cards) <= policy.pat_at[0]:
-        return True
     low = {c >> 2 for c in cards if c >> 2 <= policy.keep_max}
-    return len(low) >= 4 and policy.keep[0] >= 4
+    if len(low) >= 4 and min(policy.keep[:draws_left]) >= 4:
+        return True
+    if len(cards) < 5:
+        return False
+    rank = rank_cards(*cards)
+    return all(rank <= policy.pat_at[left - 1] for left in range(1, draws_left + 1))
 
 
 def _estimates(
@@ -384,7 +391,7 @@ def _estimates(
     # paths: milliseconds).
     last = draws_left == 1 and drawing <= 3
     second = draws_left == 2 and all(
-        len(s.holdings) == 2 and all(_one_card_at_most(h) for h in s.holdings)
+        len(s.holdings) == 2 and all(_one_card_at_most(h, draws_left) for h in s.holdings)
         for s in situations
     )
     exact = method == "exact" or (method == "auto" and (last or second))
