@@ -96,10 +96,9 @@ class _Read:
         self.rejected = 0
         self.run: ResultsRun | None = None
         # ``--review``: whose draws the replayer marks ("" the hero of each hand); the draws
-        # valued and the hands the player sat in, for the closing line.
+        # valued, for the closing line.
         self.review = review
         self.reviewed = 0
-        self.seated = 0
 
     def hands(self, listing: Listing) -> Iterator[Hand]:
         """The hands of ``listing`` through the one front: second readings of a hand skipped
@@ -129,8 +128,7 @@ class _Read:
         try:
             reviews: list[Any] = []
             if self.review is not None:
-                reviews, name = draw_reviews(r, self.review)
-                self.seated += name is not None
+                reviews, _ = draw_reviews(r, self.review)
                 self.reviewed += sum(x.reason is None for x in reviews)
             self.models[(hand.site, hand.hand_id)] = model_json(table_model(r, reviews))
         except Exception as exc:  # a hand the replayer cannot draw is listed without it
@@ -140,7 +138,8 @@ class _Read:
 
 
 def _dataset_models(rows: Sequence[BrowseRow], read: _Read) -> None:
-    """The replayer models of a dataset's rows: their hands read again from their files."""
+    """The replayer models of ``rows`` (a dataset's, or the hands kept for ``--review``): their
+    hands read again from their files."""
     wanted = {r.key for r in rows}
     files = sorted({r.file for r in rows if r.file is not None})
     for path in files:
@@ -191,7 +190,7 @@ def run(args: argparse.Namespace) -> int:
     review = args.review
     if review == "" and args.player:
         review = args.player  # the draws of the player the page sees
-    read = _Read(review)
+    read = _Read()
     loaded = _load(args, read)
     if isinstance(loaded, int):
         return loaded
@@ -209,7 +208,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"histparse browse: {exc}", file=sys.stderr)
         return 2
     rows = select(browse_rows(t, player), where)
-    if datasets:
+    if review is not None:
+        # Only the hands kept are reviewed: read again from their files, their models made
+        # anew with the review's marks (reviewing every hand read would cost minutes at
+        # 100,000 hands for a page of a few hundred).
+        read.review = review
+        _dataset_models(rows, read)
+    elif datasets:
         _dataset_models([r for r in rows if r.key not in read.models], read)
     status = with_skipped(1 if read.rejected else 0, skipped)
     if args.json:
@@ -226,8 +231,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(rows)} hands written to {args.html}", file=sys.stderr)
         if review is not None:
             who = repr(review) if review else "the hero"
-            print(f"review of {who}: {read.reviewed} draws valued in {read.seated} hands read"
-                  " (marked on the draws)", file=sys.stderr)  # fmt: skip
+            print(f"review of {who}: {read.reviewed} draws valued in the {len(rows)} hands "
+                  "kept (marked on the draws)", file=sys.stderr)  # fmt: skip
     if not args.json and args.html is None:
         for r in rows:
             where_from = f"{r.file}:{r.line}" if r.file else ""

@@ -75,7 +75,11 @@ def test_show_and_browse_mark_the_review_on_their_pages(
     assert len(re.findall(r'"r":\{"player":"Hero"', text)) == 3
     browse = tmp_path / "browse.html"
     assert main(["browse", str(STT), "--html", str(browse), "--review", "--showdown"]) == 0
-    assert "review of the hero: " in capsys.readouterr().err
+    err = capsys.readouterr().err
+    # Only the hands kept (the hero's showdowns) are reviewed, read again after the filters.
+    kept = re.search(r"(\d+) hands written", err)
+    assert kept is not None
+    assert f"draws valued in the {kept.group(1)} hands kept" in err
     # Without the page there is nothing to mark: said, exit 2.
     assert main(["show", HAND, str(STT), "--review"]) == 2
     assert main(["browse", str(STT), "--review"]) == 2
