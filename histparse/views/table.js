@@ -290,7 +290,9 @@
     this.read = function () {
       var stacks = [], bets = [];
       for (var k = 0; k < seats.length; k++) { stacks.push(seats[k].stack.textContent); bets.push(seats[k].bet.textContent); }
-      return { pot: parts.pot.textContent, stacks: stacks, bets: bets, review: review.textContent };
+      var seen = { pot: parts.pot.textContent, stacks: stacks, bets: bets };
+      if (review.textContent) { seen.review = review.textContent; }  // a draw the review valued
+      return seen;
     };
     this.size = function () { return st.length; };
     this.at = function () { return i; };

@@ -104,7 +104,7 @@ def test_the_page_shows_the_review_from_its_draw_to_the_end_of_that_street(
     (seen,) = _selftest(page, "hp-tabletest")["hands"]
     r = _replayed()
     m = table_model(r, review_hand(r, "Hero"))  # type: ignore[arg-type]
-    texts = [s["review"] for s in seen["steps"]]
+    texts = [s.get("review", "") for s in seen["steps"]]
     assert len(texts) == len(m.steps)
     current = None
     for step, text in zip(m.steps, texts, strict=True):
