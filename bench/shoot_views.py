@@ -3,7 +3,8 @@
 Writes ``docs/images/replayer-{1,2,3}.png`` (hand 35839050562 of ``sample_histories/``: the
 first draw's betting with the bets in front, the hero's hand after the second draw, the pot shared)
 and ``docs/images/browser.png`` (``histparse browse sample_histories/ --html``, the hero's
-hands lost by more than 2 big blinds).
+hands lost by more than 2 big blinds) and ``docs/images/replayer-review.png`` (``show --html
+--review``: the draw review's panel on a real Full Tilt draw).
 
 Run: ``python bench/shoot_views.py``.
 """
@@ -60,6 +61,17 @@ def main() -> None:
         check=True,
     )
     _shot(browse.as_uri(), IMAGES / "browser.png", "1500,900", profile)
+    # The draw review on the table: a real Full Tilt hand where the hero broke a pat T-5 at the
+    # second draw (step 13: its draw line, the review's panel under the table).
+    review = work / "review.html"
+    stt = Path("/work/shared/real_histories/fulltilt/3-Draw-Limit-USD-STT-2max-10-201211.txt")
+    if not stt.exists():
+        stt = ROOT / "tests" / "data" / "real_histories" / "fulltilt" / stt.name
+    subprocess.run(
+        [*histparse, "show", "31331067778", str(stt), "--html", str(review), "--review"],
+        check=True,
+    )
+    _shot(f"{review.as_uri()}#step=13", IMAGES / "replayer-review.png", "900,880", profile)
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from typing import Any
 
 from histparse.cli.paths import list_or_report, with_skipped
 from histparse.cli.report_options import add_filter_options, cut, match_players
+from histparse.cli.review_cmd import draw_reviews
 from histparse.cli.status import EXIT_IO
 from histparse.events import Hand
 from histparse.frames import TableError, Tables, tables
@@ -90,10 +91,14 @@ class _Read:
     """The hands of some files, each replayed once: its record goes to the tables, its table
     replayer model is kept (as JSON), and rejected hands are counted and named on stderr."""
 
-    def __init__(self) -> None:
+    def __init__(self, review: str | None = None) -> None:
         self.models: dict[tuple[str, str], str] = {}
         self.rejected = 0
         self.run: ResultsRun | None = None
+        # ``--review``: whose draws the replayer marks ("" the hero of each hand); the draws
+        # valued, for the closing line.
+        self.review = review
+        self.reviewed = 0
 
     def hands(self, listing: Listing) -> Iterator[Hand]:
         """The hands of ``listing`` through the one front: second readings of a hand skipped
@@ -121,7 +126,11 @@ class _Read:
     def record(self, hand: Hand) -> Replay:
         r = replay(hand)
         try:
-            self.models[(hand.site, hand.hand_id)] = model_json(table_model(r))
+            reviews: list[Any] = []
+            if self.review is not None:
+                reviews, _ = draw_reviews(r, self.review)
+                self.reviewed += sum(x.reason is None for x in reviews)
+            self.models[(hand.site, hand.hand_id)] = model_json(table_model(r, reviews))
         except Exception as exc:  # a hand the replayer cannot draw is listed without it
             where = f"{hand.source.path}:{hand.source.first_line}"
             print(f"histparse browse: {where}: no table replay: {exc}", file=sys.stderr)
@@ -129,7 +138,8 @@ class _Read:
 
 
 def _dataset_models(rows: Sequence[BrowseRow], read: _Read) -> None:
-    """The replayer models of a dataset's rows: their hands read again from their files."""
+    """The replayer models of ``rows`` (a dataset's, or the hands kept for ``--review``): their
+    hands read again from their files."""
     wanted = {r.key for r in rows}
     files = sorted({r.file for r in rows if r.file is not None})
     for path in files:
@@ -168,11 +178,18 @@ def _load(args: argparse.Namespace, read: _Read) -> tuple[Tables, int, bool] | i
 
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse browse``; return the exit status."""
+    if args.review is not None and args.html is None:
+        print("histparse browse: --review marks the draws on the --html page; give --html FILE",
+              file=sys.stderr)  # fmt: skip
+        return 2
     try:
         where = browse_filter(args)
     except ValueError as exc:
         print(f"histparse browse: {exc}", file=sys.stderr)
         return 2
+    review = args.review
+    if review == "" and args.player:
+        review = args.player  # the draws of the player the page sees
     read = _Read()
     loaded = _load(args, read)
     if isinstance(loaded, int):
@@ -191,7 +208,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"histparse browse: {exc}", file=sys.stderr)
         return 2
     rows = select(browse_rows(t, player), where)
-    if datasets:
+    if review is not None:
+        # Only the hands kept are reviewed: read again from their files, their models made
+        # anew with the review's marks (reviewing every hand read would cost minutes at
+        # 100,000 hands for a page of a few hundred).
+        read.review = review
+        _dataset_models(rows, read)
+    elif datasets:
         _dataset_models([r for r in rows if r.key not in read.models], read)
     status = with_skipped(1 if read.rejected else 0, skipped)
     if args.json:
@@ -206,6 +229,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"histparse browse: cannot write {page}: {exc.strerror}", file=sys.stderr)
             return EXIT_IO
         print(f"{len(rows)} hands written to {args.html}", file=sys.stderr)
+        if review is not None:
+            who = repr(review) if review else "the hero"
+            print(f"review of {who}: {read.reviewed} draws valued in the {len(rows)} hands "
+                  "kept (marked on the draws)", file=sys.stderr)  # fmt: skip
     if not args.json and args.html is None:
         for r in rows:
             where_from = f"{r.file}:{r.line}" if r.file else ""
@@ -240,6 +267,15 @@ def register(subparsers: Any) -> None:
         "--json", action="store_true", help="list the hands kept as JSON (site, hand id, file...)"
     )
     p.add_argument("--player", metavar="NAME", help="see the hands as NAME (default: the hero)")
+    p.add_argument(
+        "--review",
+        nargs="?",
+        const="",
+        metavar="NAME",
+        help="with --html: mark NAME's draws in the replayer (the --player's, or each hand's "
+        "hero, without a name) with the draw review: each choice's equity, the cost of the one "
+        "made (docs/review.md)",
+    )
     g = p.add_argument_group("which hands (the browser's filters; all must hold)")
     g.add_argument("--lost-more", type=_bb, metavar="BB", help="lost more than BB big blinds")
     g.add_argument("--won-more", type=_bb, metavar="BB", help="won more than BB big blinds")

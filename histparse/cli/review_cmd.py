@@ -14,7 +14,7 @@ import functools
 import sys
 from typing import Any
 
-__all__ = ["register", "run"]
+__all__ = ["draw_reviews", "register", "run"]
 
 _CHUNK = 200  # hands per task with --jobs
 
@@ -27,6 +27,23 @@ def _review_chunk(hands: list[Any], player: str, method: str, samples: int) -> l
     for hand in hands:
         out.extend(review_hand(read_facts(hand), player, method=method, samples=samples))
     return out
+
+
+def draw_reviews(played: Any, wanted: str | None) -> tuple[list[Any], str | None]:
+    """The draw review of one replayed hand for the replayer's marks (``show --review``,
+    ``browse --review``): the reviews of ``wanted`` (matched case-insensitively; "" or None:
+    the hero) and the name reviewed, None when nobody of that name sat at the table."""
+    from histparse.review import review_hand
+
+    hand = played.hand
+    if not wanted:
+        name = hand.hero
+    else:
+        folded = wanted.casefold()
+        name = next((s.player for s in hand.seats if s.player.casefold() == folded), None)
+    if name is None:
+        return [], None
+    return list(review_hand(played, name)), name
 
 
 def _hands(args: argparse.Namespace) -> tuple[list[Any], Any] | None:

@@ -33,6 +33,10 @@ def _hand_id(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``histparse show``; return the exit status."""
     hand_id: str = args.hand_id
+    if args.review is not None and args.html is None:
+        print("histparse show: --review marks the draws on the --html page; give --html FILE",
+              file=sys.stderr)  # fmt: skip
+        return 2
     listed = list_or_report("show", args.paths)
     if listed is None:
         return 2
@@ -56,7 +60,12 @@ def run(args: argparse.Namespace) -> int:
         )
         return 1
     if args.html is not None:
-        return listed.status(_write_html(args.html, hand_page(found)))
+        from histparse.replayer import replay
+
+        played = replay(found)
+        reviews = _reviews(played, args.review) if args.review is not None else []
+        page = hand_page(found, played, reviews)
+        return listed.status(_write_html(args.html, page))
     try:
         text = render_hand(found)
     except Exception as exc:
@@ -68,6 +77,18 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     sys.stdout.write(text)
     return listed.status(0)
+
+
+def _reviews(played: Any, wanted: str) -> list[Any]:
+    """The draw review of ``wanted`` ("" for the hero) in the hand; a name not at the table
+    is said, not silently an empty review."""
+    from histparse.cli.review_cmd import draw_reviews
+
+    reviews, name = draw_reviews(played, wanted)
+    if name is None:
+        who = repr(wanted) if wanted else "the hero (the hand has none)"
+        print(f"histparse show: --review: {who} not at this table", file=sys.stderr)
+    return reviews
 
 
 def _write_html(path: str, text: str) -> int:
@@ -100,5 +121,13 @@ def register(subparsers: Any) -> None:
         "--html",
         metavar="FILE",
         help="write the hand as one self-contained page that steps through it instead",
+    )
+    p.add_argument(
+        "--review",
+        nargs="?",
+        const="",
+        metavar="PLAYER",
+        help="with --html: mark PLAYER's draws (the hero's without a name) with the draw "
+        "review's equities of each choice and the cost of the one made (docs/review.md)",
     )
     p.set_defaults(func=run)

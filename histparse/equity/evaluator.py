@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from histparse.ranking import rank_cards
 
-__all__ = ["CARD_VALUES", "evaluate", "evaluate_columns"]
+__all__ = ["CARD_VALUES", "evaluate", "evaluate_columns", "evaluate_ranks"]
 
 # The smallest increasing keys (found greedily, from 0) for which every multiset of at most five
 # ranks, no rank more than four times, has its own sum; the build below checks it.
@@ -94,3 +94,18 @@ def evaluate(hands: npt.ArrayLike) -> npt.NDArray[np.int16]:
     return evaluate_columns(
         cards[..., 0], cards[..., 1], cards[..., 2], cards[..., 3], cards[..., 4]
     )
+
+
+_RANK_KEY_ARRAY: Final = np.array(_RANK_KEYS, dtype=np.int32)
+
+
+def evaluate_ranks(
+    ranks: npt.NDArray[np.integer], flush: npt.NDArray[np.bool_] | None = None
+) -> npt.NDArray[np.int16]:
+    """Rank numbers of hands given by their card ranks (shape ``(..., 5)``, 0..12) and
+    whether each is a flush (none by default): the caller knows the suits that matter."""
+    keys = _RANK_KEY_ARRAY[ranks].sum(axis=-1)
+    if flush is not None:
+        keys = keys + np.where(flush, 1 << _KEY_BITS, 0)
+    result: npt.NDArray[np.int16] = _TABLE[keys]
+    return result

@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -34,7 +34,7 @@ from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate
 from histparse.equity.policy import StandPat, keep_mask
 
-__all__ = ["PATH_LIMIT", "Paths", "exact_heads_up", "paths_of"]
+__all__ = ["PATH_LIMIT", "Paths", "combine", "exact_by_cards", "exact_heads_up", "paths_of"]
 
 PATH_LIMIT: Final = 4_000_000
 """At most this many states per player and draw, and this many (path, subset) rows in the
@@ -44,6 +44,11 @@ _EMPTY: Final = -1
 _BLOCK: Final = 1 << 20  # subset rows made at once
 _WAITING: Final = 100  # not a card, not empty
 _RANK_SPAN: Final = 8192  # rank numbers are 1..7462
+# A subset of at most ``_CODE_MOST`` cards is coded as an int, one base-64 digit per card (its
+# index + 1, ascending): a dense table of 64**4 entries then finds each subset's id and filters
+# the other player's subsets by a lookup, instead of sorting and searching 64-bit masks.
+_CODE_BASE: Final = 64
+_CODE_MOST: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,12 +67,7 @@ class Paths:
 
 
 def _popcount(masks: npt.NDArray[np.uint64]) -> npt.NDArray[np.int64]:
-    counts = np.zeros(masks.shape, dtype=np.int64)
-    rest = masks.copy()
-    while rest.any():
-        counts += (rest & np.uint64(1)).astype(np.int64)
-        rest >>= np.uint64(1)
-    return counts
+    return np.bitwise_count(masks).astype(np.int64)
 
 
 @cache
@@ -168,11 +168,14 @@ def paths_of(situation: Situation, player: int) -> Paths:
     return Paths(r[starts], k[starts], np.add.reduceat(weight[order], starts))
 
 
+_Keys: TypeAlias = npt.NDArray[np.integer[Any]]
+
+
 @dataclass(frozen=True, slots=True)
 class _Subsets:
     """A player's paths once per subset ``T`` of the cards each read (sizes up to a bound)."""
 
-    subset: npt.NDArray[np.uint64]
+    subset: _Keys  # bit masks, or base-64 codes (``coded``)
     size: npt.NDArray[np.int64]  # the path's number of cards read
     rank: npt.NDArray[np.int16]
     weight: npt.NDArray[np.int64]  # signed with (-1)^|T| when ``signed``
@@ -185,13 +188,17 @@ def _subsets(
     *,
     signed: bool,
     only: npt.NDArray[np.uint64] | None = None,
+    coded: bool = False,
+    table: npt.NDArray[np.int32] | None = None,
 ) -> _Subsets:
     """Each path once per subset of its cards of at most ``most`` cards (only the subsets in
-    the sorted ``only`` when given: the other player's)."""
+    the sorted ``only`` when given: the other player's). ``coded``: the subsets as base-64
+    codes (``most`` at most ``_CODE_MOST``), filtered by ``table`` (code -> id, -1: absent)
+    when given."""
     sizes = paths.sizes
     bits = np.uint64(1) << np.arange(n_pool, dtype=np.uint64)
     is_set = (paths.read[:, None] & bits) != 0
-    parts: list[tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64], npt.NDArray[np.int16],
+    parts: list[tuple[_Keys, npt.NDArray[np.int64], npt.NDArray[np.int16],
                       npt.NDArray[np.int64]]] = []  # fmt: skip
     total = 0
     for m in np.unique(sizes).tolist():
@@ -203,14 +210,19 @@ def _subsets(
             step = max(1, _BLOCK // len(combos))
             for first in range(0, len(rows), step):
                 block = rows[first : first + step]
-                if t:
+                if coded:
+                    subset = _codes(where[first : first + step], combos, len(block))
+                elif t:
                     picked = bits[where[first : first + step][:, combos]]
                     subset = np.bitwise_or.reduce(picked, axis=2).reshape(-1)
                 else:
                     subset = np.zeros(len(block), dtype=np.uint64)
                 weight = np.repeat(paths.weight[block], len(combos))
                 rank = np.repeat(paths.rank[block], len(combos))
-                if only is not None:
+                if table is not None:
+                    hit = table[subset] >= 0
+                    subset, weight, rank = subset[hit], weight[hit], rank[hit]
+                elif only is not None:
                     found = np.searchsorted(only, subset)
                     hit = only[np.minimum(found, len(only) - 1)] == subset
                     subset, weight, rank = subset[hit], weight[hit], rank[hit]
@@ -221,6 +233,26 @@ def _subsets(
                     weight = -weight
                 parts.append((subset, np.full(len(subset), m, dtype=np.int64), rank, weight))
     return _Subsets(*(np.concatenate([p[i] for p in parts]) for i in range(4)))
+
+
+def _codes(
+    where: npt.NDArray[np.intp], combos: npt.NDArray[np.intp], rows: int
+) -> npt.NDArray[np.int64]:
+    """The base-64 code of each row's subsets ``combos`` of its cards ``where`` (ascending)."""
+    if combos.shape[1] == 0:
+        return np.zeros(rows, dtype=np.int64)
+    picked = where[:, combos].astype(np.int64) + 1  # (rows, subsets, t), ascending per row
+    code = picked[:, :, 0]
+    for j in range(1, combos.shape[1]):
+        code = code * _CODE_BASE + picked[:, :, j]
+    return code.reshape(-1)
+
+
+def _starts(sorted_keys: npt.NDArray[np.int64]) -> npt.NDArray[np.intp]:
+    """Where each run of equal keys begins in ``sorted_keys``."""
+    new = np.ones(len(sorted_keys), dtype=np.bool_)
+    new[1:] = sorted_keys[1:] != sorted_keys[:-1]
+    return np.flatnonzero(new)
 
 
 def _exact_sum(values: npt.NDArray[np.int64]) -> int:
@@ -234,9 +266,103 @@ def _falling(n: int, k: int) -> int:
     return math.perm(n, k)
 
 
+def combine(
+    tid_a: npt.NDArray[np.int64],
+    size_a: npt.NDArray[np.int64],
+    rank_a: npt.NDArray[np.int16],
+    weight_a: npt.NDArray[np.int64],
+    tid_b: npt.NDArray[np.int64],
+    size_b: npt.NDArray[np.int64],
+    rank_b: npt.NDArray[np.int16],
+    weight_b: npt.NDArray[np.int64],
+    n_pool: int,
+) -> tuple[Fraction, Fraction]:
+    """Both players' exact shares from the inclusion-exclusion rows: A's and B's rows with
+    the same key id (a shared set ``T``) are paired, each pair of sizes ``m_a``, ``m_b`` over
+    ``(n_pool)_(m_a + m_b)``; A's weights carry the signs. The probabilities must add up to 1.
+    """
+    span = np.int64(_RANK_SPAN)
+    # B's rows once per (T, size, rank) code, sorted, with the running sum of their weights:
+    # ``below`` before each code, ``upto`` through it; and each (T, size) group's bounds.
+    code_b = (tid_b * 64 + size_b) * span + rank_b
+    order = np.argsort(code_b)
+    code_b = code_b[order]
+    prefix = np.zeros(len(order) + 1, dtype=np.int64)
+    np.cumsum(weight_b[order], out=prefix[1:])
+    first = _starts(code_b)
+    ucode = code_b[first]
+    below = prefix[first]
+    upto = prefix[np.append(first[1:], len(code_b))]
+    ugroup = ucode // span
+    g_first = _starts(ugroup)
+    gcode = ugroup[g_first]
+    g_below = below[g_first]
+    g_upto = upto[np.append(g_first[1:], len(ucode)) - 1]
+    # A's lookups in sorted order: numpy's binary search narrows from the previous key, and the
+    # memory it touches moves one way (several times as fast as random queries).
+    # A's rows merged per (T, rank, size), weights added (fewer lookups).
+    code_a = (tid_a * span + rank_a) * 64 + size_a
+    by_a = np.argsort(code_a)
+    code_a = code_a[by_a]
+    first_a = _starts(code_a)
+    code_a = code_a[first_a]
+    weight_a = np.add.reduceat(weight_a[by_a], first_a)
+    size_a = code_a % 64
+    rank_a = (code_a // 64) % span
+    tid_a = code_a // 64 // span
+    doubled_a: dict[int, int] = {}
+    doubled_b: dict[int, int] = {}
+    doubled_all: dict[int, int] = {}
+    last = len(ucode) - 1
+    for mb in np.unique(size_b).tolist():
+        group = tid_a * 64 + mb
+        gi = np.minimum(np.searchsorted(gcode, group), len(gcode) - 1)
+        present = gcode[gi] == group
+        start = np.where(present, g_below[gi], 0)
+        end = np.where(present, g_upto[gi], 0)
+        query = group * span + rank_a
+        at = np.searchsorted(ucode, query)
+        inside = np.minimum(at, last)
+        lo = np.where(at <= last, below[inside], prefix[-1])
+        hi = np.where(ucode[inside] == query, upto[inside], lo)
+        lo = np.where(present, lo, 0)
+        hi = np.where(present, hi, 0)
+        # Doubled shares: a tie gives each half the pot.
+        a_share = weight_a * (2 * (end - hi) + (hi - lo))
+        b_share = weight_a * (2 * (lo - start) + (hi - lo))
+        everything = weight_a * (2 * (end - start))
+        for ma in np.unique(size_a).tolist():
+            rows = size_a == ma
+            key = ma + mb
+            doubled_a[key] = doubled_a.get(key, 0) + _exact_sum(a_share[rows])
+            doubled_b[key] = doubled_b.get(key, 0) + _exact_sum(b_share[rows])
+            doubled_all[key] = doubled_all.get(key, 0) + _exact_sum(everything[rows])
+    share_a = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_a.items()), Fraction(0))
+    share_b = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_b.items()), Fraction(0))
+    total = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_all.items()), Fraction(0))
+    if total != 1:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the exact paths' probabilities add up to {total}, not 1")
+    return share_a, share_b
+
+
 def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' exact shares of a pot they both contest, and each one's number of distinct
-    paths; ``TooManyDeals`` when the stub could run out or the paths are too many."""
+    paths: by card classes (``ranked.py``: ranks, and suits only where a flush may need them)
+    where that can answer, else by cards; ``TooManyDeals`` when the stub could run out or the
+    paths are too many."""
+    if len(situation.holdings) != 2:
+        raise TooManyDeals("the exact paths method is for two players")
+    from histparse.equity.ranked import exact_by_ranks
+
+    try:
+        return exact_by_ranks(situation)
+    except TooManyDeals:
+        pass
+    return exact_by_cards(situation)
+
+
+def exact_by_cards(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    """``exact_heads_up`` over card sets: each card its own class."""
     if len(situation.holdings) != 2:
         raise TooManyDeals("the exact paths method is for two players")
     n_pool = len(situation.unseen)
@@ -253,41 +379,25 @@ def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tup
     swap = len(b.rank) < len(a.rank)
     if swap:
         a, b = b, a
-    sa = _subsets(a, most, n_pool, signed=True)
-    sb = _subsets(b, most, n_pool, signed=False, only=np.unique(sa.subset))
-    ids = np.unique(np.concatenate([sa.subset, sb.subset]))
-    span = np.int64(_RANK_SPAN)
-    group_b = np.searchsorted(ids, sb.subset).astype(np.int64) * 64 + sb.size
-    code_b = group_b * span + sb.rank
-    order = np.argsort(code_b, kind="stable")
-    code_b = code_b[order]
-    prefix = np.zeros(len(order) + 1, dtype=np.int64)
-    np.cumsum(sb.weight[order], out=prefix[1:])
-    tid_a = np.searchsorted(ids, sa.subset).astype(np.int64)
-    doubled_a: dict[int, int] = {}
-    doubled_b: dict[int, int] = {}
-    doubled_all: dict[int, int] = {}
-    for mb in np.unique(sb.size).tolist():
-        base = (tid_a * 64 + mb) * span
-        start = prefix[np.searchsorted(code_b, base, "left")]
-        end = prefix[np.searchsorted(code_b, base + (span - 1), "right")]
-        lo = prefix[np.searchsorted(code_b, base + sa.rank, "left")]
-        hi = prefix[np.searchsorted(code_b, base + sa.rank, "right")]
-        # Doubled shares: a tie gives each half the pot.
-        a_share = sa.weight * (2 * (end - hi) + (hi - lo))
-        b_share = sa.weight * (2 * (lo - start) + (hi - lo))
-        everything = sa.weight * (2 * (end - start))
-        for ma in np.unique(sa.size).tolist():
-            rows = sa.size == ma
-            key = ma + mb
-            doubled_a[key] = doubled_a.get(key, 0) + _exact_sum(a_share[rows])
-            doubled_b[key] = doubled_b.get(key, 0) + _exact_sum(b_share[rows])
-            doubled_all[key] = doubled_all.get(key, 0) + _exact_sum(everything[rows])
-    share_a = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_a.items()), Fraction(0))
-    share_b = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_b.items()), Fraction(0))
-    total = sum((Fraction(v, 2 * _falling(n_pool, k)) for k, v in doubled_all.items()), Fraction(0))
-    if total != 1:  # pragma: no cover - the counts above are wrong
-        raise RuntimeError(f"the exact paths' probabilities add up to {total}, not 1")
+    if most <= _CODE_MOST:
+        sa = _subsets(a, most, n_pool, signed=True, coded=True)
+        # The ids of A's subsets, marked in the table (no sort: the codes are small ints).
+        table = np.full(_CODE_BASE**most, -1, dtype=np.int32)
+        table[sa.subset] = 0
+        found = np.flatnonzero(table == 0)
+        table[found] = np.arange(len(found), dtype=np.int32)
+        sb = _subsets(b, most, n_pool, signed=False, coded=True, table=table)
+        tid_a = table[sa.subset].astype(np.int64)
+        tid_b = table[sb.subset].astype(np.int64)
+    else:
+        sa = _subsets(a, most, n_pool, signed=True)
+        sb = _subsets(b, most, n_pool, signed=False, only=np.unique(sa.subset))
+        ids = np.unique(np.concatenate([sa.subset, sb.subset]))
+        tid_a = np.searchsorted(ids, sa.subset).astype(np.int64)
+        tid_b = np.searchsorted(ids, sb.subset).astype(np.int64)
+    share_a, share_b = combine(
+        tid_a, sa.size, sa.rank, sa.weight, tid_b, sb.size, sb.rank, sb.weight, n_pool
+    )
     if swap:
         return (share_b, share_a), (len(b.rank), len(a.rank))
     return (share_a, share_b), (len(a.rank), len(b.rank))

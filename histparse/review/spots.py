@@ -31,13 +31,14 @@ from histparse.equity import (
     Method,
     Policy,
     Situation,
+    StandPat,
     equity,
     pot_shares,
 )
 from histparse.equity.deal import monte_carlo_many
 from histparse.equity.result import share_estimates
 from histparse.game import Game
-from histparse.ranking import WORST_RANK
+from histparse.ranking import WORST_RANK, rank_cards
 from histparse.replayer import DrawRecord, Replay
 
 __all__ = ["DEFAULT_SAMPLES", "MAX_CANDIDATES", "Choice", "DrawReview", "review_hand"]
@@ -301,7 +302,11 @@ def _value(
                     holdings.append(Holding(cards, 0, thrown, policy))
                     continue
                 i = names.index(name)
-                holdings.append(Holding(combo[i], opp_specs[i][2], (), DEFAULT_POLICY))
+                # An opponent that stood pat at this draw stands pat in every deal (what it
+                # did is known); the default policy plays its later draws.
+                stood = opp_specs[i][3] == 0
+                theirs = _pat_now(draws_left) if stood else DEFAULT_POLICY
+                holdings.append(Holding(combo[i], opp_specs[i][2], (), theirs))
             situations.append(
                 Situation(
                     tuple(holdings),
@@ -350,17 +355,46 @@ def _value(
     )
 
 
+def _one_card_at_most(holding: Holding, draws_left: int) -> bool:
+    """Whether ``holding`` reads at most one card at each of the ``draws_left`` draws: no
+    hidden cards, and pat, or a made hand its policy stands pat with at every draw it decides,
+    or four low cards of distinct ranks that the policy keeps whatever comes."""
+    if holding.hidden or holding.pending > 1:
+        return False
+    policy = holding.policy
+    if isinstance(policy, StandPat):
+        return True
+    if not isinstance(policy, DrawToBest):
+        return False
+    cards = holding.cards
+    low = {c >> 2 for c in cards if c >> 2 <= policy.keep_max}
+    if len(low) >= 4 and min(policy.keep[:draws_left]) >= 4:
+        return True
+    if len(cards) < 5:
+        return False
+    rank = rank_cards(*cards)
+    return all(rank <= policy.pat_at[left - 1] for left in range(1, draws_left + 1))
+
+
 def _estimates(
     situations: Sequence[Situation], me: int, method: str, samples: int, seed: int
 ) -> list[Estimate]:
-    """The player's equity in each situation: exact where asked (``auto``: one draw left) and
-    possible, else Monte Carlo with the candidates' situations played as one table
-    (``monte_carlo_many``: ``samples`` deals over them all, the same seed for every
-    alternative, so that their differences are not mostly noise)."""
+    """The player's equity in each situation: exact where asked (``auto``: one draw left, or
+    two heads-up with one card or none drawn by each) and possible, else Monte Carlo with the
+    candidates' situations played as one table (``monte_carlo_many``: ``samples`` deals over
+    them all, the same seed for every alternative, so that their differences are not mostly
+    noise)."""
     draws_left = situations[0].draws_left
-    # Exact at the last draw unless the player draws four or five (a million paths each).
     drawing = situations[0].holdings[me].pending
-    exact = method == "exact" or (method == "auto" and draws_left == 1 and drawing <= 3)
+    # Exact at the last draw unless the player draws four or five (a million paths each); with
+    # two draws left heads-up when each player reads one card at most at each draw (the class
+    # paths: milliseconds).
+    last = draws_left == 1 and drawing <= 3
+    second = draws_left == 2 and all(
+        len(s.holdings) == 2 and all(_one_card_at_most(h, draws_left) for h in s.holdings)
+        for s in situations
+    )
+    exact = method == "exact" or (method == "auto" and (last or second))
     if exact:
         try:
             return [equity(s, method="exact").players[me] for s in situations]

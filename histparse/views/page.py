@@ -3,6 +3,9 @@ fetched from anywhere."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from histparse.events import Hand
 from histparse.replayer import Replay
 from histparse.replayer import replay as replay_hand
@@ -11,6 +14,9 @@ from histparse.views.hand import hand_html
 from histparse.views.markup import esc
 from histparse.views.table import model_json, table_model
 from histparse.views.table_assets import TABLE_CSS, TABLE_SCRIPT
+
+if TYPE_CHECKING:
+    from histparse.review import DrawReview
 
 __all__ = ["frame", "hand_page", "notebook_view", "page", "table_html"]
 
@@ -45,20 +51,21 @@ def frame(document: str, height: int = 760) -> str:
     )
 
 
-def table_html(replay: Replay) -> str:
-    """The hand's table replayer: an element the page's table script draws (the SVG table)."""
+def table_html(replay: Replay, reviews: Iterable[DrawReview] = ()) -> str:
+    """The hand's table replayer: an element the page's table script draws (the SVG table);
+    ``reviews`` (the draw review of the replay) are marked on the draws they value."""
+    model = model_json(table_model(replay, reviews))
     return (
         f'<div class="hp-tblroot" data-hand="{esc(replay.hand.hand_id)}">'
-        f'<script type="application/json" class="hp-model">{model_json(table_model(replay))}'
-        "</script></div>"
+        f'<script type="application/json" class="hp-model">{model}</script></div>'
     )
 
 
-def hand_page(hand: Hand, replay: Replay | None = None) -> str:
+def hand_page(hand: Hand, replay: Replay | None = None, reviews: Iterable[DrawReview] = ()) -> str:
     """The replayer page of one hand: the table, stepped with the buttons or the arrow keys,
-    above the hand's lines, result and findings."""
+    above the hand's lines, result and findings; ``reviews`` marks the draws they value."""
     if replay is None:
         replay = replay_hand(hand)
     title = f"{hand.site} hand #{hand.hand_id}"
-    body = table_html(replay) + hand_html(hand, replay)
+    body = table_html(replay, reviews) + hand_html(hand, replay)
     return page(title, body, scripts=(TABLE_SCRIPT,), css=TABLE_CSS)

@@ -41,7 +41,7 @@
       out.push({ street: s[0], actor: s[1], text: s[2], line: s[3], pot: s[4],
                  stacks: cur.stacks.slice(), bets: cur.bets.slice(), cards: cur.cards.slice(),
                  drew: cur.drew.slice(), out: cur.out.slice(), hand: ex.h || null,
-                 findings: ex.f || [] });
+                 findings: ex.f || [], review: ex.r || null });
     }
     return out;
   }
@@ -78,6 +78,42 @@
     }
   }
 
+  function pct(v) { return (100 * v).toFixed(1) + "%"; }
+
+  // The draw review's row on a draw (views/review_mark.py): who, what it faced, every
+  // alternative's equity with the best and the one played marked, the cost and the method.
+  function reviewPanel(box, r) {
+    while (box.firstChild) { box.removeChild(box.firstChild); }
+    if (!r) { box.style.display = "none"; return; }
+    box.style.display = "";
+    html("div", "hp-r-head", box, "Draw review: " + r.player + ", draw " + r.draw + " (" +
+         r.left + (r.left === 1 ? " draw" : " draws") + " left), pot " + r.pot + ", facing " +
+         r.facing + " [" + r.opponents + "]");
+    if (r.reason) { html("div", "hp-r-why", box, "Not valued: " + r.reason); return; }
+    var t = html("table", "hp-r-table", box), head = html("tr", "", t), exact = false;
+    for (var k = 0; k < r.choices.length; k++) { if (r.choices[k][3]) { exact = true; } }
+    var cols = exact ? ["choice", "keeps", "equity", "exact"] : ["choice", "keeps", "equity"];
+    for (var c = 0; c < cols.length; c++) { html("th", "", head, cols[c]); }
+    for (k = 0; k < r.choices.length; k++) {
+      var ch = r.choices[k], tr = html("tr", "", t), tags = [];
+      if (ch[0] === r.best) { tags.push("best"); tr.classList.add("hp-r-best"); }
+      if (ch[0] === r.actual) {
+        tr.classList.add("hp-r-played");
+        if (!/\(as played\)$/.test(ch[0])) { tags.push("played"); }
+      }
+      html("td", "", tr, ch[0] + (tags.length ? " (" + tags.join(", ") + ")" : ""));
+      html("td", "", tr, ch[1] || "(none)");
+      html("td", "hp-num", tr, pct(ch[2]));
+      if (exact) { html("td", "hp-num", tr, ch[3] || ""); }
+    }
+    var lost = r.cost_eq > 1e-12;
+    html("div", lost ? "hp-r-cost hp-r-lost" : "hp-r-cost", box, "Played " + r.actual +
+         (lost ? ": cost " + pct(r.cost_eq) + " of the pot = " + r.cost + " (best: " + r.best + ")"
+               : ": the best choice") +
+         "; " + r.method + (r.candidates > 1 ? ", over " + r.candidates + " holdings of the opponents" : ""));
+    html("div", "hp-r-policy", box, "Later draws: " + r.policy);
+  }
+
   function Replayer(root) {
     var self = this, m = null, st = [], i = 0, timer = null, seats = [], parts = {};
     this.root = root;
@@ -87,6 +123,7 @@
     var say = html("div", "hp-say", root);
     var bar = html("div", "hp-bar", root);
     var holds = html("div", "hp-holds", root);
+    var review = html("div", "hp-review", root);
     var notes = html("div", "hp-notes", root);
     var log = html("ol", "hp-log", root);
     var result = html("div", "hp-muted", root);
@@ -147,6 +184,9 @@
         var cg = el("g", {}, g);
         var cy0 = cardsUp ? by + 56 : by - 34;
         var bxp = CX + (x - CX) * 0.55, byp = CY + (y - CY) * 0.55;
+        // The review's badge: on the side of the box away from the cards.
+        var badge = el("text", { x: bx + 75, y: cardsUp ? by - 7 : by + 68, "text-anchor": "middle",
+                                 "class": "hp-t-review" }, g);
         var chip = el("circle", { cx: bxp - 10, cy: byp - 4, r: 7, "class": "hp-chip" }, g);
         var bet = el("text", { x: bxp, y: byp, "class": "hp-t-bet" }, g);
         if (sd[0] === m.button) {
@@ -154,12 +194,19 @@
           el("circle", { cx: dx, cy: dy, r: 10, "class": "hp-btn" }, g);
           el("text", { x: dx, y: dy + 4, "text-anchor": "middle" }, g, "D");
         }
-        seats.push({ g: g, stack: stack, bet: bet, chip: chip, draw: draw, cards: cg, cx: bx + 15, cy: cy0, shown: undefined });
+        seats.push({ g: g, stack: stack, bet: bet, chip: chip, draw: draw, badge: badge, cards: cg, cx: bx + 15, cy: cy0, shown: undefined });
       }
       var present = {};
       for (k = 0; k < st.length; k++) {
         var li = html("li", st[k].findings.length ? "hp-flagged" : "", log, st[k].text);
         li.setAttribute("data-i", k);
+        var rv = st[k].review;
+        if (rv) {
+          li.classList.add("hp-reviewed");
+          html("span", rv.cost_eq > 1e-12 ? "hp-rmark hp-r-lost" : "hp-rmark", li,
+               rv.reason ? "review: not valued" :
+               (rv.cost_eq > 1e-12 ? "review: cost " + pct(rv.cost_eq) : "review: best"));
+        }
         if (!(st[k].street in present)) { present[st[k].street] = k; }
       }
       for (var s in present) {
@@ -197,6 +244,18 @@
         if (won[k2]) { cls += " hp-won"; }
         p.g.setAttribute("class", cls);
       }
+      // The latest review on this street (the draw's line, then its betting round).
+      var rv = null, who = -1;
+      for (j = i; j >= 0 && st[j].street === s.street && rv === null; j--) {
+        if (st[j].review) { rv = st[j].review; who = st[j].actor; }
+      }
+      for (k2 = 0; k2 < seats.length; k2++) {
+        var bd = seats[k2].badge, on = rv && k2 === who;
+        bd.textContent = !on ? "" : (rv.reason ? "\u25C6 not valued" :
+          (rv.cost_eq > 1e-12 ? "\u25C6 cost " + pct(rv.cost_eq) : "\u25C6 best choice"));
+        bd.setAttribute("class", on && rv.cost_eq > 1e-12 ? "hp-t-review hp-r-lost" : "hp-t-review");
+      }
+      reviewPanel(review, rv);
       say.textContent = s.text;
       var hero = null;
       for (j = i; j >= 0 && hero === null; j--) { hero = st[j].hand; }
@@ -231,7 +290,9 @@
     this.read = function () {
       var stacks = [], bets = [];
       for (var k = 0; k < seats.length; k++) { stacks.push(seats[k].stack.textContent); bets.push(seats[k].bet.textContent); }
-      return { pot: parts.pot.textContent, stacks: stacks, bets: bets };
+      var seen = { pot: parts.pot.textContent, stacks: stacks, bets: bets };
+      if (review.textContent) { seen.review = review.textContent; }  // a draw the review valued
+      return seen;
     };
     this.size = function () { return st.length; };
     this.at = function () { return i; };

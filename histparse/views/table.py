@@ -15,10 +15,10 @@ browser tests compare the two).
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from histparse.cards import Card, format_cards
 from histparse.events import Action, Collected, Draw, Post, Shows, UncalledBet
@@ -28,6 +28,10 @@ from histparse.ranking import rank_or_none
 from histparse.replayer import DrawRecord, Replay
 from histparse.replayer.findings import Finding
 from histparse.show import describe_cards
+from histparse.views.review_mark import ReviewMark, review_marks
+
+if TYPE_CHECKING:
+    from histparse.review import DrawReview
 
 __all__ = ["TableModel", "TableSeat", "TableStep", "model_json", "money_label", "table_model"]
 
@@ -67,7 +71,8 @@ class TableStep:
 
     ``cards`` are the cards face up per seat (None: hidden, or not known); ``drew`` what each
     seat drew at the current draw (-1: no draw line yet this draw, 0: stood pat); ``hand`` the
-    hero's 2-7 hand after a draw of theirs; ``won`` the players who collected by then.
+    hero's 2-7 hand after a draw of theirs; ``review`` the draw review's row on the line of the
+    draw it values (``table_model(replay, reviews)``).
     """
 
     street: int  # index in STREETS
@@ -82,6 +87,7 @@ class TableStep:
     drew: tuple[int, ...]
     hand: str | None
     findings: tuple[str, ...]
+    review: ReviewMark | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,9 +152,11 @@ def _describe(cards: tuple[Card, ...], site: str) -> str | None:
     return describe_cards(cards, site)
 
 
-def table_model(replay: Replay) -> TableModel:
-    """The replayer's steps of ``replay``'s hand, read off its record."""
+def table_model(replay: Replay, reviews: Iterable[DrawReview] = ()) -> TableModel:
+    """The replayer's steps of ``replay``'s hand, read off its record; ``reviews`` (the draw
+    review of that replay, ``histparse.review.review_hand``) marks the draws it valued."""
     hand, body = replay.hand, replay.body
+    marks = dict(review_marks(reviews, hand.layout.money_symbol))
     scale = _scale(replay)
     factor = Decimal(10) ** scale
     cash = not (hand.is_tournament or hand.is_play_money) and bool(hand.layout.money_symbol)
@@ -190,11 +198,17 @@ def table_model(replay: Replay) -> TableModel:
     steps: list[TableStep] = []
     notes = _findings_by_line(replay.findings)
 
-    def add(actor: int, text: str, line: int, hand_text: str | None = None) -> None:
+    def add(
+        actor: int,
+        text: str,
+        line: int,
+        hand_text: str | None = None,
+        mark: ReviewMark | None = None,
+    ) -> None:
         steps.append(
             TableStep(
                 street, actor, text, line, pot, tuple(stacks), tuple(bets), tuple(folded),
-                tuple(cards), tuple(drew), hand_text, tuple(notes.pop(line, ())),
+                tuple(cards), tuple(drew), hand_text, tuple(notes.pop(line, ())), mark,
             )
         )  # fmt: skip
 
@@ -271,7 +285,8 @@ def table_model(replay: Replay) -> TableModel:
             elif d.pat and d.player == hero and rec is not None and rec.kept_cards and k >= 0:
                 cards[k] = format_cards(rec.kept_cards)
                 hand_text = _describe(rec.kept_cards, hand.site)
-            add(k, f"{d.player} {words}", line, hand_text)
+            number = rec.draw if rec is not None else street - 1
+            add(k, f"{d.player} {words}", line, hand_text, marks.pop((d.player, number), None))
         elif isinstance(item, UncalledBet):
             k = index.get(item.player, -1)
             amount = units(item.amount)
@@ -320,7 +335,7 @@ def table_model(replay: Replay) -> TableModel:
 def _with_findings(step: TableStep, findings: tuple[str, ...]) -> TableStep:
     return TableStep(
         step.street, step.actor, step.text, step.line, step.pot, step.stacks, step.bets,
-        step.folded, step.cards, step.drew, step.hand, findings,
+        step.folded, step.cards, step.drew, step.hand, findings, step.review,
     )  # fmt: skip
 
 
@@ -407,6 +422,8 @@ def _compact(model: TableModel) -> dict[str, Any]:
             extra["h"] = st.hand
         if st.findings:
             extra["f"] = list(st.findings)
+        if st.review is not None:
+            extra["r"] = st.review.as_json()
         steps.append([st.street, st.actor, st.text, st.line, st.pot, changes, extra])
         before = st
     return {

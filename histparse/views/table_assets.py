@@ -56,6 +56,21 @@ TABLE_CSS: Final = """
 .hp-tbl .hp-log li.hp-now { background: var(--hp-now); }
 .hp-tbl .hp-log li.hp-flagged { box-shadow: inset 4px 0 var(--hp-error); }
 .hp-tbl .hp-log li.hp-later { opacity: 0.45; }
+.hp-tbl .hp-log .hp-rmark { margin-left: 8px; padding: 0 5px; border-radius: 3px; font-size: 12px;
+  background: #e6f4ea; color: #1d5e20; }
+.hp-tbl .hp-log .hp-rmark.hp-r-lost { background: #fdecea; color: #a11; }
+.hp-tbl .hp-t-review { fill: #2e7d32; font-size: 12px; font-weight: 700; }
+.hp-tbl .hp-t-review.hp-r-lost { fill: #c62828; }
+.hp-tbl .hp-review { margin: 6px 0; padding: 6px 8px; border: 1px solid var(--hp-line);
+  border-left: 4px solid #e0a800; font-size: 13px; }
+.hp-tbl .hp-r-head { font-weight: 600; margin-bottom: 4px; }
+.hp-tbl .hp-r-table { border-collapse: collapse; margin: 2px 0 4px; }
+.hp-tbl .hp-r-table th, .hp-tbl .hp-r-table td { padding: 1px 10px 1px 0; text-align: left; }
+.hp-tbl .hp-r-table .hp-num { text-align: right; font-variant-numeric: tabular-nums; }
+.hp-tbl .hp-r-best td { font-weight: 700; }
+.hp-tbl .hp-r-played td:first-child { box-shadow: inset 3px 0 #e0a800; padding-left: 5px; }
+.hp-tbl .hp-r-lost { color: #c62828; }
+.hp-tbl .hp-r-policy, .hp-tbl .hp-r-why { color: var(--hp-muted); }
 """
 
 # The script is a file of its own (``table.js``, package data): JavaScript, not Python text.

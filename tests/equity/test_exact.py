@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 from histparse.cards import DECK, parse_cards
 from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
 from histparse.equity.deal import TooManyDeals
-from histparse.equity.exact import exact_heads_up, paths_of
+from histparse.equity.exact import exact_by_cards, exact_heads_up, paths_of
 from histparse.equity.policy import Policy, keep_mask
+from histparse.equity.ranked import FlushPossible, exact_by_ranks
 from histparse.ranking import rank_cards
 
 
@@ -95,9 +96,13 @@ def test_three_draws_exact_equals_brute_force_on_a_reduced_deck(
 ) -> None:
     holdings = (Holding.of(first[0], discards=first[1]), Holding.of(second[0], discards=second[1]))
     situation = _reduced(unseen, *holdings, draws=3)
+    truth = brute_force(situation)
     shares, _ = exact_heads_up(situation)
-    assert shares == brute_force(situation)
+    assert shares == truth
     assert sum(shares) == 1
+    # Both methods on their own: by card classes (the first tried) and by cards.
+    assert exact_by_ranks(situation)[0] == truth
+    assert exact_by_cards(situation)[0] == truth
 
 
 def test_the_issue_rows_are_exact_fractions() -> None:
@@ -184,12 +189,83 @@ def test_every_monte_carlo_row_of_the_docs_is_within_three_standard_errors() -> 
             draws_left=int(draws),
         )
         value, se = (float(x) / 100 for x in mc.split("±"))
-        if int(draws) == 2 and len(parse_cards(first)) + len(parse_cards(second)) == 7:
-            # The one-against-two-card rows take a second each: their fraction is checked
-            # against the table and the 3-SE law on the table's own numbers.
-            exact = Fraction(fraction)
-        else:
-            found = equity(situation, method="exact").players[0].exact
-            assert found == Fraction(fraction)
-            exact = found
+        # Every row computed again (the one-card v two-card rows by card classes: 0.1 s).
+        exact = equity(situation, method="exact").players[0].exact
+        assert exact == Fraction(fraction)
         assert abs(value - exact) <= 3 * se, (first, second, draws, policies)
+
+
+def test_coded_subsets_and_bit_masks_give_the_same_fraction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Subsets of at most four cards are coded as small ints (a lookup table); beyond, 64-bit
+    masks are sorted and searched. Both ways must give the same exact shares."""
+    from histparse.equity import exact
+
+    both = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d 2c")), draws_left=2)
+    one_two = _reduced(
+        "5h 6c 6d 7d 9s Js 4s 2d Qh",
+        Holding.of("7c 4d 3h 2s", discards="Kc"),
+        Holding.of("8h 5c 3d", discards="Kd Ks"),
+        draws=3,
+    )
+    coded = [exact_by_cards(s)[0] for s in (both, one_two)]
+    monkeypatch.setattr(exact, "_CODE_MOST", 0)
+    assert [exact_by_cards(s)[0] for s in (both, one_two)] == coded
+
+
+_SUITED = st.sampled_from(
+    ["7c 5c 4c 2c", "7d 5d 4d 2d", "8h 6h 3h", "6s 5s 2s", "7c 4d 3h 2s", "8h 5c 3d 2c",
+     "9d 6c 3s 2h", "Kc 7d 4h 2c", "8c 7c 5c 3c 2c", "9h 8d 6d 4s 3h"]
+)  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    first=_SUITED,
+    second=_SUITED,
+    draws=st.integers(1, 2),
+    policy=st.sampled_from(["draw", "draw:9", "plan:1,2", "draw:T,9,8:3", "pat"]),
+)
+def test_card_classes_equal_cards_on_the_full_deck(
+    first: str, second: str, draws: int, policy: str
+) -> None:
+    """The law between the two exact methods: by card classes (suits tracked only where a
+    flush may need them, flushes and pairs of suited cards included) equals by cards, on the
+    full deck, whenever both answer; a class method that refuses says why."""
+    a, b = parse_cards(first), parse_cards(second)
+    if set(a) & set(b):
+        return
+    pa = StandPat() if len(a) == 5 else parse_policy(policy)
+    pb = StandPat() if len(b) == 5 else DRAW
+    situation = Situation((Holding(a, policy=pa), Holding(b, policy=pb)), draws_left=draws)
+    try:
+        by_cards = exact_by_cards(situation)[0]
+    except TooManyDeals:
+        return
+    try:
+        by_classes = exact_by_ranks(situation)[0]
+    except FlushPossible:
+        return  # a flush of the highest suit possible: only the cards can value it
+    except TooManyDeals:
+        return  # more class states than the limit: the cards answer instead
+    assert by_classes == by_cards
+
+
+def test_a_four_flush_drawing_is_valued_with_its_flushes() -> None:
+    """Four clubs drawing one against a pat 9: the clubs are tracked one by one (a flush is a
+    loss in 2-7), the other suits by rank; the card method agrees to the fraction."""
+    pat = Holding.of("9h 8d 6d 4s 3h", policy=StandPat())
+    situation = Situation((Holding.of("7c 5c 4c 2c"), pat), draws_left=2)
+    shares, paths = exact_by_ranks(situation)
+    assert shares == exact_by_cards(situation)[0]
+    assert paths[0] < len(paths_of(situation, 0).rank)
+
+
+def test_the_class_method_is_the_first_and_much_smaller() -> None:
+    """A one-card draw against a two-card draw, two draws left: the class paths are a tenth
+    of the card paths or fewer, and ``equity`` reports the class paths it used."""
+    situation = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d")), draws_left=2)
+    found = equity(situation, method="exact")
+    assert found.players[0].exact == Fraction(144866717, 209444400)
+    assert found.paths is not None and found.paths[1] * 10 < 395_810

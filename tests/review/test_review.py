@@ -231,3 +231,48 @@ def test_a_rejected_hand_is_named_and_counted_not_dropped(
     assert "draw 3 (1 left" in captured.out
     assert f"{path}:" in captured.err and "no date" in captured.err
     assert "1 rejected" in captured.err
+
+
+def test_two_draws_left_against_a_pat_hand_is_exact() -> None:
+    """With two draws left heads-up, a one-card draw or a stand-pat against a hand that stood
+    pat is valued exactly in ``auto`` (the class paths), each the fraction equity() finds for
+    that situation (the opponent follows the default policy at the last draw, as stated)."""
+    from histparse.equity import DEFAULT_POLICY, DrawToBest, Holding, Situation, StandPat, equity
+    from histparse.ranking import WORST_RANK
+
+    text = _BREAK.replace(
+        "*** SECOND DRAW ***\nVillain: discards 1 card", "*** SECOND DRAW ***\nVillain: stands pat"
+    ).replace(
+        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
+    )
+    (hand,) = parse_text(text)
+    (row,) = review_hand(read_facts(hand), "Hero", draws=(2,))
+    assert (row.draws_left, row.facing, row.actual) == (2, "pat", "pat")
+    by_label = {c.label: c for c in row.choices}
+    # Villain stood pat at this draw: pat in every deal now, the default policy at the last.
+    pat_now = DrawToBest((DEFAULT_POLICY.pat_at[0], WORST_RANK, DEFAULT_POLICY.pat_at[2]))
+    villain = Holding.of("7h 5d 3d 2h Jc", policy=pat_now)
+    dead = parse_cards("Kd")
+
+    def exact(hero: Holding) -> Fraction | None:
+        situation = Situation((hero, villain), draws_left=2, dead=dead)
+        return equity(situation, method="exact").players[0].exact
+
+    assert by_label["pat"].exact == exact(Holding.of("8c 6d 4h 3s 2c", policy=StandPat()))
+    assert by_label["keep 4"].exact == exact(Holding.of("6d 4h 3s 2c", discards="8c"))
+    assert by_label["keep 3"].exact is None  # a two-card draw: Monte Carlo
+    assert row.best == "pat"
+
+
+def test_an_opponent_that_stood_pat_stands_pat_in_every_deal() -> None:
+    """Villain stood pat on J-7 at the last draw (the default policy would draw to 7-5-3-2):
+    the review values Hero's choices against the J-7 itself, so Hero's pat 8-6 wins it all."""
+    text = _BREAK.replace(
+        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
+    )
+    (hand,) = parse_text(text)
+    (row,) = review_hand(read_facts(hand), "Hero", draws=(3,))
+    assert (row.facing, row.candidates) == ("pat", 1)
+    by_label = {c.label: c for c in row.choices}
+    assert by_label["pat"].exact == 1
+    assert row.best == "pat" and row.cost_equity > 0

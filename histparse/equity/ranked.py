@@ -1,0 +1,469 @@
+"""Exact heads-up equity by card classes: the paths method of ``exact.py`` on ranks, with the
+suits tracked only where a flush can happen.
+
+A 2-7 hand cares about suits only for a flush. The unseen cards are split into classes: the
+cards of the tracked suits ``S`` one by one, the others by rank (one class per rank: its unseen
+cards of the suits not in ``S``). Two cards of one class are as good as each other to both
+policies and to the showdown as long as no hand that might be a flush of an untracked suit is
+ever held, so a player's path needs only how many cards of each class it read and its final rank
+number: paths are far fewer than card sets (a two-card draw with three draws left: thousands of
+class multisets where cards give millions of sets).
+
+Probabilities stay exact integers over ``(N)_m``. Served ``k`` cards with ``R_c`` of class
+``c`` while ``avail_c`` of its cards are unseen and unread, a path gains ``k! * prod_c
+C(avail_c, R_c)`` (the card sets, each in ``k!`` orders), so that its weight ``U`` counts the
+card-level paths it stands for. Two paths read disjoint cards in ``prod_c (n_c)_(x_c + y_c)``
+of the ways where alone they count ``(n_c)_x_c (n_c)_y_c``, so B's weight given A's ``x`` is
+``U_b prod_c (n_c - x_c)_y_c / (n_c)_y_c``. Writing ``(n - x)_y = (n)_y + D(x, y)`` (``D`` is
+zero unless both read the class) and expanding the product over the sets ``T`` of classes both
+read gives the inclusion-exclusion of ``exact.py`` with class sets in place of card sets: A's
+rows per ``(T, x on T)``, B's per ``(T, y on T)`` weighted ``U_b / prod_{c in T} (n_c)_y_c``,
+and each matching pair times ``prod_{c in T} D_c(x_c, y_c)``.
+
+Each held card carries the set of suits it may be (one for a known card or a tracked one, the
+untracked suits for a card of a rank class). When a policy throws one card of a pair, the one
+kept is the lower card (``keep_mask``'s order: the lower suit), so its set becomes the suits
+the lower of the two may have. A hand of five ranks whose cards all surely have one suit is a
+flush; one where a suit is in every card's set but not surely is ambiguous, and the method
+tries again tracking clubs (the lowest suit: a club is never displaced by a pair, so a club
+flush is then sure or impossible); a flush that may be of another suit makes it refuse
+(``FlushPossible``), and the card-level method answers.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from histparse.equity.deal import Holding, Situation, TooManyDeals
+from histparse.equity.evaluator import evaluate_ranks
+from histparse.equity.policy import StandPat, keep_mask
+
+__all__ = [
+    "ROW_LIMIT",
+    "STATE_LIMIT",
+    "Classes",
+    "FlushPossible",
+    "RankPaths",
+    "exact_by_ranks",
+    "rank_paths",
+]
+
+STATE_LIMIT: Final = 500_000
+"""At most this many (state, class multiset served) rows per player and draw; beyond,
+``TooManyDeals`` (soon: a case this method cannot do is refused in about 0.2 s, and the card
+method tries)."""
+ROW_LIMIT: Final = 4_000_000
+"""At most this many rows in the inclusion-exclusion."""
+
+_EMPTY: Final = -1
+_WAITING: Final = 30_000  # a place the hidden cards are not read into
+_TAG_BITS: Final = 4  # a held card: rank * 16 + the set of suits it may be (4 bits)
+_ANY_SUIT: Final = 15
+_MOST_TRACKED: Final = 1  # clubs alone (suit 0, the lowest: never displaced by a pair)
+_BLOCK: Final = 1 << 22  # (rows x multisets x classes) compared at once
+
+
+class FlushPossible(TooManyDeals):
+    """A hand might be a flush of a suit the classes do not track."""
+
+    def __init__(self, message: str, suits: int) -> None:
+        super().__init__(message)
+        self.suits = suits
+
+
+def _table(fn: object) -> npt.NDArray[np.int64]:
+    out = np.zeros((53, 6), dtype=np.int64)
+    for n in range(53):
+        for j in range(6):
+            out[n, j] = fn(n, j) if j <= n else 0  # type: ignore[operator]
+    return out
+
+
+_CHOOSE: Final = _table(math.comb)
+_FALLING: Final = _table(math.perm)
+
+
+def _lower_suits() -> npt.NDArray[np.int16]:
+    """``[m1, m2]``: the suits the lower of two cards of one rank may have, the first of suit
+    set ``m1``, the second of ``m2`` (the lower suit index is the lower card)."""
+    out = np.zeros((16, 16), dtype=np.int16)
+    for m1, m2 in itertools.product(range(16), repeat=2):
+        for s1, s2 in itertools.product(range(4), repeat=2):
+            if s1 != s2 and m1 >> s1 & 1 and m2 >> s2 & 1:
+                out[m1, m2] |= 1 << min(s1, s2)
+    return out
+
+
+_LOWER: Final = _lower_suits()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Classes:
+    """The unseen cards' classes: how many cards each holds, their rank, the suits they may
+    be, and each class's place value in a path's code (mixed radix: the digit of a class runs
+    0..count, so a code stays below the product of (count + 1), at most 2**52)."""
+
+    count: npt.NDArray[np.int64]
+    rank: npt.NDArray[np.int64]
+    suits: npt.NDArray[np.int64]
+    place: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, unseen: tuple[int, ...], tracked: int) -> Classes:
+        """The classes of ``unseen`` with the suits of the bit set ``tracked`` one by one."""
+        count, rank, suits = [], [], []
+        for r in range(13):
+            n = sum(1 for c in unseen if c >> 2 == r and not tracked >> (c & 3) & 1)
+            if n:
+                count.append(n)
+                rank.append(r)
+                suits.append(_ANY_SUIT & ~tracked)
+        for c in unseen:
+            if tracked >> (c & 3) & 1:
+                count.append(1)
+                rank.append(c >> 2)
+                suits.append(1 << (c & 3))
+        counts = np.array(count, dtype=np.int64)
+        place = np.cumprod(np.concatenate([[1], counts[:-1] + 1])).astype(np.int64)
+        return cls(counts, np.array(rank, dtype=np.int64), np.array(suits, dtype=np.int64), place)
+
+    def __len__(self) -> int:
+        return len(self.count)
+
+    def _key(self) -> tuple[bytes, bytes, bytes]:
+        return self.count.tobytes(), self.rank.tobytes(), self.suits.tobytes()
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Classes) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+
+@cache
+def _multisets(classes: int, k: int) -> npt.NDArray[np.int8]:
+    """Every multiset of ``k`` of ``classes`` classes (at most four of one), as counts."""
+    rows = [c for c in itertools.combinations_with_replacement(range(classes), k)
+            if all(c.count(x) <= 4 for x in set(c))]  # fmt: skip
+    counts = np.zeros((len(rows), classes), dtype=np.int8)
+    for i, row in enumerate(rows):
+        for x in row:
+            counts[i, x] += 1
+    return counts
+
+
+@dataclass(frozen=True, slots=True)
+class RankPaths:
+    """One player's distinct outcomes by classes: the cards read of each class, the final
+    hand's rank number, and the weight ``U`` (the card-level paths they stand for)."""
+
+    counts: npt.NDArray[np.int8]
+    rank: npt.NDArray[np.int16]
+    weight: npt.NDArray[np.int64]
+
+    @property
+    def sizes(self) -> npt.NDArray[np.int64]:
+        """How many cards each path reads."""
+        sizes: npt.NDArray[np.int64] = self.counts.sum(axis=1, dtype=np.int64)
+        return sizes
+
+
+def _ranks_of(hands: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+    """The rank numbers of full sorted hands; ``FlushPossible`` when one might be a flush of
+    a suit not surely every card's."""
+    ranks = hands >> _TAG_BITS
+    suits = hands & _ANY_SUIT
+    distinct = (ranks[:, 1:] != ranks[:, :-1]).all(axis=1)
+    common = np.bitwise_and.reduce(suits, axis=1)
+    one = (suits & (suits - 1)) == 0  # a card of one sure suit
+    flush = distinct & (common != 0) & one.all(axis=1)
+    unsure = distinct & (common != 0) & ~flush
+    if bool(unsure.any()):
+        raise FlushPossible("a hand might be a flush", int(np.bitwise_or.reduce(common[unsure])))
+    return evaluate_ranks(ranks, flush)
+
+
+def _kept_suits(hands: npt.NDArray[np.int16], keep: npt.NDArray[np.bool_]) -> None:
+    """The suits a kept card of a pair may have once the other is thrown: the lower card's
+    (in place). A group of one rank is contiguous in a sorted hand, its first card the kept."""
+    ranks = hands >> _TAG_BITS
+    rows = np.arange(len(hands))
+    head = np.zeros(len(hands), dtype=np.intp)
+    for j in range(1, 5):
+        same = ranks[:, j] == ranks[:, j - 1]
+        head = np.where(same, head, j)
+        fold = same & ~keep[:, j] & keep[rows, head]
+        if fold.any():
+            r, h = rows[fold], head[fold]
+            merged = _LOWER[hands[r, h] & _ANY_SUIT, hands[r, j] & _ANY_SUIT]
+            hands[r, h] = (hands[r, h] & ~_ANY_SUIT) | merged
+
+
+def _merge(
+    hands: npt.NDArray[np.int16],
+    counts: npt.NDArray[np.int8],
+    weight: npt.NDArray[np.int64],
+    place: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    """One row per distinct (sorted hand, cards read per class), weights added."""
+    hands = np.sort(hands, axis=1)
+    key = np.zeros(len(hands), dtype=np.int64)
+    for col in range(5):
+        key = key * 256 + (hands[:, col].astype(np.int64) + 1)
+    code = counts.astype(np.int64) @ place
+    order = np.lexsort((key, code))
+    key, code = key[order], code[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = (key[1:] != key[:-1]) | (code[1:] != code[:-1])
+    starts = np.flatnonzero(new)
+    first = order[starts]
+    return hands[first], counts[first], np.add.reduceat(weight[order], starts)
+
+
+def _serve(
+    hands: npt.NDArray[np.int16],
+    counts: npt.NDArray[np.int8],
+    weight: npt.NDArray[np.int64],
+    classes: Classes,
+) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
+    """Every class multiset that can fill each row's empty places, with its number of ways."""
+    need = (hands == _EMPTY).sum(axis=1)
+    card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
+    out_h, out_c, out_w = [], [], []
+    total = 0
+    for k in np.unique(need).tolist():
+        rows = np.flatnonzero(need == k)
+        if k == 0:
+            out_h.append(hands[rows])
+            out_c.append(counts[rows])
+            out_w.append(weight[rows])
+            continue
+        sets = _multisets(len(classes), k)
+        # The classes of each multiset in order, k per row: where its counts say.
+        members = np.repeat(np.tile(np.arange(len(classes)), len(sets)), sets.ravel())
+        served = card[members].reshape(len(sets), k)
+        step = max(1, _BLOCK // (len(sets) * len(classes)))
+        for first in range(0, len(rows), step):
+            block = rows[first : first + step]
+            avail = classes.count[None, :] - counts[block].astype(np.int64)
+            fits = (sets[None, :, :] <= avail[:, None, :]).all(axis=2)
+            ri, mi = np.nonzero(fits)
+            total += len(ri)
+            if total > STATE_LIMIT:
+                raise TooManyDeals(f"more than {STATE_LIMIT} class states for one player")
+            ways = _CHOOSE[avail[ri], sets[mi]].prod(axis=1) * math.factorial(k)
+            h = hands[block][ri]
+            h[h == _EMPTY] = served[mi].ravel()
+            out_h.append(h)
+            out_c.append(counts[block][ri] + sets[mi])
+            out_w.append(weight[block][ri] * ways)
+    return _merge(
+        np.concatenate(out_h), np.concatenate(out_c), np.concatenate(out_w), classes.place
+    )
+
+
+def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths:
+    """Player ``player``'s distinct outcomes by classes, reading from the unseen cards alone;
+    ``FlushPossible`` when one of its hands might be a flush of an untracked suit."""
+    return _paths(situation.holdings[player], situation.draws_left, classes)
+
+
+@functools.lru_cache(maxsize=64)
+def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
+    """``rank_paths`` of one holding: they depend on nothing else, so that the paths of an
+    opponent are found once for every choice of the review's player (the same unseen cards:
+    the player's five are seen whatever it keeps)."""
+    hands = np.full((1, 5), _EMPTY, dtype=np.int16)
+    known = [(c >> 2) << _TAG_BITS | (1 << (c & 3)) for c in holding.cards]
+    hands[0, : len(known)] = known
+    counts = np.zeros((1, len(classes)), dtype=np.int8)
+    weight = np.ones(1, dtype=np.int64)
+    if holding.hidden:
+        hands[0, len(known) + holding.hidden :] = _WAITING
+        hands, counts, weight = _serve(hands, counts, weight, classes)
+        hands[hands == _WAITING] = _EMPTY
+    for index in range(draws_left):
+        left = draws_left - index
+        if not (index == 0 and holding.pending):
+            hands = np.sort(hands, axis=1)
+            if isinstance(holding.policy, StandPat):
+                continue
+            rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4  # what keep_mask reads: rank * 4
+            keep = keep_mask(holding.policy, rank4, _ranks_of(hands), left, index)
+            _kept_suits(hands, keep)
+            hands = np.where(keep, hands, np.int16(_EMPTY))
+        hands, counts, weight = _serve(hands, counts, weight, classes)
+    hands = np.sort(hands, axis=1)
+    ranks = _ranks_of(hands)
+    code = counts.astype(np.int64) @ classes.place
+    order = np.lexsort((ranks, code))
+    code, ranks = code[order], ranks[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = (code[1:] != code[:-1]) | (ranks[1:] != ranks[:-1])
+    starts = np.flatnonzero(new)
+    found = RankPaths(counts[order[starts]], ranks[starts], np.add.reduceat(weight[order], starts))
+    for array in (found.counts, found.rank, found.weight):
+        array.flags.writeable = False  # shared by the cache
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """A player's paths once per set ``T`` of classes it read (at most ``most``): the set as a
+    bit mask, the counts on it (a code), the path's size, rank and weight."""
+
+    mask: npt.NDArray[np.int64]
+    code: npt.NDArray[np.int64]
+    size: npt.NDArray[np.int64]
+    rank: npt.NDArray[np.int16]
+    weight: npt.NDArray[np.int64]
+
+
+def _rows(
+    paths: RankPaths,
+    most: int,
+    classes: Classes,
+    *,
+    divide: bool,
+    only: npt.NDArray[np.int64] | None = None,
+) -> _Rows:
+    """Each path once per set of at most ``most`` of the classes it read (only the sets in
+    the sorted ``only`` when given: the other player's); ``divide``: B's weight,
+    ``U / prod_{c in T} (n_c)_y_c``."""
+    support = (paths.counts > 0).sum(axis=1)
+    sizes = paths.sizes
+    masks, codes, size_parts, weights, ranks = [], [], [], [], []
+    total = 0
+    for s in np.unique(support).tolist():
+        rows = np.flatnonzero(support == s)
+        where = np.nonzero(paths.counts[rows] > 0)[1].reshape(len(rows), s)
+        read = np.take_along_axis(paths.counts[rows].astype(np.int64), where, axis=1)
+        for t in range(min(most, s) + 1):
+            chosen = list(itertools.combinations(range(s), t))
+            combos = np.array(chosen, dtype=np.intp).reshape(len(chosen), t)
+            flat = len(rows) * len(combos)
+            picked = where[:, combos].reshape(flat, t)  # (rows x c, t): the classes in T
+            count = read[:, combos].reshape(flat, t)
+            # Column by column: a short axis is faster so than through a ufunc's reduce.
+            mask = np.zeros(flat, dtype=np.int64)
+            for j in range(t):
+                mask |= np.left_shift(1, picked[:, j]).astype(np.int64)
+            source = np.repeat(rows, len(combos))
+            if only is not None and t:
+                found = np.minimum(np.searchsorted(only, mask), len(only) - 1)
+                hit = only[found] == mask
+                picked, count, mask, source = picked[hit], count[hit], mask[hit], source[hit]
+            total += len(mask)
+            if total > ROW_LIMIT:
+                raise TooManyDeals(f"more than {ROW_LIMIT} shared-class terms")
+            masks.append(mask)
+            code = np.zeros(len(mask), dtype=np.int64)
+            divisor = np.ones(len(mask), dtype=np.int64)
+            for j in range(t):
+                code += count[:, j] * classes.place[picked[:, j]]
+                divisor *= _FALLING[classes.count[picked[:, j]], count[:, j]]
+            codes.append(code)
+            weight = paths.weight[source]
+            if divide:
+                weight = weight // divisor
+            weights.append(weight)
+            size_parts.append(sizes[source])
+            ranks.append(paths.rank[source])
+    return _Rows(
+        np.concatenate(masks).astype(np.int64),
+        np.concatenate(codes),
+        np.concatenate(size_parts),
+        np.concatenate(ranks),
+        np.concatenate(weights),
+    )
+
+
+def _digits(code: npt.NDArray[np.int64], classes: Classes) -> npt.NDArray[np.int64]:
+    digits: npt.NDArray[np.int64] = (code[:, None] // classes.place[None, :]) % (
+        classes.count[None, :] + 1
+    )
+    return digits
+
+
+def _shares(
+    situation: Situation, classes: Classes
+) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    from histparse.equity.exact import combine
+
+    n_pool = len(situation.unseen)
+    a, b = rank_paths(situation, 0, classes), rank_paths(situation, 1, classes)
+    hidden = sum(h.hidden for h in situation.holdings)
+    if int(a.sizes.max()) + int(b.sizes.max()) + situation.unknowns - hidden > n_pool:
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    most = min(int((a.counts > 0).sum(axis=1).max()), int((b.counts > 0).sum(axis=1).max()))
+    # The player with fewer paths lists its sets; the other's are kept where they match one.
+    swap = len(b.rank) < len(a.rank)
+    if swap:
+        a, b = b, a
+    ra = _rows(a, most, classes, divide=False)
+    rb = _rows(b, most, classes, divide=True, only=np.unique(ra.mask))
+    # B's keys (T, y on T): the code alone (T is where its digits are not 0), sorted by T;
+    # A's rows joined with every key of their T, each pair's weight times D on T.
+    codes, first, inverse = np.unique(rb.code, return_index=True, return_inverse=True)
+    by_mask = np.lexsort((codes, rb.mask[first]))
+    key_mask, key_code = rb.mask[first][by_mask], codes[by_mask]
+    position = np.empty(len(by_mask), dtype=np.int64)
+    position[by_mask] = np.arange(len(by_mask))
+    tid_b = position[inverse.reshape(-1)]
+    lo = np.searchsorted(key_mask, ra.mask, "left")
+    hi = np.searchsorted(key_mask, ra.mask, "right")
+    many = hi - lo
+    if int(many.sum()) > ROW_LIMIT:
+        raise TooManyDeals(f"more than {ROW_LIMIT} shared-class pairs")
+    rep = np.repeat(np.arange(len(many)), many)
+    offset = np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
+    tid_a = np.repeat(lo, many) + offset
+    x = _digits(ra.code[rep], classes)
+    y = _digits(key_code[tid_a], classes)
+    n = classes.count[None, :]
+    d = np.where((x > 0) & (y > 0), _FALLING[np.maximum(n - x, 0), y] - _FALLING[n, y], 1)
+    weight_a = ra.weight[rep] * d.prod(axis=1)
+    big = float(np.abs(weight_a).max(initial=0)) * float(rb.weight.astype(np.float64).sum())
+    if big * 2 > 2.0**62:
+        raise TooManyDeals("the path counts are too large for exact sums")
+    share_a, share_b = combine(
+        tid_a.astype(np.int64), ra.size[rep], ra.rank[rep], weight_a,
+        tid_b.astype(np.int64), rb.size, rb.rank, rb.weight, n_pool,
+    )  # fmt: skip
+    if swap:
+        return (share_b, share_a), (len(b.rank), len(a.rank))
+    return (share_a, share_b), (len(a.rank), len(b.rank))
+
+
+def exact_by_ranks(
+    situation: Situation,
+) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    """Both players' exact shares by card classes, and each one's number of class paths.
+    Suits are tracked only when a flush may need them (none first, then the suits up to the
+    one a flush was possible in); ``FlushPossible`` when that is not enough, ``TooManyDeals``
+    when the stub could run out or the rows are too many."""
+    if len(situation.holdings) != 2:
+        raise TooManyDeals("the exact paths method is for two players")
+    tracked = 0
+    while True:
+        try:
+            return _shares(situation, Classes.of(situation.unseen, tracked))
+        except FlushPossible as exc:
+            # Track the suits up to the highest a flush was possible in (a lower card of a
+            # pair can take a place): then its cards, and those that can displace them, are
+            # known one by one.
+            wider = tracked | (1 << exc.suits.bit_length()) - 1
+            if wider == tracked or wider > _MOST_TRACKED:
+                # Two suits tracked or more make 30 to 50 classes: the cards themselves
+                # (exact.py) are as fast or faster then.
+                raise
+            tracked = wider
