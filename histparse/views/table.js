@@ -190,7 +190,9 @@
         var chip = el("circle", { cx: bxp - 10, cy: byp - 4, r: 7, "class": "hp-chip" }, g);
         var bet = el("text", { x: bxp, y: byp, "class": "hp-t-bet" }, g);
         if (sd[0] === m.button) {
-          var dx = CX + (x - CX) * 0.62 - 24, dy = CY + (y - CY) * 0.62 + 14;
+          // Beside the seat's box (right, or left at the page's edge): toward the centre it
+          // would cover the seat's cards or bet.
+          var dx = bx + 166 <= W - 12 ? bx + 166 : bx - 16, dy = by + 26;
           el("circle", { cx: dx, cy: dy, r: 10, "class": "hp-btn" }, g);
           el("text", { x: dx, y: dy + 4, "text-anchor": "middle" }, g, "D");
         }
