@@ -9,6 +9,7 @@ all at the end of every replay cost 7% of the audit).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from decimal import Decimal
 from operator import attrgetter, itemgetter
@@ -132,8 +133,17 @@ def positions(body: LineFacts) -> dict[str, Position]:
     if not any(e.kind is _SMALL_BLIND for e in posts):
         first = dealt[first_left_of(numbers, hand.button_seat)].player
         small_blind_posted = not any(e.kind in _BIG_BLINDS and e.player == first for e in posts)
-    by_seat = assign_positions(numbers, hand.button_seat, small_blind_posted=small_blind_posted)
+    by_seat = _positions_of(tuple(numbers), hand.button_seat, small_blind_posted)
     return {s.player: by_seat[s.seat] for s in dealt}
+
+
+@functools.lru_cache(maxsize=4096)
+def _positions_of(
+    numbers: tuple[int, ...], button: int, small_blind_posted: bool
+) -> Mapping[int, Position]:
+    # A table's hands repeat the same few seatings: ``assign_positions`` once for each (read
+    # only: the mapping is shared by every hand of that seating).
+    return assign_positions(numbers, button, small_blind_posted=small_blind_posted)
 
 
 def stakes(body: LineFacts) -> tuple[Decimal, Decimal, Decimal | None, Decimal]:
