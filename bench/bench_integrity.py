@@ -16,6 +16,7 @@ a small population that the text path (write every player's file, ``histparse in
 reading and pooling) gives the same scores.
 
     nice -n 10 python bench/bench_integrity.py --reps 20  # the issue's sizes
+    python bench/bench_integrity.py --reps 0 --honest-reps 10 --first-rep 10  # a part of it
 """
 
 from __future__ import annotations
@@ -93,6 +94,9 @@ def main() -> None:
     ap.add_argument("--pair-share", type=float, default=0.1)
     ap.add_argument("--honest-hands", type=int, default=100_000)
     ap.add_argument("--check-text", type=int, default=0, help="hands of the text-path check")
+    ap.add_argument(
+        "--first-rep", type=int, default=0, help="the first replication (split a run over cores)"
+    )
     args = ap.parse_args()
     if args.check_text:
         cfg = PopulationConfig(players=30, superusers=1, pairs=1)
@@ -100,7 +104,7 @@ def main() -> None:
         print(f"text path check ({args.check_text} hands, 30 players): same scores: {same(a, b)}")
     t0 = time.process_time()
     first = 0
-    for seed in range(args.reps):
+    for seed in range(args.first_rep, args.first_rep + args.reps):
         cfg = PopulationConfig(superusers=1)
         s = direct(args.super_hands, 1000 + seed, cfg)
         who = labels_of(1000 + seed, cfg).superusers[0]
@@ -112,7 +116,7 @@ def main() -> None:
     t0 = time.process_time()
     reps = args.reps if args.pair_reps is None else args.pair_reps
     top5 = 0
-    for seed in range(reps):
+    for seed in range(args.first_rep, args.first_rep + reps):
         cfg = PopulationConfig(pairs=1, pair_share=args.pair_share)
         s = direct(args.pair_hands, 2000 + seed, cfg)
         pair = labels_of(2000 + seed, cfg).pairs[0]
@@ -125,7 +129,7 @@ def main() -> None:
     t0 = time.process_time()
     reps = args.reps if args.honest_reps is None else args.honest_reps
     quiet = 0
-    for seed in range(reps):
+    for seed in range(args.first_rep, args.first_rep + reps):
         s = direct(args.honest_hands, 3000 + seed, PopulationConfig())
         p_top = s.players[0].top if s.players else 0.0
         q_top = s.pairs[0].collusion if s.pairs else 0.0
