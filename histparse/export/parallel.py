@@ -14,15 +14,23 @@ import contextlib
 import functools
 import itertools
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from histparse.events import Hand
 from histparse.export.findings import ID_CONFLICT, FindingRow, _row, auditor_available
-from histparse.export.pieces import ExportPiece, HandInfo, export_groups, export_pieces
+from histparse.export.pieces import (
+    ExportPiece,
+    HandInfo,
+    PartNumbers,
+    export_groups,
+    export_pieces,
+)
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
 from histparse.export.writer import (
@@ -74,6 +82,8 @@ class _Writer:
 
     def take(self, piece: ExportPiece) -> int:
         """Add a piece; returns its number of parsed hands."""
+        if piece.numbers is not None and self._take_plain(piece, piece.numbers):
+            return len(piece.items)
         ex, counts = self.ex, self.ex.counts
         # A batch holds ``batch_size`` chunks of input (parsed hands and rejects), as
         # ``export_results`` counts, so a piece may end one batch and start the next.
@@ -107,6 +117,62 @@ class _Writer:
                 self.commit()
         self._tables(piece, keep, extra)
         return hands
+
+    def _take_plain(self, piece: ExportPiece, numbers: dict[Partition, PartNumbers]) -> bool:
+        """``take`` of a plain piece whose hands are all new and which fits in the batch, its
+        ids checked and remembered as arrays; False (nothing done) for any other piece, which
+        goes hand by hand. The same outcome either way (tests/export/test_parallel_export)."""
+        ex, n = self.ex, len(piece.items)
+        if self.chunks + n > ex.batch_size:
+            return False  # the batch ends inside the piece
+        by_site: dict[str, list[npt.NDArray[np.int64]]] = {}
+        for (site, _), part in numbers.items():
+            by_site.setdefault(site, []).append(part.ids)
+        for arrays in by_site.values():
+            ids = np.concatenate(arrays)
+            if len(np.unique(ids)) != len(ids):
+                return False  # a hand id twice (in two months): the second is a repeat
+        for (site, _), part in numbers.items():
+            added = ex.added.get(site)
+            if added is not None and added.contains_numbers(part.ids).any():
+                return False
+            if ex.audit and self.joiner.seen_any(site, part.ids):
+                return False
+            for there in ex.store.hands_by_partition:
+                if there[0] == site and ex._existing(there).contains_numbers(part.ids).any():
+                    return False
+        extra: dict[tuple[Partition, str], int] = {}
+        kept = self.batch.kept
+        for (site, month), part in numbers.items():
+            added = ex.added.get(site)
+            if added is None:
+                added = ex.added[site] = HandIds()
+            added.add_numbers(part.ids)
+            if ex.audit:
+                self.joiner.see(site, part.ids)
+            digests = ex.added_digests.get((site, month))
+            if digests is None:
+                digests = ex.added_digests[(site, month)] = HandDigests()
+            digests.put_numbers(part.ids, part.digests, part.files, part.file_index, part.lines)
+        for item in piece.items:
+            info, audit = item.hand, item.audit
+            assert info is not None
+            if ex.audit:
+                assert audit.stack is not None
+                across = self.joiner.across(audit.stack)
+                if across:
+                    extra[(info.partition, info.hand_id)] = len(across)
+                    kept.extend(_row(f) for f in audit.findings)
+                    kept.extend(_row(f) for f in across)
+                elif audit.findings:
+                    kept.extend(_row(f) for f in audit.findings)
+        ex.counts.read += n
+        ex.counts.parsed += n
+        self.chunks += n
+        self._tables(piece, {part: None for part in numbers}, extra)
+        if self.chunks >= ex.batch_size:
+            self.commit()
+        return True
 
     def _hand(
         self,
@@ -173,15 +239,16 @@ class _Writer:
     def _tables(
         self,
         piece: ExportPiece,
-        keep: dict[Partition, set[str]],
+        keep: Mapping[Partition, set[str] | None],
         extra: dict[tuple[Partition, str], int],
     ) -> None:
+        """Add the rows of the hands kept (``keep``, by partition; None: all) to the batch."""
         batch = self.batch
         for part, ids in keep.items():
             named = piece.tables[part]
-            whole = ids == set(piece.hand_ids[part])
+            whole = ids is None or ids == set(piece.hand_ids[part])
             for name in TABLES:
-                table = named[name] if whole else _rows_of(named[name], ids)
+                table = named[name] if whole or ids is None else _rows_of(named[name], ids)
                 if name == "hands":
                     table = _add_findings(table, {h: n for (p, h), n in extra.items() if p == part})
                     batch.hands += table.num_rows

@@ -13,6 +13,8 @@ import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 
 from histparse.events import Hand
@@ -21,6 +23,7 @@ from histparse.export.findings import FindingRow, audit_failed, parse_rejected, 
 from histparse.export.store import Partition
 from histparse.export.writer import month_of
 from histparse.frames.build import collector_paused, hand_digest, table_data
+from histparse.handids import digest_numbers, id_numbers
 from histparse.parallel.audit import AuditItem, ItemKind, PieceChain
 from histparse.parallel.pieces import Piece, PieceGroup, group_files, piece_results
 from histparse.parsing import ParseError, Result
@@ -31,6 +34,7 @@ __all__ = [
     "ExportItem",
     "ExportPiece",
     "HandInfo",
+    "PartNumbers",
     "export_group",
     "export_groups",
     "export_piece",
@@ -63,6 +67,20 @@ class ExportItem:
 
 
 @dataclass(frozen=True, slots=True)
+class PartNumbers:
+    """A partition's hands of a piece as arrays, in the order of its tables: numeric ids
+    (``histparse.handids.id_numbers``), digests, and each hand's file (an index into
+    ``files``) and first line. The writer checks and remembers a plain piece's hands with
+    these at once, instead of one hand at a time (a third of its CPU, measured)."""
+
+    ids: npt.NDArray[np.int64]
+    digests: npt.NDArray[np.uint64]
+    files: tuple[str, ...]
+    file_index: npt.NDArray[np.int32]
+    lines: npt.NDArray[np.int64]
+
+
+@dataclass(frozen=True, slots=True)
 class ExportPiece:
     """A piece's items in order, the tables of its hands by partition (every hand the tables
     accepted, each table with a ``hand_id`` column). A piece of several whole files lists them
@@ -76,6 +94,9 @@ class ExportPiece:
     hand_ids: dict[Partition, list[str]] = field(default_factory=dict)
     digests: dict[Partition, dict[str, str]] = field(default_factory=dict)
     files: tuple[tuple[int, str, int], ...] = ()
+    # Set when the piece is plain: every item a hand the tables took, with a numeric id and
+    # (when auditing) a stack record, no audit failure. Else None: taken hand by hand.
+    numbers: dict[Partition, PartNumbers] | None = None
 
     def item_paths(self) -> Iterator[str]:
         """The file of each item, in order."""
@@ -238,11 +259,48 @@ class _Maker:
         # alive when it resumes, its first collection walked every object of the piece's
         # hands (80 ms per 1,000 hands, measured: 6% of an export).
         self.by_part, self.replays, self.index_of = {}, {}, {}
-        return ExportPiece(file_index, path, items, out, ids, digests, files)
+        numbers = _numbers(items, ids, digests, self.audit)
+        return ExportPiece(file_index, path, items, out, ids, digests, files, numbers)
 
     def _replay(self, hand: Hand) -> Replay | None:
         """The audit's record of ``hand``, if it made one (else the tables read its facts)."""
         return self.replays.pop(id(hand), None)
+
+
+def _numbers(
+    items: list[ExportItem],
+    ids: dict[Partition, list[str]],
+    digests: dict[Partition, dict[str, str]],
+    audit: bool,
+) -> dict[Partition, PartNumbers] | None:
+    """The piece's ``PartNumbers`` when it is plain (see ``ExportPiece.numbers``), else None."""
+    files: dict[Partition, dict[str, int]] = {}
+    index: dict[Partition, list[int]] = {}
+    lines: dict[Partition, list[int]] = {}
+    for item in items:
+        info = item.hand
+        if info is None or info.refused is not None or info.audit_failed is not None:
+            return None
+        if audit and item.audit.stack is None:
+            return None
+        part = info.partition
+        names = files.setdefault(part, {})
+        index.setdefault(part, []).append(names.setdefault(info.file, len(names)))
+        lines.setdefault(part, []).append(info.line)
+    out: dict[Partition, PartNumbers] = {}
+    for part, hand_ids in ids.items():
+        numbers = id_numbers(hand_ids)
+        made = digest_numbers(digests[part][h] for h in hand_ids)
+        if numbers is None or made is None or len(hand_ids) != len(lines[part]):
+            return None
+        out[part] = PartNumbers(
+            numbers,
+            made,
+            tuple(files[part]),
+            np.array(index[part], dtype=np.int32),
+            np.array(lines[part], dtype=np.int64),
+        )
+    return out
 
 
 def _with_refusal(info: HandInfo, row: FindingRow, digest: str | None) -> HandInfo:
