@@ -28,6 +28,7 @@ from histparse.export.pieces import (
     ExportPiece,
     HandInfo,
     PartNumbers,
+    ev_notes,
     export_groups,
     export_pieces,
 )
@@ -65,7 +66,8 @@ PathArg = str | os.PathLike[str]
 class _Batch:
     """What the next commit writes."""
 
-    tables: dict[tuple[Partition, str], list[pa.Table]] = field(default_factory=dict)
+    # Encoded pieces (bytes of a Parquet file) and tables, in input order.
+    tables: dict[tuple[Partition, str], list[pa.Table | bytes]] = field(default_factory=dict)
     rejects: list[FindingRow] = field(default_factory=list)
     kept: list[FindingRow] = field(default_factory=list)
     hands: int = 0
@@ -242,18 +244,27 @@ class _Writer:
         keep: Mapping[Partition, set[str] | None],
         extra: dict[tuple[Partition, str], int],
     ) -> None:
-        """Add the rows of the hands kept (``keep``, by partition; None: all) to the batch."""
+        """Add the rows of the hands kept (``keep``, by partition; None: all) to the batch: a
+        partition kept whole, its counts unchanged, as the Parquet bytes the worker made."""
         batch = self.batch
         for part, ids in keep.items():
-            named = piece.tables[part]
             whole = ids is None or ids == set(piece.hand_ids[part])
+            plus = {h: n for (p, h), n in extra.items() if p == part}
+            raw = piece.encoded.get(part) if whole and not plus else None
+            if raw is not None:
+                batch.hands += len(piece.hand_ids[part])
+                self.ex.ev_notes.update(piece.notes[part])
+                for name, data in raw.items():
+                    batch.tables.setdefault((part, name), []).append(data)
+                continue
             for name in TABLES:
-                table = named[name] if whole or ids is None else _rows_of(named[name], ids)
+                table = piece.table(part, name)
+                if not whole and ids is not None:
+                    table = _rows_of(table, ids)
                 if name == "hands":
-                    table = _add_findings(table, {h: n for (p, h), n in extra.items() if p == part})
+                    table = _add_findings(table, plus)
                     batch.hands += table.num_rows
-                    for note in table.column("allin_ev_note").drop_null().to_pylist():
-                        self.ex.ev_notes[note.split(":", 1)[0]] += 1
+                    self.ex.ev_notes.update(ev_notes(table))
                 if table.num_rows:
                     batch.tables.setdefault((part, name), []).append(table)
 
@@ -262,10 +273,17 @@ class _Writer:
         batch, ex = self.batch, self.ex
         self.batch = _Batch()
         self.chunks = 0
-        out: list[tuple[str, pa.Table]] = []
+        out: list[tuple[str, pa.Table | bytes]] = []
         for (part, name), parts in batch.tables.items():
-            table = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
-            out.append((partition_path(name, part), table))
+            where = partition_path(name, part)
+            # In input order: each piece's encoded file as it is, tables in between (hands
+            # the writer filtered or counted findings for) together as one file.
+            for encoded, run in itertools.groupby(parts, key=lambda t: isinstance(t, bytes)):
+                if encoded:
+                    out.extend((where, data) for data in run)
+                else:
+                    tables = [t for t in run if isinstance(t, pa.Table)]
+                    out.append((where, pa.concat_tables(tables)))
         rows = [*batch.rejects, *batch.kept]
         if rows:
             out.append(("findings", _findings_arrow(rows)))
@@ -362,7 +380,10 @@ def export_results(
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         size = min(hands_per_piece, batch_size)
         # Small files share a piece, as in ``export_files``.
-        for piece in export_groups(_groups(results, size), size, exporter.audit):
+        made = export_groups(
+            _groups(results, size), size, exporter.audit, compression=exporter.compression
+        )
+        for piece in made:
             writer.take(piece)
     return exporter.result()
 
@@ -422,7 +443,10 @@ def export_files(
         # sends them back together.
         streams = jobs == 1 and client is None
         work = functools.partial(
-            _bounded_pieces if streams else _bounded_list, audit=exporter.audit, size=size
+            _bounded_pieces if streams else _bounded_list,
+            audit=exporter.audit,
+            size=size,
+            compression=exporter.compression,
         )
         # Small files go in groups, one set of tables for many (the per-piece costs measured
         # 17 ms of CPU a file when each was a piece); the dataset is the same either way.
@@ -439,19 +463,24 @@ def export_files(
     return exporter.result()
 
 
-def _bounded_pieces(piece: Piece | PieceGroup, audit: bool, size: int) -> Iterator[ExportPiece]:
+def _bounded_pieces(
+    piece: Piece | PieceGroup, audit: bool, size: int, compression: str | None = None
+) -> Iterator[ExportPiece]:
     """``export_pieces``, tabulating a piece ``size`` results at a time. Pieces are cut at
     hand headers, but a file its site reads whole (Merge XML: the file's ``<description>``
     reaches every game) is one piece however long it is: made at once, its hands and their
     replays all lived together (1.4 GB for a 100 MB Merge file against 250 MB for PokerStars)."""
     if isinstance(piece, PieceGroup):
-        yield from export_pieces(piece, audit)
+        yield from export_pieces(piece, audit, compression=compression)
         return
     results = piece_results(piece)
     batches = iter(lambda: list(itertools.islice(results, size)), [])
-    yield from export_groups(((piece.path, piece.file_index, b) for b in batches), size, audit)
+    groups = ((piece.path, piece.file_index, b) for b in batches)
+    yield from export_groups(groups, size, audit, compression=compression)
 
 
-def _bounded_list(piece: Piece | PieceGroup, audit: bool, size: int) -> list[ExportPiece]:
+def _bounded_list(
+    piece: Piece | PieceGroup, audit: bool, size: int, compression: str | None = None
+) -> list[ExportPiece]:
     """``_bounded_pieces`` for a worker process: a list (a generator does not pickle)."""
-    return list(_bounded_pieces(piece, audit, size))
+    return list(_bounded_pieces(piece, audit, size, compression))

@@ -10,16 +10,19 @@ and small records cross the process boundary, never ``Hand``s.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
+import pyarrow.parquet as pq
 
 from histparse.events import Hand
 from histparse.export.arrow_tables import arrow_tables
 from histparse.export.findings import FindingRow, audit_failed, parse_rejected, table_rejected
+from histparse.export.schema import FILE_SCHEMAS
 from histparse.export.store import Partition
 from histparse.export.writer import month_of
 from histparse.frames.build import collector_paused, hand_digest, table_data
@@ -94,9 +97,25 @@ class ExportPiece:
     hand_ids: dict[Partition, list[str]] = field(default_factory=dict)
     digests: dict[Partition, dict[str, str]] = field(default_factory=dict)
     files: tuple[tuple[int, str, int], ...] = ()
+    # The tables as Parquet files already (``compression`` given to the maker), by partition
+    # and table (an empty table has none), in place of ``tables``: the worker encodes them,
+    # so the writer, in one process for all the workers, only writes the bytes out. With the
+    # all-in EV notes of the partition's hands, counted by reason.
+    encoded: dict[Partition, dict[str, bytes]] = field(default_factory=dict)
+    notes: dict[Partition, dict[str, int]] = field(default_factory=dict)
     # Set when the piece is plain: every item a hand the tables took, with a numeric id and
     # (when auditing) a stack record, no audit failure. Else None: taken hand by hand.
     numbers: dict[Partition, PartNumbers] | None = None
+
+    def table(self, part: Partition, name: str) -> pa.Table:
+        """The table ``name`` of the partition's hands (decoded if the piece is encoded)."""
+        raw = self.encoded.get(part)
+        if raw is None:
+            return self.tables[part][name]
+        data = raw.get(name)
+        if data is None:
+            return FILE_SCHEMAS[name].empty_table()
+        return pq.read_table(pa.BufferReader(data), schema=FILE_SCHEMAS[name])
 
     def item_paths(self) -> Iterator[str]:
         """The file of each item, in order."""
@@ -105,29 +124,36 @@ class ExportPiece:
         return itertools.chain.from_iterable(itertools.repeat(path, n) for _, path, n in self.files)
 
 
-def export_piece(piece: Piece, audit: bool = True) -> ExportPiece:
-    """Parse, audit (if ``audit``) and tabulate one piece."""
-    return export_group(piece_results(piece), piece.path, piece.file_index, audit)
+def export_piece(
+    piece: Piece, audit: bool = True, *, compression: str | None = None
+) -> ExportPiece:
+    """Parse, audit (if ``audit``) and tabulate one piece (its tables encoded as Parquet with
+    ``compression`` if given: ``ExportPiece.encoded``)."""
+    return export_group(
+        piece_results(piece), piece.path, piece.file_index, audit, compression=compression
+    )
 
 
-def export_pieces(piece: Piece | PieceGroup, audit: bool = True) -> list[ExportPiece]:
+def export_pieces(
+    piece: Piece | PieceGroup, audit: bool = True, *, compression: str | None = None
+) -> list[ExportPiece]:
     """``export_piece`` of a piece, or of a group of whole files: one ``ExportPiece`` for the
     group's files together (one set of tables, made once), or a few, consecutive, when a file
     repeats a hand id of an earlier file of the group. Either way the writer gets what one
     piece a file would give: the tables refuse a repeated hand id within a piece only, and a
     piece's findings counts are by hand id."""
     if isinstance(piece, Piece):
-        return [export_piece(piece, audit)]
+        return [export_piece(piece, audit, compression=compression)]
     out: list[ExportPiece] = []
     with collector_paused():
-        maker = _Maker(audit)
+        maker = _Maker(audit, compression)
         keys: set[tuple[str, str]] = set()
         for file, results in group_files(piece):
             got = list(results)
             mine = {(r.site, str(r.hand_id)) for r in got if isinstance(r, Hand)}
             if not keys.isdisjoint(mine):
                 out.append(maker.piece())
-                maker, keys = _Maker(audit), set()
+                maker, keys = _Maker(audit, compression), set()
             maker.add(got, file.path, file.file_index)
             keys |= mine
         out.append(maker.piece())
@@ -135,7 +161,11 @@ def export_pieces(piece: Piece | PieceGroup, audit: bool = True) -> list[ExportP
 
 
 def export_groups(
-    groups: Iterable[tuple[str, int, list[Result]]], size: int, audit: bool = True
+    groups: Iterable[tuple[str, int, list[Result]]],
+    size: int,
+    audit: bool = True,
+    *,
+    compression: str | None = None,
 ) -> Iterator[ExportPiece]:
     """``export_group`` of each ``(path, file index, results)``, consecutive groups of at most
     ``size`` results in all (small files, the ends of big ones) made into one piece, but not
@@ -149,7 +179,7 @@ def export_groups(
             yield _made(maker)
             maker = None
         if maker is None:
-            maker, held, keys = _Maker(audit), 0, set()
+            maker, held, keys = _Maker(audit, compression), 0, set()
         with collector_paused():
             maker.add(results, path, file_index)
         held += len(results)
@@ -165,13 +195,18 @@ def _made(maker: _Maker) -> ExportPiece:
 
 
 def export_group(
-    results: Iterable[Result], path: str, file_index: int = 0, audit: bool = True
+    results: Iterable[Result],
+    path: str,
+    file_index: int = 0,
+    audit: bool = True,
+    *,
+    compression: str | None = None,
 ) -> ExportPiece:
     """Audit (if ``audit``) and tabulate consecutive parse results of the file ``path``."""
     # The piece's hands stay alive until its tables are made: with the collector running,
     # its collections kept walking them (a quarter of the export's CPU, measured).
     with collector_paused():
-        maker = _Maker(audit)
+        maker = _Maker(audit, compression)
         maker.add(results, path, file_index)
         return maker.piece(single=True)
 
@@ -179,8 +214,9 @@ def export_group(
 class _Maker:
     """Gathers the items of one or more files' results, then makes their tables at once."""
 
-    def __init__(self, audit: bool) -> None:
+    def __init__(self, audit: bool, compression: str | None = None) -> None:
         self.audit = audit
+        self.compression = compression
         self.items: list[ExportItem] = []
         self.by_part: dict[Partition, list[Hand]] = {}
         self.counts: dict[tuple[str, str] | str, int] = {}
@@ -244,12 +280,23 @@ class _Maker:
             items[i] = ExportItem(item.audit, refused)
 
         out: dict[Partition, dict[str, pa.Table]] = {}
+        encoded: dict[Partition, dict[str, bytes]] = {}
+        notes: dict[Partition, dict[str, int]] = {}
         ids: dict[Partition, list[str]] = {}
         digests: dict[Partition, dict[str, str]] = {}
         for part, hands in self.by_part.items():
             # Straight into Arrow: no DataFrame is made on the export path.
             data = list(table_data(hands, self.counts, on_error=refuse, replays=self._replay))
-            out[part] = arrow_tables(data)
+            tables = arrow_tables(data)
+            if self.compression is None:
+                out[part] = tables
+            else:
+                encoded[part] = {
+                    name: parquet_bytes(table, self.compression)
+                    for name, table in tables.items()
+                    if table.num_rows
+                }
+                notes[part] = ev_notes(tables["hands"])
             ids[part] = [hid for d in data for hid in d.hands["hand_id"]]
             made = (digest for d in data for digest in d.hands["digest"])
             digests[part] = dict(zip(ids[part], made, strict=True))
@@ -260,11 +307,27 @@ class _Maker:
         # hands (80 ms per 1,000 hands, measured: 6% of an export).
         self.by_part, self.replays, self.index_of = {}, {}, {}
         numbers = _numbers(items, ids, digests, self.audit)
-        return ExportPiece(file_index, path, items, out, ids, digests, files, numbers)
+        return ExportPiece(
+            file_index, path, items, out, ids, digests, files, encoded, notes, numbers
+        )
 
     def _replay(self, hand: Hand) -> Replay | None:
         """The audit's record of ``hand``, if it made one (else the tables read its facts)."""
         return self.replays.pop(id(hand), None)
+
+
+def parquet_bytes(table: pa.Table, compression: str) -> bytes:
+    """``table`` as the bytes of a Parquet file, as the dataset stores it."""
+    sink = pa.BufferOutputStream()
+    pq.write_table(table, sink, compression=compression)
+    data: bytes = sink.getvalue().to_pybytes()
+    return data
+
+
+def ev_notes(hands: pa.Table) -> dict[str, int]:
+    """The all-in EV notes of a ``hands`` table by reason (the text before the first colon)."""
+    notes = hands.column("allin_ev_note").drop_null().to_pylist()
+    return dict(Counter(note.split(":", 1)[0] for note in notes))
 
 
 def _numbers(
