@@ -140,8 +140,8 @@ class _Writer:
                 return False
             if ex.audit and self.joiner.seen_any(site, part.ids):
                 return False
-            for there in ex.store.hands_by_partition:
-                if there[0] == site and ex._existing(there).contains_numbers(part.ids).any():
+            for there in ex.prior_partitions(site):
+                if ex._existing(there).contains_numbers(part.ids).any():
                     return False
         extra: dict[tuple[Partition, str], int] = {}
         kept = self.batch.kept
@@ -328,6 +328,7 @@ def _exporting(
         # interrupted one left is removed before anything is read.
         exporter = _Exporter(store, audit and auditor_available(), batch_size, compression)
         exporter.recovered = store.recover()
+        exporter.prior = list(store.hands_by_partition)
         exporter.load_reject_keys()
         writer = _Writer(exporter)
         yield exporter, writer
