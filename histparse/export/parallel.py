@@ -28,6 +28,7 @@ from histparse.export.pieces import (
     ExportPiece,
     HandInfo,
     PartNumbers,
+    add_findings,
     ev_notes,
     export_groups,
     export_pieces,
@@ -85,14 +86,16 @@ class _Writer:
     def take(self, piece: ExportPiece) -> int:
         """Add a piece; returns its number of parsed hands."""
         if piece.numbers is not None and self._take_plain(piece, piece.numbers):
-            return len(piece.items)
+            return piece.size()
         ex, counts = self.ex, self.ex.counts
+        # Comparisons the worker counted in the hands table already (a plain piece's).
+        local = piece.plain.local if piece.plain is not None else {}
         # A batch holds ``batch_size`` chunks of input (parsed hands and rejects), as
         # ``export_results`` counts, so a piece may end one batch and start the next.
         keep: dict[Partition, set[str]] = {}
         extra: dict[tuple[Partition, str], int] = {}
         hands = 0
-        for path, item in zip(piece.item_paths(), piece.items, strict=True):
+        for path, item in zip(piece.item_paths(), piece.all_items(), strict=True):
             counts.read += 1
             findings = self.joiner.findings(path, item.audit) if ex.audit else ()
             info = item.hand
@@ -112,7 +115,8 @@ class _Writer:
                 digest = info.digest
                 if info.refused is None:
                     digest = piece.digests.get(info.partition, {}).get(info.hand_id)
-                self._hand(info, digest, item.audit.findings, findings, keep, extra)
+                counted = local.get((info.partition, info.hand_id), 0)
+                self._hand(info, digest, len(item.audit.findings) + counted, findings, keep, extra)
             if self.chunks >= ex.batch_size:
                 self._tables(piece, keep, extra)
                 keep, extra = {}, {}
@@ -122,11 +126,14 @@ class _Writer:
 
     def _take_plain(self, piece: ExportPiece, numbers: dict[Partition, PartNumbers]) -> bool:
         """``take`` of a plain piece whose hands are all new and which fits in the batch, its
-        ids checked and remembered as arrays; False (nothing done) for any other piece, which
-        goes hand by hand. The same outcome either way (tests/export/test_parallel_export)."""
-        ex, n = self.ex, len(piece.items)
+        ids checked and remembered as arrays and its check across hands finished from the
+        worker's (``PlainAudit``); False (nothing done) for any other piece, which goes hand
+        by hand. The same outcome either way (tests/export/test_parallel_export)."""
+        ex, n, plain = self.ex, piece.size(), piece.plain
         if self.chunks + n > ex.batch_size:
             return False  # the batch ends inside the piece
+        if plain is None:
+            return False
         by_site: dict[str, list[npt.NDArray[np.int64]]] = {}
         for (site, _), part in numbers.items():
             by_site.setdefault(site, []).append(part.ids)
@@ -143,8 +150,12 @@ class _Writer:
             for there in ex.prior_partitions(site):
                 if ex._existing(there).contains_numbers(part.ids).any():
                     return False
-        extra: dict[tuple[Partition, str], int] = {}
-        kept = self.batch.kept
+        chain = self.joiner.chain
+        if ex.audit:
+            for _, _, head in plain.heads:
+                latest = chain.latest(head.key)
+                if latest is not None and head.started_at < latest.started_at:
+                    return False  # the worker's chain would differ from the one chain
         for (site, month), part in numbers.items():
             added = ex.added.get(site)
             if added is None:
@@ -156,18 +167,20 @@ class _Writer:
             if digests is None:
                 digests = ex.added_digests[(site, month)] = HandDigests()
             digests.put_numbers(part.ids, part.digests, part.files, part.file_index, part.lines)
-        for item in piece.items:
-            info, audit = item.hand, item.audit
-            assert info is not None
-            if ex.audit:
-                assert audit.stack is not None
-                across = self.joiner.across(audit.stack)
+        extra: dict[tuple[Partition, str], int] = {}
+        if ex.audit:
+            rows = list(plain.rows)
+            for i, where, head in plain.heads:
+                across = chain.feed(head)
                 if across:
-                    extra[(info.partition, info.hand_id)] = len(across)
-                    kept.extend(_row(f) for f in audit.findings)
-                    kept.extend(_row(f) for f in across)
-                elif audit.findings:
-                    kept.extend(_row(f) for f in audit.findings)
+                    extra[(where, head.hand_id)] = len(across)
+                    rows.extend((i, _row(f)) for f in across)
+            for tail in plain.tails:
+                chain.remember(tail)
+            if len(rows) > len(plain.rows):
+                # Each hand's own findings, then its comparison's, as the one chain gives them.
+                rows.sort(key=lambda r: r[0])
+            self.batch.kept.extend(row for _, row in rows)
         ex.counts.read += n
         ex.counts.parsed += n
         self.chunks += n
@@ -180,7 +193,7 @@ class _Writer:
         self,
         info: HandInfo,
         digest: str | None,
-        own: tuple[Finding, ...],
+        counted: int,
         findings: tuple[Finding, ...],
         keep: dict[Partition, set[str]],
         extra: dict[tuple[Partition, str], int],
@@ -215,8 +228,8 @@ class _Writer:
             batch.kept.extend(_row(f) for f in findings)
             if info.audit_failed is not None:
                 batch.kept.append(info.audit_failed)
-            if len(findings) > len(own):
-                extra[(part, hid)] = len(findings) - len(own)
+            if len(findings) != counted:
+                extra[(part, hid)] = len(findings) - counted
 
     def _same(self, info: HandInfo, digest: str | None, kept: tuple[str, str] | None) -> None:
         """A hand whose id is kept already: record a conflict when its content differs (a
@@ -262,7 +275,7 @@ class _Writer:
                 if not whole and ids is not None:
                     table = _rows_of(table, ids)
                 if name == "hands":
-                    table = _add_findings(table, plus)
+                    table = add_findings(table, plus)
                     batch.hands += table.num_rows
                     self.ex.ev_notes.update(ev_notes(table))
                 if table.num_rows:
@@ -300,17 +313,6 @@ def _rows_of(table: pa.Table, ids: set[str]) -> pa.Table:
     column = table.column("hand_id")
     mask = pc.is_in(column, value_set=pa.array(sorted(ids), type=column.type))
     return table.filter(mask)
-
-
-def _add_findings(table: pa.Table, extra: dict[str, int]) -> pa.Table:
-    """``hands`` with the parent's findings (the check across pieces) added to the counts."""
-    if not extra:
-        return table
-    i = table.schema.get_field_index("findings")
-    counts = table.column(i).to_pylist()
-    for row, hid in enumerate(table.column("hand_id").to_pylist()):
-        counts[row] = (counts[row] or 0) + extra.get(hid, 0)
-    return table.set_column(i, table.schema.field(i), pa.array(counts, table.schema.field(i).type))
 
 
 @contextlib.contextmanager
@@ -465,23 +467,29 @@ def export_files(
 
 
 def _bounded_pieces(
-    piece: Piece | PieceGroup, audit: bool, size: int, compression: str | None = None
+    piece: Piece | PieceGroup,
+    audit: bool,
+    size: int,
+    compression: str | None = None,
+    *,
+    pack: bool = False,
 ) -> Iterator[ExportPiece]:
     """``export_pieces``, tabulating a piece ``size`` results at a time. Pieces are cut at
     hand headers, but a file its site reads whole (Merge XML: the file's ``<description>``
     reaches every game) is one piece however long it is: made at once, its hands and their
     replays all lived together (1.4 GB for a 100 MB Merge file against 250 MB for PokerStars)."""
     if isinstance(piece, PieceGroup):
-        yield from export_pieces(piece, audit, compression=compression)
+        yield from export_pieces(piece, audit, compression=compression, pack=pack)
         return
     results = piece_results(piece)
     batches = iter(lambda: list(itertools.islice(results, size)), [])
     groups = ((piece.path, piece.file_index, b) for b in batches)
-    yield from export_groups(groups, size, audit, compression=compression)
+    yield from export_groups(groups, size, audit, compression=compression, pack=pack)
 
 
 def _bounded_list(
     piece: Piece | PieceGroup, audit: bool, size: int, compression: str | None = None
 ) -> list[ExportPiece]:
-    """``_bounded_pieces`` for a worker process: a list (a generator does not pickle)."""
-    return list(_bounded_pieces(piece, audit, size, compression))
+    """``_bounded_pieces`` for a worker process: a list (a generator does not pickle), the
+    items of plain pieces packed (``ExportPiece.packed``)."""
+    return list(_bounded_pieces(piece, audit, size, compression, pack=True))

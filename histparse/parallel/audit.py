@@ -131,6 +131,11 @@ class Joiner:
         """The check across hands of a hand known new (``see``), in input order."""
         return self._chain.feed(stack)
 
+    @property
+    def chain(self) -> StackChain:
+        """The one chain of the check across hands."""
+        return self._chain
+
     def findings(self, path: str, item: AuditItem) -> tuple[Finding, ...]:
         """All of ``item``'s findings (none for a duplicate); call for every item in order."""
         if item.kind is ItemKind.HAND:
