@@ -24,7 +24,7 @@ import sys
 import time
 from pathlib import Path
 
-_HEAD = re.compile(rb"^(PokerStars Hand #)(\d{17}):", re.M)
+_HEAD = re.compile(rb"^(PokerStars Hand #)(\d+):", re.M)
 _TABLE = re.compile(rb"^(Table ')([^']*)(')", re.M)
 
 
@@ -59,11 +59,14 @@ def _tree(root: int) -> list[int]:
     return out
 
 
-def sampled(cmd: list[str], interval: float) -> tuple[float, dict[int, list[float]]]:
-    """Run ``cmd``; its wall time and, per process, ``[peak RSS MiB, CPU s, is main]``."""
+def sampled(
+    cmd: list[str], interval: float, *, quiet: bool = False
+) -> tuple[float, dict[int, list[float]]]:
+    """Run ``cmd`` (its output dropped if ``quiet``); its wall time and, per process,
+    ``[peak RSS MiB, CPU s, is main]``."""
     tick = os.sysconf("SC_CLK_TCK")
     start = time.time()
-    proc = subprocess.Popen(cmd)
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL if quiet else None)
     seen: dict[int, list[float]] = {}
     while proc.poll() is None:
         for pid in _tree(proc.pid):
@@ -118,7 +121,7 @@ def main() -> None:
             print(f"  {who} {pid}: peak RSS {rss:.0f} MiB, CPU {cpu:.1f} s{per}")
     if not args.no_stats:
         stats = [sys.executable, "-m", "histparse", "stats", str(out), "--by", "position"]
-        swall, sseen = sampled(stats, args.interval)
+        swall, sseen = sampled(stats, args.interval, quiet=True)
         rss, cpu = max(v[0] for v in sseen.values()), sum(v[1] for v in sseen.values())
         print(f"stats --by position: {swall:.1f} s wall, {cpu:.1f} s CPU, peak RSS {rss:.0f} MiB")
 
