@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 _HEAD = re.compile(rb"^(PokerStars Hand #)(\d+):", re.M)
@@ -35,11 +36,18 @@ def copies(corpus: Path, n: int, out: Path) -> int:
     hands = len(_HEAD.findall(text))
     with open(out, "wb") as f:
         for k in range(n):
-            add, tag = k * 10**17, f" {k}".encode()
-            copy = _HEAD.sub(lambda m, a=add: m[1] + str(a + int(m[2])).encode() + b":", text)
-            copy = _TABLE.sub(lambda m, t=tag: m[1] + m[2] + t + m[3], copy)
-            f.write(copy)
+            f.write(_TABLE.sub(_table_of(k), _HEAD.sub(_id_of(k), text)))
     return hands * n
+
+
+def _id_of(k: int) -> Callable[[re.Match[bytes]], bytes]:
+    """A hand header of copy ``k``: its id plus ``k`` above the corpus's 17 digits."""
+    return lambda m: m[1] + str(k * 10**17 + int(m[2])).encode() + b":"
+
+
+def _table_of(k: int) -> Callable[[re.Match[bytes]], bytes]:
+    """A table line of copy ``k``: the table's name and `` k``."""
+    return lambda m: m[1] + m[2] + f" {k}".encode() + m[3]
 
 
 def _tree(root: int) -> list[int]:
