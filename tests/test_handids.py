@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import sys
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from histparse.handids import HandDigests, HandIds, HandKeys
+from histparse.handids import HandDigests, HandIds, HandKeys, digest_numbers, id_numbers
 
 _IDS = st.one_of(
     st.integers(0, 2**64).map(str),  # numbers, some past int64
@@ -94,3 +95,73 @@ def test_numeric_ids_with_their_digests_cost_about_24_bytes_each() -> None:
     assert len(kept) == 100_000 and kept.get("62829200003") == (f"{7919:016x}", "hands.txt:21")
     held = sum(sys.getsizeof(a) for a in (kept._ids, kept._digests, kept._files, kept._lines))
     assert held + sys.getsizeof(kept._recent) < 32 * 100_000  # a dict of tuples: ~400 bytes
+
+
+_NUMERIC = st.integers(0, 2**63 - 1).map(str)
+
+
+@given(
+    st.lists(st.tuples(st.booleans(), st.lists(st.one_of(_NUMERIC, _IDS), max_size=12))),
+    st.integers(1, 20),
+)
+def test_bulk_adds_behave_as_the_set(steps: list[tuple[bool, list[str]]], merge_at: int) -> None:
+    """A writer's piece goes in at once (``add_numbers`` of the ids ``contains_numbers`` found
+    new), between hands added one at a time: still a set of strings."""
+    ids = HandIds(merge_at=merge_at)
+    model: set[str] = set()
+    for bulk, batch in steps:
+        numbers = id_numbers(batch)
+        if bulk and numbers is not None:
+            found = ids.contains_numbers(numbers)
+            assert found.tolist() == [h in model for h in batch]
+            fresh = sorted({int(h) for h, f in zip(batch, found.tolist(), strict=True) if not f})
+            ids.add_numbers(np.array(fresh, dtype=np.int64))
+            model.update(str(n) for n in fresh)
+        else:
+            for hand_id in batch:
+                assert ids.add_new(hand_id) == (hand_id not in model)
+                model.add(hand_id)
+        assert len(ids) == len(model)
+    for hand_id in [*model, "1", "01", "x"]:
+        assert (hand_id in ids) == (hand_id in model)
+
+
+@given(
+    st.lists(st.tuples(st.booleans(), _PUTS)),
+    st.integers(1, 20),
+)
+def test_bulk_puts_behave_as_the_dict(
+    steps: list[tuple[bool, list[tuple[str, str, str, int]]]], merge_at: int
+) -> None:
+    """``put_numbers`` (a plain piece: numeric ids once each, 16-hex digests) between single
+    puts: the later put of an id wins, as in a dict."""
+    kept = HandDigests(merge_at=merge_at)
+    model: dict[str, tuple[str, str]] = {}
+    for bulk, puts in steps:
+        once = list({hand_id: (hand_id, d, f, n) for hand_id, d, f, n in puts}.values())
+        numbers = id_numbers(h for h, _, _, _ in once)
+        digests = digest_numbers(d for _, d, _, _ in once)
+        if bulk and numbers is not None and digests is not None:
+            files = sorted({f for _, _, f, _ in once})
+            index = np.array([files.index(f) for _, _, f, _ in once], dtype=np.int32)
+            lines = np.array([n for _, _, _, n in once], dtype=np.int64)
+            kept.put_numbers(numbers, digests, files, index, lines)
+        else:
+            for hand_id, digest, file, line in once:
+                kept.put(hand_id, digest, file, line)
+        for hand_id, digest, file, line in once:
+            model[hand_id] = (digest, f"{file}:{line}" if file else "")
+        for hand_id in model:
+            assert kept.get(hand_id) == model[hand_id]
+    assert len(kept) == len(model)
+
+
+def test_the_numbers_of_a_piece_or_none() -> None:
+    numbers = id_numbers(["62829200243000001", "0", "9223372036854775807"])
+    assert numbers is not None and numbers.tolist() == [62829200243000001, 0, 2**63 - 1]
+    for odd in ("01", "9223372036854775808", "12a", "٣"):
+        assert id_numbers(["1", odd]) is None
+    digests = digest_numbers(["00000000000000ff", "ffffffffffffffff"])
+    assert digests is not None and digests.tolist() == [255, 2**64 - 1]
+    for bad in (None, "", "ABCDEF0123456789", "0" * 15):
+        assert digest_numbers(["00000000000000ff", bad]) is None

@@ -109,6 +109,15 @@ class StackChain:
         for key in [k for k, v in self._last.items() if v.path == path]:
             del self._last[key]
 
+    def latest(self, key: TableKey) -> StackRecord | None:
+        """The latest hand remembered at the table ``key``."""
+        return self._last.get(key)
+
+    def remember(self, rec: StackRecord) -> None:
+        """Make ``rec`` the latest hand at its table without comparing it: a worker fed it
+        (``feed``) in a chain of its own, which started from the same latest hand."""
+        self._last[rec.key] = rec
+
     def feed(self, rec: StackRecord | Replay) -> list[Finding]:
         """Compare ``rec``'s starting stacks with the latest hand at its table; remember it."""
         if not isinstance(rec, StackRecord):

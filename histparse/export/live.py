@@ -101,8 +101,8 @@ class Live:
         last: dict[str, tuple[Any, str, str | None]] = {}  # table -> (time, hand id, hero)
         seated: dict[str, list[tuple[int, str]]] = {}
         for piece in pieces:
-            for named in piece.tables.values():
-                hands, players = named["hands"], named["players"]
+            for part in piece.hand_ids:
+                hands, players = piece.table(part, "hands"), piece.table(part, "players")
                 cols = [hands.column(c).to_pylist() for c in _HAND_COLUMNS]
                 for hid, table, at, hero in zip(*cols, strict=True):
                     key = str(table or "")

@@ -14,15 +14,25 @@ import contextlib
 import functools
 import itertools
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from histparse.events import Hand
 from histparse.export.findings import ID_CONFLICT, FindingRow, _row, auditor_available
-from histparse.export.pieces import ExportPiece, HandInfo, export_groups, export_pieces
+from histparse.export.pieces import (
+    ExportPiece,
+    HandInfo,
+    PartNumbers,
+    add_findings,
+    ev_notes,
+    export_groups,
+    export_pieces,
+)
 from histparse.export.schema import TABLES
 from histparse.export.store import DatasetDir, Partition, new_batch_id, partition_path
 from histparse.export.writer import (
@@ -57,7 +67,8 @@ PathArg = str | os.PathLike[str]
 class _Batch:
     """What the next commit writes."""
 
-    tables: dict[tuple[Partition, str], list[pa.Table]] = field(default_factory=dict)
+    # Encoded pieces (bytes of a Parquet file) and tables, in input order.
+    tables: dict[tuple[Partition, str], list[pa.Table | bytes]] = field(default_factory=dict)
     rejects: list[FindingRow] = field(default_factory=list)
     kept: list[FindingRow] = field(default_factory=list)
     hands: int = 0
@@ -74,13 +85,17 @@ class _Writer:
 
     def take(self, piece: ExportPiece) -> int:
         """Add a piece; returns its number of parsed hands."""
+        if piece.numbers is not None and self._take_plain(piece, piece.numbers):
+            return piece.size()
         ex, counts = self.ex, self.ex.counts
+        # Comparisons the worker counted in the hands table already (a plain piece's).
+        local = piece.plain.local if piece.plain is not None else {}
         # A batch holds ``batch_size`` chunks of input (parsed hands and rejects), as
         # ``export_results`` counts, so a piece may end one batch and start the next.
         keep: dict[Partition, set[str]] = {}
         extra: dict[tuple[Partition, str], int] = {}
         hands = 0
-        for path, item in zip(piece.item_paths(), piece.items, strict=True):
+        for path, item in zip(piece.item_paths(), piece.all_items(), strict=True):
             counts.read += 1
             findings = self.joiner.findings(path, item.audit) if ex.audit else ()
             info = item.hand
@@ -100,7 +115,8 @@ class _Writer:
                 digest = info.digest
                 if info.refused is None:
                     digest = piece.digests.get(info.partition, {}).get(info.hand_id)
-                self._hand(info, digest, item.audit.findings, findings, keep, extra)
+                counted = local.get((info.partition, info.hand_id), 0)
+                self._hand(info, digest, len(item.audit.findings) + counted, findings, keep, extra)
             if self.chunks >= ex.batch_size:
                 self._tables(piece, keep, extra)
                 keep, extra = {}, {}
@@ -108,11 +124,76 @@ class _Writer:
         self._tables(piece, keep, extra)
         return hands
 
+    def _take_plain(self, piece: ExportPiece, numbers: dict[Partition, PartNumbers]) -> bool:
+        """``take`` of a plain piece whose hands are all new and which fits in the batch, its
+        ids checked and remembered as arrays and its check across hands finished from the
+        worker's (``PlainAudit``); False (nothing done) for any other piece, which goes hand
+        by hand. The same outcome either way (tests/export/test_parallel_export)."""
+        ex, n, plain = self.ex, piece.size(), piece.plain
+        if self.chunks + n > ex.batch_size:
+            return False  # the batch ends inside the piece
+        if plain is None:
+            return False
+        by_site: dict[str, list[npt.NDArray[np.int64]]] = {}
+        for (site, _), part in numbers.items():
+            by_site.setdefault(site, []).append(part.ids)
+        for arrays in by_site.values():
+            ids = np.concatenate(arrays)
+            if len(np.unique(ids)) != len(ids):
+                return False  # a hand id twice (in two months): the second is a repeat
+        for (site, _), part in numbers.items():
+            added = ex.added.get(site)
+            if added is not None and added.contains_numbers(part.ids).any():
+                return False
+            if ex.audit and self.joiner.seen_any(site, part.ids):
+                return False
+            for there in ex.prior_partitions(site):
+                if ex._existing(there).contains_numbers(part.ids).any():
+                    return False
+        chain = self.joiner.chain
+        if ex.audit:
+            for _, _, head in plain.heads:
+                latest = chain.latest(head.key)
+                if latest is not None and head.started_at < latest.started_at:
+                    return False  # the worker's chain would differ from the one chain
+        for (site, month), part in numbers.items():
+            added = ex.added.get(site)
+            if added is None:
+                added = ex.added[site] = HandIds()
+            added.add_numbers(part.ids)
+            if ex.audit:
+                self.joiner.see(site, part.ids)
+            digests = ex.added_digests.get((site, month))
+            if digests is None:
+                digests = ex.added_digests[(site, month)] = HandDigests()
+            digests.put_numbers(part.ids, part.digests, part.files, part.file_index, part.lines)
+        extra: dict[tuple[Partition, str], int] = {}
+        if ex.audit:
+            rows = list(plain.rows)
+            for i, where, head in plain.heads:
+                across = chain.feed(head)
+                if across:
+                    extra[(where, head.hand_id)] = len(across)
+                    rows.extend((i, _row(f)) for f in across)
+            for tail in plain.tails:
+                chain.remember(tail)
+            if len(rows) > len(plain.rows):
+                # Each hand's own findings, then its comparison's, as the one chain gives them.
+                rows.sort(key=lambda r: r[0])
+            self.batch.kept.extend(row for _, row in rows)
+        ex.counts.read += n
+        ex.counts.parsed += n
+        self.chunks += n
+        self._tables(piece, {part: None for part in numbers}, extra)
+        if self.chunks >= ex.batch_size:
+            self.commit()
+        return True
+
     def _hand(
         self,
         info: HandInfo,
         digest: str | None,
-        own: tuple[Finding, ...],
+        counted: int,
         findings: tuple[Finding, ...],
         keep: dict[Partition, set[str]],
         extra: dict[tuple[Partition, str], int],
@@ -147,8 +228,8 @@ class _Writer:
             batch.kept.extend(_row(f) for f in findings)
             if info.audit_failed is not None:
                 batch.kept.append(info.audit_failed)
-            if len(findings) > len(own):
-                extra[(part, hid)] = len(findings) - len(own)
+            if len(findings) != counted:
+                extra[(part, hid)] = len(findings) - counted
 
     def _same(self, info: HandInfo, digest: str | None, kept: tuple[str, str] | None) -> None:
         """A hand whose id is kept already: record a conflict when its content differs (a
@@ -173,20 +254,30 @@ class _Writer:
     def _tables(
         self,
         piece: ExportPiece,
-        keep: dict[Partition, set[str]],
+        keep: Mapping[Partition, set[str] | None],
         extra: dict[tuple[Partition, str], int],
     ) -> None:
+        """Add the rows of the hands kept (``keep``, by partition; None: all) to the batch: a
+        partition kept whole, its counts unchanged, as the Parquet bytes the worker made."""
         batch = self.batch
         for part, ids in keep.items():
-            named = piece.tables[part]
-            whole = ids == set(piece.hand_ids[part])
+            whole = ids is None or ids == set(piece.hand_ids[part])
+            plus = {h: n for (p, h), n in extra.items() if p == part}
+            raw = piece.encoded.get(part) if whole and not plus else None
+            if raw is not None:
+                batch.hands += len(piece.hand_ids[part])
+                self.ex.ev_notes.update(piece.notes[part])
+                for name, data in raw.items():
+                    batch.tables.setdefault((part, name), []).append(data)
+                continue
             for name in TABLES:
-                table = named[name] if whole else _rows_of(named[name], ids)
+                table = piece.table(part, name)
+                if not whole and ids is not None:
+                    table = _rows_of(table, ids)
                 if name == "hands":
-                    table = _add_findings(table, {h: n for (p, h), n in extra.items() if p == part})
+                    table = add_findings(table, plus)
                     batch.hands += table.num_rows
-                    for note in table.column("allin_ev_note").drop_null().to_pylist():
-                        self.ex.ev_notes[note.split(":", 1)[0]] += 1
+                    self.ex.ev_notes.update(ev_notes(table))
                 if table.num_rows:
                     batch.tables.setdefault((part, name), []).append(table)
 
@@ -195,10 +286,17 @@ class _Writer:
         batch, ex = self.batch, self.ex
         self.batch = _Batch()
         self.chunks = 0
-        out: list[tuple[str, pa.Table]] = []
+        out: list[tuple[str, pa.Table | bytes]] = []
         for (part, name), parts in batch.tables.items():
-            table = pa.concat_tables(parts) if len(parts) > 1 else parts[0]
-            out.append((partition_path(name, part), table))
+            where = partition_path(name, part)
+            # In input order: each piece's encoded file as it is, tables in between (hands
+            # the writer filtered or counted findings for) together as one file.
+            for encoded, run in itertools.groupby(parts, key=lambda t: isinstance(t, bytes)):
+                if encoded:
+                    out.extend((where, data) for data in run)
+                else:
+                    tables = [t for t in run if isinstance(t, pa.Table)]
+                    out.append((where, pa.concat_tables(tables)))
         rows = [*batch.rejects, *batch.kept]
         if rows:
             out.append(("findings", _findings_arrow(rows)))
@@ -217,17 +315,6 @@ def _rows_of(table: pa.Table, ids: set[str]) -> pa.Table:
     return table.filter(mask)
 
 
-def _add_findings(table: pa.Table, extra: dict[str, int]) -> pa.Table:
-    """``hands`` with the parent's findings (the check across pieces) added to the counts."""
-    if not extra:
-        return table
-    i = table.schema.get_field_index("findings")
-    counts = table.column(i).to_pylist()
-    for row, hid in enumerate(table.column("hand_id").to_pylist()):
-        counts[row] = (counts[row] or 0) + extra.get(hid, 0)
-    return table.set_column(i, table.schema.field(i), pa.array(counts, table.schema.field(i).type))
-
-
 @contextlib.contextmanager
 def _exporting(
     out: PathArg, audit: bool, batch_size: int, compression: str
@@ -243,6 +330,7 @@ def _exporting(
         # interrupted one left is removed before anything is read.
         exporter = _Exporter(store, audit and auditor_available(), batch_size, compression)
         exporter.recovered = store.recover()
+        exporter.prior = list(store.hands_by_partition)
         exporter.load_reject_keys()
         writer = _Writer(exporter)
         yield exporter, writer
@@ -295,7 +383,10 @@ def export_results(
     with _exporting(out, audit, batch_size, compression) as (exporter, writer):
         size = min(hands_per_piece, batch_size)
         # Small files share a piece, as in ``export_files``.
-        for piece in export_groups(_groups(results, size), size, exporter.audit):
+        made = export_groups(
+            _groups(results, size), size, exporter.audit, compression=exporter.compression
+        )
+        for piece in made:
             writer.take(piece)
     return exporter.result()
 
@@ -355,7 +446,10 @@ def export_files(
         # sends them back together.
         streams = jobs == 1 and client is None
         work = functools.partial(
-            _bounded_pieces if streams else _bounded_list, audit=exporter.audit, size=size
+            _bounded_pieces if streams else _bounded_list,
+            audit=exporter.audit,
+            size=size,
+            compression=exporter.compression,
         )
         # Small files go in groups, one set of tables for many (the per-piece costs measured
         # 17 ms of CPU a file when each was a piece); the dataset is the same either way.
@@ -372,19 +466,30 @@ def export_files(
     return exporter.result()
 
 
-def _bounded_pieces(piece: Piece | PieceGroup, audit: bool, size: int) -> Iterator[ExportPiece]:
+def _bounded_pieces(
+    piece: Piece | PieceGroup,
+    audit: bool,
+    size: int,
+    compression: str | None = None,
+    *,
+    pack: bool = False,
+) -> Iterator[ExportPiece]:
     """``export_pieces``, tabulating a piece ``size`` results at a time. Pieces are cut at
     hand headers, but a file its site reads whole (Merge XML: the file's ``<description>``
     reaches every game) is one piece however long it is: made at once, its hands and their
     replays all lived together (1.4 GB for a 100 MB Merge file against 250 MB for PokerStars)."""
     if isinstance(piece, PieceGroup):
-        yield from export_pieces(piece, audit)
+        yield from export_pieces(piece, audit, compression=compression, pack=pack)
         return
     results = piece_results(piece)
     batches = iter(lambda: list(itertools.islice(results, size)), [])
-    yield from export_groups(((piece.path, piece.file_index, b) for b in batches), size, audit)
+    groups = ((piece.path, piece.file_index, b) for b in batches)
+    yield from export_groups(groups, size, audit, compression=compression, pack=pack)
 
 
-def _bounded_list(piece: Piece | PieceGroup, audit: bool, size: int) -> list[ExportPiece]:
-    """``_bounded_pieces`` for a worker process: a list (a generator does not pickle)."""
-    return list(_bounded_pieces(piece, audit, size))
+def _bounded_list(
+    piece: Piece | PieceGroup, audit: bool, size: int, compression: str | None = None
+) -> list[ExportPiece]:
+    """``_bounded_pieces`` for a worker process: a list (a generator does not pickle), the
+    items of plain pieces packed (``ExportPiece.packed``)."""
+    return list(_bounded_pieces(piece, audit, size, compression, pack=True))

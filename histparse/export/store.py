@@ -81,6 +81,14 @@ def _fsync(f: IO[Any]) -> None:
     os.fsync(f.fileno())
 
 
+def _write_part(f: IO[bytes], table: pa.Table | bytes, compression: str) -> None:
+    """One data file's content: the bytes as they are, or the table encoded."""
+    if isinstance(table, bytes):
+        f.write(table)
+    else:
+        pq.write_table(table, f, compression=compression)
+
+
 def _write_json_atomic(path: Path, data: Mapping[str, object]) -> None:
     tmp = path.with_name(f".{path.name}{_TMP_SUFFIX}")
     try:
@@ -430,19 +438,23 @@ class DatasetDir:
     def commit(
         self,
         batch: str,
-        tables: list[tuple[str, pa.Table]],
+        tables: list[tuple[str, pa.Table | bytes]],
         counts: Mapping[str, int],
         *,
         compression: str = "zstd",
     ) -> None:
-        """Write one batch: ``tables`` is ``(relative directory, table)``; each becomes
-        ``<dir>/part-<batch>.parquet``. Nothing is visible to ``load`` until the commit record
-        is in place; on failure, the batch's files are removed and the error re-raised."""
+        """Write one batch: ``tables`` is ``(relative directory, table)``, a table as Arrow or
+        as the bytes of a Parquet file (a worker made it); each becomes
+        ``<dir>/part-<batch>.parquet`` (``part-<batch>-<n>.parquet`` after the first in its
+        directory). Nothing is visible to ``load`` until the commit record is in place; on
+        failure, the batch's files are removed and the error re-raised."""
         pending: list[tuple[Path, Path]] = []
+        in_dir: dict[str, int] = {}
         try:
             for rel_dir, table in tables:
                 directory = self.root / rel_dir
-                final = directory / f"{_PART_PREFIX}{batch}.parquet"
+                n = in_dir[rel_dir] = in_dir.get(rel_dir, -1) + 1
+                final = directory / f"{_PART_PREFIX}{batch}{f'-{n}' if n else ''}.parquet"
                 tmp = directory / f".{final.name}{_TMP_SUFFIX}"
                 try:
                     directory.mkdir(parents=True, exist_ok=True)
@@ -453,7 +465,7 @@ class DatasetDir:
                         )
                     pending.append((tmp, final))
                     with open(tmp, "wb") as f:
-                        pq.write_table(table, f, compression=compression)
+                        _write_part(f, table, compression)
                         _fsync(f)
                 except OSError as exc:
                     raise _naming(exc, final) from None

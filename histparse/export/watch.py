@@ -280,7 +280,7 @@ class _Poller:
                 _save_marks(self.out, marks)  # a file to read again from its start
             self.marks = marks
             return None
-        work = functools.partial(export_pieces, audit=ex.audit)
+        work = functools.partial(export_pieces, audit=ex.audit, compression=ex.compression)
         made: list[ExportPiece] = []
         for group in ordered_map(work, _numbered(todo), jobs=self.jobs):
             for piece in group:

@@ -135,6 +135,7 @@ class _Exporter:
     added_digests: dict[Partition, HandDigests] = field(default_factory=dict)
     existing_digests: dict[Partition, HandDigests] = field(default_factory=dict)
     conflicts: list[Conflict] = field(default_factory=list)
+    prior: list[Partition] | None = None  # see ``prior_partitions``
 
     def load_reject_keys(self) -> None:
         paths = self.store.paths("findings")
@@ -147,9 +148,16 @@ class _Exporter:
             if code in (PARSE_REJECTED, TABLE_REJECTED, ID_CONFLICT):
                 self.reject_keys.add((code, site or "", hid or "", file or "", line or 0))
 
+    def prior_partitions(self, site: str) -> list[Partition]:
+        """The partitions of ``site`` the dataset held before this export: its own commits'
+        hands are in ``added`` already."""
+        if self.prior is None:
+            self.prior = list(self.store.hands_by_partition)
+        return [p for p in self.prior if p[0] == site]
+
     def _exists(self, site: str, hand_id: str) -> bool:
         """Whether the dataset holds ``hand_id`` of ``site`` in any month."""
-        parts = [p for p in self.store.hands_by_partition if p[0] == site]
+        parts = self.prior_partitions(site)
         return any(hand_id in self._existing(p) for p in parts)
 
     def _existing(self, part: Partition) -> HandIds:

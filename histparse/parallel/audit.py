@@ -14,6 +14,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
+import numpy as np
+import numpy.typing as npt
+
 from histparse.auditor.across import StackChain, StackRecord
 from histparse.auditor.run import AuditCounts, checked_replay, rejected_finding
 from histparse.events import Hand
@@ -115,6 +118,23 @@ class Joiner:
             return False
         self.duplicates += 1
         return True
+
+    def seen_any(self, site: str, numbers: npt.NDArray[np.int64]) -> bool:
+        """Whether any of ``site``'s hands ``numbers`` (``handids.id_numbers``) was read."""
+        return bool(self._seen.ids(site).contains_numbers(numbers).any())
+
+    def see(self, site: str, numbers: npt.NDArray[np.int64]) -> None:
+        """Remember hands ``seen_any`` found new, at once (they are then no duplicates)."""
+        self._seen.ids(site).add_numbers(numbers)
+
+    def across(self, stack: StackRecord) -> list[Finding]:
+        """The check across hands of a hand known new (``see``), in input order."""
+        return self._chain.feed(stack)
+
+    @property
+    def chain(self) -> StackChain:
+        """The one chain of the check across hands."""
+        return self._chain
 
     def findings(self, path: str, item: AuditItem) -> tuple[Finding, ...]:
         """All of ``item``'s findings (none for a duplicate); call for every item in order."""

@@ -3,14 +3,17 @@ sequential ``export_results`` dataset, and re-exports add nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pytest
 
 from histparse.auditor import audit_results
 from histparse.export import export_histories, export_results, load, load_findings
+from histparse.export import parallel as parallel_module
 from histparse.frames import Tables
 from histparse.parsing import read_results
 
@@ -125,3 +128,37 @@ def test_no_audit_exports_rejects_only(tmp_path: Path, inputs: list[str]) -> Non
     assert not result.audited and result.findings == result.rejected
     assert set(load_findings(tmp_path / "ds")["code"].astype(str)) == {"PARSE-REJECTED"}
     assert (load(tmp_path / "ds").hands["findings"] == 0).all()
+
+
+@pytest.mark.parametrize("size", [3, 1000])
+def test_plain_pieces_taken_at_once_equal_hand_by_hand(
+    tmp_path: Path, inputs: list[str], monkeypatch: pytest.MonkeyPatch, size: int
+) -> None:
+    """The writer takes a plain piece at once (ids as arrays, the worker's chain finished from
+    its heads); the dataset is the one of taking every piece hand by hand, with stacks that
+    jump across pieces, hands out of time order at a table, repeats and rejects."""
+    base = tmp_path / "more"
+    base.mkdir()
+    text = (Path(inputs[0]) / "topup.txt").read_text(encoding="utf-8")
+    hands = text.split("PokerStars Hand")
+    # The same hands again, later ones first (each head older than its table's latest), with
+    # new ids: these pieces go hand by hand.
+    back = ["", *reversed(hands[1:])]
+    (base / "back.txt").write_text("PokerStars Hand".join(back).replace("Hand #9", "Hand #7"))
+    paths = [*inputs, str(base)]
+    taken: list[bool] = []
+    plain = parallel_module._Writer._take_plain
+
+    def spy(self: parallel_module._Writer, *args: Any) -> bool:
+        taken.append(plain(self, *args))
+        return taken[-1]
+
+    monkeypatch.setattr(parallel_module._Writer, "_take_plain", spy)
+    at_once = export_histories(paths, tmp_path / "at_once", hands_per_piece=size, batch_size=25)
+    assert any(taken) and not all(taken)
+    monkeypatch.setattr(parallel_module._Writer, "_take_plain", lambda *_: False)
+    by_hand = export_histories(paths, tmp_path / "by_hand", hands_per_piece=size, batch_size=25)
+    assert at_once == dataclasses.replace(by_hand, out=at_once.out)
+    _same(_frames(tmp_path / "at_once"), _frames(tmp_path / "by_hand"), ordered=True)
+    found = load_findings(tmp_path / "at_once")
+    assert found["code"].str.startswith("STACK").sum() >= 5  # the jumps compared

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -203,30 +202,37 @@ def test_reexport_and_changed_content_as_one_piece_a_file(folder: Path, tmp_path
     _same(tmp_path / "one", tmp_path / "grouped")
 
 
-def _fail_on_call(n: int, real: Callable[..., Any]) -> Callable[..., Any]:
-    calls = {"n": 0}
+def _fail_in_batch(monkeypatch: pytest.MonkeyPatch, batch: int, file: int) -> None:
+    """Ctrl-C while the ``file``-th data file of this export's ``batch``-th commit is written
+    (a commit's files: each piece's encoded tables, the writer's tables, the findings)."""
+    real_commit, real_write = store_module.DatasetDir.commit, store_module._write_part
+    seen = {"commits": 0, "files": 0}
 
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        calls["n"] += 1
-        if calls["n"] == n:
+    def write(*args: Any) -> None:
+        seen["files"] += 1
+        if (seen["commits"], seen["files"]) == (batch, file):
             raise KeyboardInterrupt
-        return real(*args, **kwargs)
+        real_write(*args)
 
-    return wrapper
+    def commit(self: store_module.DatasetDir, *args: Any, **kwargs: Any) -> None:
+        seen["commits"] += 1
+        seen["files"] = 0
+        real_commit(self, *args, **kwargs)
+
+    monkeypatch.setattr(store_module.DatasetDir, "commit", commit)
+    monkeypatch.setattr(store_module, "_write_part", write)
 
 
 def test_resume_after_an_interrupted_export(
     folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     files = list_files([folder])
-    real = store_module.pq.write_table
     for name, small in WAYS:
-        # The third batch's third file (five a batch: four tables, findings): two batches are
-        # committed, the third is not.
-        monkeypatch.setattr(store_module.pq, "write_table", _fail_on_call(13, real))
-        with pytest.raises(KeyboardInterrupt):
-            _export(files, tmp_path / name, small_file=small)
-        monkeypatch.setattr(store_module.pq, "write_table", real)
+        # The third batch's third file: two batches are committed, the third is not.
+        with monkeypatch.context() as patch:
+            _fail_in_batch(patch, 3, 3)
+            with pytest.raises(KeyboardInterrupt):
+                _export(files, tmp_path / name, small_file=small)
         # Batch 1: the first 70 of the 71 chunks of f000-f019, of which 8 repeated hands and 3
         # rejects; batch 2: f019's last hand and f020's first 69.
         assert len(load(tmp_path / name).hands) == 59 + 70
