@@ -123,6 +123,16 @@ def _text(report: Any, counts: dict[str, int], cert: dict[str, Any]) -> str:
                 f"  {t.name:<14} {t.sample:>8} {stat:>10} {_number(t.p_value or 0.0):>9} "
                 f"{effect:>26} {t.detectable:>10.4f}  {verdict}"
             )
+        allin = next((t for t in group.tests if t.name == "allin"), None)
+        if allin is not None and (allin.sample or group.allin_skipped):
+            won, expected = allin.categories[0][1], allin.categories[0][2]
+            lines.append(
+                f"  all-in showdowns with draws left: {allin.sample} valued, "
+                f"{won:.2f} pots won against {expected:.2f} expected from the equity"
+            )
+        if group.allin_skipped:
+            why = ", ".join(f"{n} {reason}" for reason, n in group.allin_skipped)
+            lines.append(f"  all-in showdowns not valued: {why}")
         lines.append("")
     lines.append(f"verdict: {report.verdict}")
     for t in report.tests:

@@ -1,0 +1,111 @@
+"""The all-in test of ``histparse fairness``: pot shares won against the equity when the last
+chip went in, over the player's all-in showdowns with draws left."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from histparse.events import Hand
+from histparse.fairness import FairnessCounts, FairnessTest, fairness_report
+from histparse.fairness.allin import AllInSeen, hero_allin
+from histparse.fairness.report import _group_tests
+from histparse.parsing import read_histories
+from histparse.replayer import read_facts, replay
+from histparse.simulation import HardCase, SimConfig, simulate
+
+REAL = Path("/work/shared/real_histories")
+_LEVEL = 0.01 / 19
+
+
+def _allin_test(seen: list[AllInSeen | str]) -> FairnessTest:
+    counts = FairnessCounts()
+    for s in seen:
+        counts.add_allin(s)
+    return next(t for t in _group_tests((), counts, _LEVEL) if t.name == "allin")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32 - 1))
+def test_results_drawn_from_the_equity_give_a_small_z(seed: int) -> None:
+    """A fair deal: each all-in won with the probability its equity says."""
+    rng = random.Random(seed)
+    seen: list[AllInSeen | str] = []
+    for _ in range(400):
+        eq = rng.uniform(0.05, 0.95)
+        seen.append(AllInSeen(eq, float(rng.random() < eq)))
+    t = _allin_test(seen)
+    assert t.enough and abs(t.statistic) < 4.5  # 1 in 100,000 under the null
+    assert t.effect_low <= t.effect <= t.effect_high
+    assert t.sample == 400
+
+
+def test_a_player_who_loses_every_allin_as_favourite_is_flagged() -> None:
+    rng = random.Random(1)
+    seen: list[AllInSeen | str] = []
+    for _ in range(60):
+        eq = rng.uniform(0.05, 0.95)
+        seen.append(AllInSeen(eq, 0.0 if eq > 0.5 else float(rng.random() < eq)))
+    seen += ["a contender's cards were not shown"] * 3
+    counts = FairnessCounts()
+    for s in seen:
+        counts.add_allin(s)
+    assert counts.allin.n == 60 and counts.allin_skipped == {
+        "a contender's cards were not shown": 3
+    }
+    t = _allin_test(seen)
+    assert t.enough and t.statistic < -4 and t.p_value is not None and t.p_value < _LEVEL
+    assert t.effect_high < 0 and t.direction.startswith("fewer pot shares won")
+
+
+def test_too_few_allins_give_no_verdict() -> None:
+    t = _allin_test([AllInSeen(0.5, 0.0)] * 29)
+    assert not t.enough and t.p_value is None and t.sample == 29
+
+
+@cache
+def _allin_hands() -> tuple[tuple[Hand, AllInSeen | str | None], ...]:
+    """Simulated hands with all-ins made frequent, each with its hero's all-in (once)."""
+    hands = simulate(2500, 11, SimConfig(focus=frozenset({HardCase.ALL_IN})))
+    return tuple((h, hero_allin(read_facts(h), h.hero or "")) for h in hands)
+
+
+def test_fair_allins_pass_and_favourites_that_always_lose_are_flagged() -> None:
+    """End to end on the simulator's fair deal, then on the same hands with every all-in the
+    hero won as favourite taken out: what a dealer that never lets the hero win as favourite
+    leaves in the histories. (Only the all-in hands are passed: the other hands change
+    nothing in this test and cost time.)"""
+    hands = [h for h, seen in _allin_hands() if seen is not None]
+    fair = fairness_report(hands)
+    t = next(t for t in fair.tests if t.name == "allin")
+    assert t.enough and t.sample >= 60 and abs(t.statistic) < 3.5 and not t.alarm
+    rigged = [
+        h
+        for h, seen in _allin_hands()
+        if isinstance(seen, AllInSeen) and not (seen.equity > 0.5 and seen.won > 0)
+    ]
+    report = fairness_report(rigged)
+    t = next(t for t in report.tests if t.name == "allin")
+    assert t.alarm and t.statistic < 0 and report.verdict == "alarm"
+    assert t.direction.startswith("fewer pot shares won")
+
+
+def test_an_engine_record_and_the_line_facts_give_the_same_allin() -> None:
+    """The facts record is replayed for the all-in hands only; a full replay is used as is."""
+    pairs = [(h, seen) for h, seen in _allin_hands() if seen is not None][:25]
+    assert sum(isinstance(seen, AllInSeen) for _, seen in pairs) >= 10
+    for h, seen in pairs:
+        assert hero_allin(replay(h), h.hero or "") == seen
+
+
+def test_real_allins_not_valued_are_counted_with_their_reason() -> None:
+    hands = list(read_histories(REAL, on_error=lambda e: None))
+    report = fairness_report(hands)
+    skipped = dict(report.groups[0].allin_skipped)
+    assert sum(skipped.values()) >= 1 and all(isinstance(r, str) and r for r in skipped)
+    t = next(t for t in report.tests if t.name == "allin")
+    assert t.sample >= 1 and not t.enough  # a handful of real all-ins: no verdict
