@@ -14,7 +14,7 @@ from math import sqrt
 from typing import Any, Final
 
 from histparse.events import Hand
-from histparse.fairness.allin import AllInSeen, hero_allin
+from histparse.fairness.allin import AllInSeen, fairness_record, hero_allin
 from histparse.fairness.observe import HeroView, hero_view
 from histparse.fairness.power import PowerRow, power_table
 from histparse.fairness.probability import (
@@ -37,7 +37,7 @@ from histparse.fairness.significance import (
     z_critical,
 )
 from histparse.fairness.standards import SequenceCounts, SequenceStat, sequence_stats
-from histparse.replayer import Replay, read_facts
+from histparse.replayer import Replay
 
 __all__ = [
     "BY_KEYS",
@@ -766,7 +766,8 @@ def fairness_report(
     """Test whether the cards ``player`` (default: each hand's hero) received look like a fair
     shuffle's, per group of ``by`` (``site``, ``stakes``, ``month``, ``game``), with Holm's
     correction at family-wise level ``alpha``. Streams ``hands``, records (a ``Hand`` is read
-    first, ``read_facts``): memory holds counts only."""
+    first, ``fairness_record``: the engine's replay for an all-in showdown, which the all-in
+    test needs, else the line facts): memory holds counts only."""
     for name in by:
         if name not in BY_KEYS:
             raise ValueError(f"cannot group by {name!r} (choose from {', '.join(BY_KEYS)})")
@@ -780,7 +781,7 @@ def fairness_report(
     read = used = 0
     for item in hands:
         read += 1
-        record = read_facts(item) if isinstance(item, Hand) else item
+        record = fairness_record(item) if isinstance(item, Hand) else item
         view = hero_view(record, player)
         if view is None:
             continue

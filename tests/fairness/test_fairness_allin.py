@@ -3,6 +3,7 @@ chip went in, over the player's all-in showdowns with draws left."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from functools import cache
 from pathlib import Path
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 
 from histparse.events import Hand
 from histparse.fairness import FairnessCounts, FairnessTest, fairness_report
-from histparse.fairness.allin import AllInSeen, hero_allin
+from histparse.fairness.allin import NOT_REPLAYED, AllInSeen, fairness_record, hero_allin
 from histparse.fairness.report import _group_tests
 from histparse.parsing import read_histories
 from histparse.replayer import read_facts, replay
@@ -71,7 +72,7 @@ def test_too_few_allins_give_no_verdict() -> None:
 def _allin_hands() -> tuple[tuple[Hand, AllInSeen | str | None], ...]:
     """Simulated hands with all-ins made frequent, each with its hero's all-in (once)."""
     hands = simulate(2500, 11, SimConfig(focus=frozenset({HardCase.ALL_IN})))
-    return tuple((h, hero_allin(read_facts(h), h.hero or "")) for h in hands)
+    return tuple((h, hero_allin(fairness_record(h), h.hero or "")) for h in hands)
 
 
 def test_fair_allins_pass_and_favourites_that_always_lose_are_flagged() -> None:
@@ -94,12 +95,16 @@ def test_fair_allins_pass_and_favourites_that_always_lose_are_flagged() -> None:
     assert t.direction.startswith("fewer pot shares won")
 
 
-def test_an_engine_record_and_the_line_facts_give_the_same_allin() -> None:
-    """The facts record is replayed for the all-in hands only; a full replay is used as is."""
+def test_the_allin_is_read_off_the_engine_record_alone() -> None:
+    """The engine's record of an all-in hand values it with or without the hand's events; the
+    line facts alone cannot (no pots) and say so, never drop it silently."""
     pairs = [(h, seen) for h, seen in _allin_hands() if seen is not None][:25]
     assert sum(isinstance(seen, AllInSeen) for _, seen in pairs) >= 10
     for h, seen in pairs:
-        assert hero_allin(replay(h), h.hero or "") == seen
+        full = replay(h)
+        bare = dataclasses.replace(full, hand=dataclasses.replace(h, events=()))
+        assert hero_allin(bare, h.hero or "") == seen
+        assert hero_allin(read_facts(h), h.hero or "") == NOT_REPLAYED
 
 
 def test_real_allins_not_valued_are_counted_with_their_reason() -> None:
