@@ -19,7 +19,7 @@ from histparse.parsing import read_histories
 from histparse.replayer import read_facts, replay
 from histparse.simulation import HardCase, SimConfig, simulate
 
-REAL = Path("/work/shared/real_histories")
+REAL = Path(__file__).resolve().parents[1] / "data" / "real_histories"
 _LEVEL = 0.01 / 19
 
 
