@@ -21,16 +21,16 @@ __all__ = ["register", "run"]
 
 
 def _records(reading: Any, counts: dict[str, int]) -> Iterator[Any]:
-    """The records of the parsed hands the front reads (second readings skipped; their line
-    facts alone, ``read_facts``: no engine), counting what was read, rejected and unsupported
-    as they come."""
+    """The records of the parsed hands the front reads (second readings skipped; each hand
+    read once, ``fairness_record``: its line facts alone, or the engine's replay for a hand
+    with an all-in showdown), counting what was read, rejected and unsupported as they come."""
     from histparse.events import Hand
+    from histparse.fairness import fairness_record
     from histparse.reading import ParseError
-    from histparse.replayer import read_facts
 
     for result in reading.results():
         if isinstance(result, Hand):
-            yield read_facts(result)
+            yield fairness_record(result)
         elif isinstance(result, ParseError):
             counts["rejected"] += 1
             if counts["rejected"] <= 5:
@@ -59,8 +59,9 @@ def _command(args: argparse.Namespace) -> str:
 
 def certificate(files: list[str], args: argparse.Namespace) -> dict[str, Any]:
     """What an auditor publishes with the report: each input file's SHA-256 and size, the
-    histparse version, the seeds (none: every test is exact and deterministic), and the
-    command. The same command on the same files prints the same bytes."""
+    histparse version, the seeds (the all-in EV's Monte Carlo, seeded per hand from this seed
+    and the hand id; every other test is exact), and the command. The same command on the same
+    files prints the same bytes."""
     import hashlib
 
     from histparse import __version__
@@ -77,7 +78,7 @@ def certificate(files: list[str], args: argparse.Namespace) -> dict[str, Any]:
     return {
         "histparse_version": __version__,
         "command": _command(args),
-        "seeds": [],
+        "seeds": [0],
         "inputs": inputs,
     }
 
@@ -123,6 +124,16 @@ def _text(report: Any, counts: dict[str, int], cert: dict[str, Any]) -> str:
                 f"  {t.name:<14} {t.sample:>8} {stat:>10} {_number(t.p_value or 0.0):>9} "
                 f"{effect:>26} {t.detectable:>10.4f}  {verdict}"
             )
+        allin = next((t for t in group.tests if t.name == "allin"), None)
+        if allin is not None and (allin.sample or group.allin_skipped):
+            won, expected = allin.categories[0][1], allin.categories[0][2]
+            lines.append(
+                f"  all-in showdowns with draws left: {allin.sample} valued, "
+                f"{won:.2f} pots won against {expected:.2f} expected from the equity"
+            )
+        if group.allin_skipped:
+            why = ", ".join(f"{n} {reason}" for reason, n in group.allin_skipped)
+            lines.append(f"  all-in showdowns not valued: {why}")
         lines.append("")
     lines.append(f"verdict: {report.verdict}")
     for t in report.tests:
@@ -140,7 +151,8 @@ def _text(report: Any, counts: dict[str, int], cert: dict[str, Any]) -> str:
     lines += [
         "",
         f"certificate: histparse {cert['histparse_version']}, seeds: "
-        + (", ".join(map(str, cert["seeds"])) or "none (every test is exact)"),
+        + ", ".join(map(str, cert["seeds"]))
+        + " (the all-in EV's Monte Carlo, per hand with its id; the other tests are exact)",
         f"  command: {cert['command']}",
     ]
     lines += [f"  {i['sha256']}  {i['bytes']:>10}  {i['path']}" for i in cert["inputs"]]

@@ -14,6 +14,7 @@ from math import sqrt
 from typing import Any, Final
 
 from histparse.events import Hand
+from histparse.fairness.allin import AllInSeen, fairness_record, hero_allin
 from histparse.fairness.observe import HeroView, hero_view
 from histparse.fairness.power import PowerRow, power_table
 from histparse.fairness.probability import (
@@ -36,7 +37,7 @@ from histparse.fairness.significance import (
     z_critical,
 )
 from histparse.fairness.standards import SequenceCounts, SequenceStat, sequence_stats
-from histparse.replayer import Replay, read_facts
+from histparse.replayer import Replay
 
 __all__ = [
     "BY_KEYS",
@@ -61,6 +62,9 @@ from the unseen cards: which hands reach a draw, and how far, depends on the opp
 and 2-7 players keep low cards and throw high ones. Measured on 400,000 fair simulated hands:
 -0.19 high cards per 100 (z = -3.4), +0.17 9-lows made per 100 draws; the margin is 2.5 times
 the largest. Suits carry no such effect (play is nearly suit-blind): ``drawn-suits`` has none."""
+ALLIN_MIN_SAMPLE: Final = 30
+"""Fewer all-ins than this give "not enough hands" for the all-in test (all-ins are rare: a
+few in a hundred hands)."""
 _MIN_EXPECTED: Final = 5.0  # per category, for a chi-square test
 _MIN_EXPECTED_Z: Final = 10.0  # successes and failures, for a normal approximation
 _RANK_NAMES: Final = "23456789TJQKA"
@@ -126,6 +130,8 @@ class GroupReport:
     draws: int
     skipped_draws: int
     tests: tuple[FairnessTest, ...]
+    allin_skipped: tuple[tuple[str, int], ...] = ()
+    """All-in showdowns with draws left whose EV could not be computed: (reason, count)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +216,7 @@ class FairnessReport:
                     "hands": g.hands,
                     "draws": g.draws,
                     "skipped_draws": g.skipped_draws,
+                    "allin_skipped": [list(r) for r in g.allin_skipped],
                     "tests": [
                         {
                             name: (
@@ -261,6 +268,20 @@ class FairnessCounts:
     made: dict[int, _Rate] = field(default_factory=lambda: {t: _Rate() for t in MADE_TARGETS})
     returned: int = 0
     sequence: SequenceCounts = field(default_factory=SequenceCounts)
+    allin: _Rate = field(default_factory=_Rate)  # won share against equity, per all-in
+    allin_skipped: dict[str, int] = field(default_factory=dict)  # reason -> all-ins not valued
+
+    def add_allin(self, seen: AllInSeen | str) -> None:
+        """Count one all-in showdown with draws left (``hero_allin``), or its reason for not
+        being valued."""
+        if isinstance(seen, str):
+            self.allin_skipped[seen] = self.allin_skipped.get(seen, 0) + 1
+            return
+        rate = self.allin
+        rate.n += 1
+        rate.observed += seen.won
+        rate.expected += seen.equity
+        rate.variance += seen.equity * (1.0 - seen.equity)
 
     def add(self, view: HeroView, table: str = "") -> None:
         """Count one hand's dealt cards and draws (``table``: where it was dealt, for the
@@ -484,7 +505,7 @@ def _merge_rare(
     return [c[0] for c in common], [c[1] for c in common], [c[2] for c in common]
 
 
-_FAMILY_SIZE: Final = 18  # tests per group (the strictest Holm level is alpha / family size)
+_FAMILY_SIZE: Final = 19  # tests per group (the strictest Holm level is alpha / family size)
 
 
 def _group_tests(
@@ -620,6 +641,21 @@ def _group_tests(
             )
         )
     tests.extend(_sequence_tests(key, counts))
+    # Pot shares won against the equity when the last chip went in: the z is (won - expected)
+    # over sqrt(sum eq (1 - eq)), the variance of a win-or-lose result (a split pot varies
+    # less, which only makes the test cautious).
+    tests.append(
+        _z_test(
+            key,
+            "allin",
+            "all-in showdowns with draws left: pots won against equity",
+            "all-ins",
+            "pot shares won",
+            counts.allin,
+            ALLIN_MIN_SAMPLE,
+            level,
+        )
+    )
     return tuple(tests)
 
 
@@ -708,7 +744,7 @@ def _with_alarms(groups: list[GroupReport], alpha: float) -> tuple[GroupReport, 
     out = []
     for gi, g in enumerate(groups):
         tests = tuple(_replace_alarm(t, (gi, ti) in rejected) for ti, t in enumerate(g.tests))
-        out.append(GroupReport(g.key, g.hands, g.draws, g.skipped_draws, tests))
+        out.append(replace(g, tests=tests))
     return tuple(out)
 
 
@@ -730,7 +766,8 @@ def fairness_report(
     """Test whether the cards ``player`` (default: each hand's hero) received look like a fair
     shuffle's, per group of ``by`` (``site``, ``stakes``, ``month``, ``game``), with Holm's
     correction at family-wise level ``alpha``. Streams ``hands``, records (a ``Hand`` is read
-    first, ``read_facts``): memory holds counts only."""
+    first, ``fairness_record``: the engine's replay for an all-in showdown, which the all-in
+    test needs, else the line facts): memory holds counts only."""
     for name in by:
         if name not in BY_KEYS:
             raise ValueError(f"cannot group by {name!r} (choose from {', '.join(BY_KEYS)})")
@@ -744,14 +781,17 @@ def fairness_report(
     read = used = 0
     for item in hands:
         read += 1
-        record = read_facts(item) if isinstance(item, Hand) else item
+        record = fairness_record(item) if isinstance(item, Hand) else item
         view = hero_view(record, player)
         if view is None:
             continue
         used += 1
         hand = record.hand
         table = BY_KEYS["table"](hand)
+        seen = hero_allin(record, view.player)
         pooled.add(view, table)
+        if seen is not None:
+            pooled.add_allin(seen)
         if not keys:
             continue
         key = tuple(k(hand) for k in keys)
@@ -759,6 +799,8 @@ def fairness_report(
         if counts is None:
             counts = groups[key] = FairnessCounts()
         counts.add(view, table)
+        if seen is not None:
+            counts.add_allin(seen)
     every: list[tuple[tuple[str, ...], FairnessCounts]] = sorted(groups.items())
     if used and len(groups) != 1:
         # One group alone is the pool itself: testing it twice would only widen the family.
@@ -766,7 +808,14 @@ def fairness_report(
     total_tests = max(1, len(every)) * _FAMILY_SIZE
     level = alpha / total_tests  # Holm's strictest step: the level the smallest effect is for
     reports = [
-        GroupReport(key, c.hands, c.draws, c.skipped_draws, _group_tests(key, c, level))
+        GroupReport(
+            key,
+            c.hands,
+            c.draws,
+            c.skipped_draws,
+            _group_tests(key, c, level),
+            tuple(sorted(c.allin_skipped.items())),
+        )
         for key, c in every
     ]
     return FairnessReport(

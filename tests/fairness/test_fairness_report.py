@@ -155,7 +155,7 @@ def test_cli_exit_statuses_json_and_figure(
     assert main(["fairness", str(fair), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"] == "no alarm" and data["correction"] == "Holm"
-    assert data["hands_used"] == 1500 and len(data["groups"][0]["tests"]) == 18
+    assert data["hands_used"] == 1500 and len(data["groups"][0]["tests"]) == 19
     png = tmp_path / "f.png"
     assert main(["fairness", str(rigged), "--plot", str(png)]) == 5
     out = capsys.readouterr().out
