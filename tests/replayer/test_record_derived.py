@@ -215,7 +215,9 @@ def test_draw_records_with_the_cards_on_the_draw_lines() -> None:
 
 def test_draw_records_with_the_cards_on_the_dealt_lines() -> None:
     hero = [tuple(r) for r in home_game().draw_records if r.player == "Hero"]
-    assert hero[1:] == [
+    assert hero == [
+        # One bracket after discarding five: all five are new, none kept (docs/findings.md).
+        (1, "Hero", 5, False, C("Kh As Kd 8h 2d"), C("6h Td 2c 5h 3s"), ()),
         (2, "Hero", 1, False, C("Td"), C("Tc"), C("6h 2c 5h 3s")),
         (3, "Hero", 0, True, (), (), C("6h 2c 5h 3s Tc")),
     ]
