@@ -5,6 +5,7 @@ small hand-written hands for the cases no real file holds."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -64,6 +65,15 @@ def test_steps_of_antes_blinds_and_a_small_and_big_blind() -> None:
     ]
     # Eleven rows of posts, then 7 + 7 + 8 + 2 actions in the four rounds.
     assert len(body.steps) == 11 + 24 and body.all_in == frozenset()
+
+
+def test_a_small_and_big_blind_short_of_the_big_blind_is_all_live() -> None:
+    # E comes in with 0.08: posted all in, it is short of the 0.10 big blind, so no part of it
+    # is dead and it makes one row.
+    h = HandBuilder(["A", "B", "C", "E"], button=1, stacks=["5", "5", "5", "0.08"], hand_id="30")
+    h.sb("B").bb("C").post("E", "sbbb", "0.08", all_in=True).deal()
+    rows = [tuple(s) for s in facts(h.build()).steps]
+    assert rows[2:] == [(0, "E", Act.POST_BB, D("0.08"), D("0.08"), True, 9)]
 
 
 def test_a_dead_blind_and_an_all_in_ante() -> None:
@@ -242,6 +252,15 @@ def test_final_cards_the_hero_who_folds_keeps_the_last_dealt_hand() -> None:
     }  # fmt: skip
 
 
+def test_final_cards_from_the_summary() -> None:
+    # PokerStars Home Game #99631918599: Player0 mucks at the showdown and the summary shows
+    # the cards mucked; Hero's are the show's.
+    path = DATA / "pokerstars" / "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
+    assert dict(real(path, "99631918599").final_cards) == {
+        "Player0": C("3d 9d Ah 6s 2h"), "Hero": C("2s 8d 4s 3s 6h"),
+    }  # fmt: skip
+
+
 def hero_hand(hero_pats: str | None, site: str = "PokerStars") -> HandBuilder:
     h = HandBuilder(["Hero", "V"], button=1, hero="Hero", hand_id="26", site=site)
     h.sb("Hero").bb("V").dealt("Hero", "Kh Qd 9c 5s 2d").call("Hero", "0.05").check("V")
@@ -254,6 +273,10 @@ def test_final_cards_take_the_heros_latest_line() -> None:
     # apart from the dealt ones here, to tell which line was read).
     final = facts(hero_hand("7h 5d 4c 3s 2h").build()).final_cards
     assert dict(final) == {"Hero": C("7h 5d 4c 3s 2h")}  # V's stand-pat line is not theirs
+    # A stand-pat line naming the cards, then a draw: the later dealt line's.
+    h = hero_hand("7h 5d 4c 3s 2h").draw_round(2).pat("V")
+    h.discard("Hero", 1, "7h", kept="5d 4c 3s 2h", new="6d")
+    assert dict(facts(h.build()).final_cards) == {"Hero": C("5d 4c 3s 2h 6d")}
     # A stand-pat line without cards: the deal's.
     assert dict(facts(hero_hand(None).build()).final_cards) == {"Hero": C("Kh Qd 9c 5s 2d")}
     # On a site whose stand-pat lines are suspect (Winamax), a hand where everyone stood pat
@@ -269,6 +292,13 @@ def test_final_cards_only_the_heros_own_dealt_lines() -> None:
     h.sb("Hero").bb("V").dealt("Hero", "Kh Qd 9c 5s 2d").dealt("V", "8h 7d 6c 4s 3d")
     final = facts(h.deal().fold("Hero").build()).final_cards
     assert dict(final) == {"Hero": C("Kh Qd 9c 5s 2d")}
+    # A hero out of hand ("Seat 1: Hero (10 in chips) out of hand") is not dealt in: a line
+    # showing cards for them gives them no final hand.
+    h = HandBuilder(["Hero", "A", "B"], button=1, hero="Hero", hand_id="31")
+    hand = h.sb("A").bb("B").dealt("Hero", "Kh Qd 9c 5s 2d").deal().fold("A").build()
+    out = replace(hand, seats=(replace(hand.seats[0], out_of_hand="out of hand"), *hand.seats[1:]))
+    body = facts(out)
+    assert (body.dealt_in, dict(body.final_cards)) == (("A", "B"), {})
     # A hero dealt in whose cards no line shows has none.
     h = HandBuilder(["Hero", "V"], button=1, hero="Hero", hand_id="28")
     assert dict(facts(h.sb("Hero").bb("V").deal().fold("Hero").build()).final_cards) == {}
