@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -356,6 +357,10 @@ def test_uncalled_bet_when_everyone_folds() -> None:
         "P1",
         10,
     )
+    # The returned bet is a frozen record with slots, like every result of the engine.
+    assert result.uncalled.street is Street.DRAW1 and not hasattr(result.uncalled, "__dict__")
+    with pytest.raises(FrozenInstanceError):
+        result.uncalled.amount = 0  # type: ignore[misc]
     assert hand.phase is Phase.UNCONTESTED and hand.to_act is None
     with pytest.raises(StateError):
         hand.draw("P1", 0)
