@@ -244,7 +244,8 @@ def test_draw_records_with_the_cards_on_the_dealt_lines() -> None:
 
 def test_final_cards_the_hero_who_folds_keeps_the_last_dealt_hand() -> None:
     # Kings Club names the new cards on the draw line only: the hero's last whole hand
-    # printed is the deal's.
+    # printed on a dealt or stand-pat line is the deal's. (The draws' cards are not folded
+    # in: the hand held at the end was 3c 7c 5s Qd 6s.)
     final = dict(kings_club_rake().final_cards)
     assert final == {
         "Player3": C("3d 2s Td 6d 7s"), "Player2": C("2c 5d Qc 6c 8c"),
