@@ -435,6 +435,17 @@ def test_folded_and_all_in_players_cannot_act() -> None:
         hand.call("P3", check=False)
 
 
+def test_a_stack_that_only_covers_the_call_cannot_raise() -> None:
+    # P3 has 10 behind facing the big blind of 10: calling puts them all in, exactly; no
+    # raise, however small, is left (R-BET-7), and one more chip would allow one.
+    for limit in (FL, GameConfig.no_limit(5, 10)):
+        legal = start(limit, 100, 100, 10).legal_actions()
+        assert (legal.player, legal.can_call, legal.call_amount) == ("P3", True, 10)
+        assert (legal.can_raise, legal.can_bet) == (False, False)
+        legal = start(limit, 100, 100, 11).legal_actions()
+        assert (legal.can_raise, legal.min_to, legal.max_to) == (True, 11, 11)
+
+
 def test_legal_actions_describe_and_allows() -> None:
     hand = start(FL, 100, 100, 100)
     legal = hand.legal_actions()
