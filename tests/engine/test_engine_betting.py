@@ -435,6 +435,18 @@ def test_folded_and_all_in_players_cannot_act() -> None:
         hand.call("P3", check=False)
 
 
+def test_after_an_off_rule_big_blind_the_raise_is_one_bet_above_it() -> None:
+    # A site's big blind of 20 at 5/10 (applied as written, check=False) is the bet to call;
+    # the big blind's own level is 10, so one bet above that level would be no raise at all.
+    hand = HandState(FL, [Seat(1, "P1", 100), Seat(2, "P2", 100), Seat(3, "P3", 100)], 3)
+    hand.post("P1", PostKind.SMALL_BLIND)
+    hand.post("P2", PostKind.BIG_BLIND, 20, check=False)
+    hand.deal()
+    legal = hand.legal_actions()
+    assert (legal.player, legal.call_amount, legal.min_to, legal.max_to) == ("P3", 20, 30, 30)
+    assert hand.raise_to("P3", 30).total == 30
+
+
 def test_a_stack_that_only_covers_the_call_cannot_raise() -> None:
     # P3 has 10 behind facing the big blind of 10: calling puts them all in, exactly; no
     # raise, however small, is left (R-BET-7), and one more chip would allow one.
