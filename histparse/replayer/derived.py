@@ -212,6 +212,11 @@ def draw_records(body: LineFacts) -> tuple[DrawRecord, ...]:
             key = (int(e.street), e.player)
             received[key] = e.new
             kept[key] = e.kept
+        elif e.street:
+            # One bracket after a draw: every card was discarded, so all of them are new.
+            key = (int(e.street), e.player)
+            received[key] = e.kept
+            kept[key] = ()
     records: list[DrawRecord] = []
     make = _tuple_new
     for d in body.draw_lines:

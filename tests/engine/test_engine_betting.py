@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import FrozenInstanceError
 
 import pytest
 
@@ -356,6 +357,10 @@ def test_uncalled_bet_when_everyone_folds() -> None:
         "P1",
         10,
     )
+    # The returned bet is a frozen record with slots, like every result of the engine.
+    assert result.uncalled.street is Street.DRAW1 and not hasattr(result.uncalled, "__dict__")
+    with pytest.raises(FrozenInstanceError):
+        result.uncalled.amount = 0  # type: ignore[misc]
     assert hand.phase is Phase.UNCONTESTED and hand.to_act is None
     with pytest.raises(StateError):
         hand.draw("P1", 0)
@@ -428,6 +433,29 @@ def test_folded_and_all_in_players_cannot_act() -> None:
         hand.call("P1", check=False)
     with pytest.raises(StateError, match="all-in"):
         hand.call("P3", check=False)
+
+
+def test_after_an_off_rule_big_blind_the_raise_is_one_bet_above_it() -> None:
+    # A site's big blind of 20 at 5/10 (applied as written, check=False) is the bet to call;
+    # the big blind's own level is 10, so one bet above that level would be no raise at all.
+    hand = HandState(FL, [Seat(1, "P1", 100), Seat(2, "P2", 100), Seat(3, "P3", 100)], 3)
+    hand.post("P1", PostKind.SMALL_BLIND)
+    hand.post("P2", PostKind.BIG_BLIND, 20, check=False)
+    hand.deal()
+    legal = hand.legal_actions()
+    assert (legal.player, legal.call_amount, legal.min_to, legal.max_to) == ("P3", 20, 30, 30)
+    assert hand.raise_to("P3", 30).total == 30
+
+
+def test_a_stack_that_only_covers_the_call_cannot_raise() -> None:
+    # P3 has 10 behind facing the big blind of 10: calling puts them all in, exactly; no
+    # raise, however small, is left (R-BET-7), and one more chip would allow one.
+    for limit in (FL, GameConfig.no_limit(5, 10)):
+        legal = start(limit, 100, 100, 10).legal_actions()
+        assert (legal.player, legal.can_call, legal.call_amount) == ("P3", True, 10)
+        assert (legal.can_raise, legal.can_bet) == (False, False)
+        legal = start(limit, 100, 100, 11).legal_actions()
+        assert (legal.can_raise, legal.min_to, legal.max_to) == (True, 11, 11)
 
 
 def test_legal_actions_describe_and_allows() -> None:

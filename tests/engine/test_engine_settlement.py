@@ -3,7 +3,7 @@ cards recorded, showing out of turn, dead money kept in the pot, and a hand run 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
 
@@ -13,6 +13,7 @@ from histparse.engine import (
     GameConfig,
     HandState,
     Phase,
+    Pot,
     Seat,
     SettlementError,
     StateError,
@@ -183,3 +184,19 @@ def test_a_lone_claimant_who_mucks_still_wins_and_the_rake_may_be_the_pot() -> N
     hand.muck("B")
     s = hand.settle()
     assert s.pots[0].winners == ("B",) and s.collected("B") == 100
+
+
+def test_the_pots_and_the_settlement_are_frozen_records_with_slots() -> None:
+    # Results the replay keeps and compares: none may change behind its back, and none carries
+    # a __dict__ (one per pot and player of every hand).
+    hand = heads_up({"A": SEVEN, "B": EIGHT})
+    play_out(hand)
+    (pot,) = hand.pots()
+    assert pot == Pot(200, ("A", "B"))
+    hand.show("A", SEVEN)
+    hand.show("B", EIGHT)
+    s = hand.settle()
+    for record in (pot, s, s.pots[0], s.players[0]):
+        assert not hasattr(record, "__dict__")
+        with pytest.raises(FrozenInstanceError):
+            setattr(record, fields(record)[0].name, None)
