@@ -189,16 +189,17 @@ def test_a_full_disk_names_the_file_and_leaves_the_dataset_consistent(
     export_results(HANDS[:1], out)
     before = load(out)
     files_before = sorted(p.relative_to(out) for p in out.rglob("*"))
-    real = store_module.pq.write_table
+    # The one place a data file's bytes are written (the workers encode, the writer writes).
+    real = store_module._write_part
     calls = {"n": 0}
 
-    def full(table: Any, where: Any, **kw: Any) -> None:
+    def full(f: Any, table: Any, compression: str) -> None:
         calls["n"] += 1
         if calls["n"] == 2:  # the batch's second table: the first is already on disk
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        real(table, where, **kw)
+        real(f, table, compression)
 
-    monkeypatch.setattr(store_module.pq, "write_table", full)
+    monkeypatch.setattr(store_module, "_write_part", full)
     assert _export_cli(out) == 6
     line = _only_line(capsys.readouterr().err)
     assert line.startswith(f"histparse export: {out}{os.sep}")
@@ -206,7 +207,7 @@ def test_a_full_disk_names_the_file_and_leaves_the_dataset_consistent(
     # Nothing of the failed batch is left, and the dataset reads as before.
     assert sorted(p.relative_to(out) for p in out.rglob("*")) == files_before
     assert len(load(out).hands) == len(before.hands)
-    monkeypatch.setattr(store_module.pq, "write_table", real)
+    monkeypatch.setattr(store_module, "_write_part", real)
     assert _export_cli(out) == 0
     assert len(load(out).hands) == len(HANDS)
 

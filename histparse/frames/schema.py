@@ -365,7 +365,10 @@ DRAWS: tuple[Column, ...] = (
     Column(
         "kept_cards",
         Kind.STRING,
-        "The cards kept (all five when standing pat) when known (the hero); else null.",
+        (
+            "The cards kept (all five when standing pat, none when all were discarded) when "
+            "known (the hero); else null."
+        ),
         nullable=True,
     ),
     Column(
