@@ -77,21 +77,31 @@ def _combinations(n: int, k: int) -> npt.NDArray[np.intp]:
     return np.array(list(itertools.combinations(range(n), k)), dtype=np.intp)
 
 
+def merged_rows(
+    hands: npt.NDArray[np.integer[Any]],
+    second: npt.NDArray[np.integer[Any]],
+    weight: npt.NDArray[np.int64],
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """Rows of ``hands`` (each sorted, five cards from -1 up) equal in hand and ``second``
+    taken once: the index of each kept row and the sum of its equals' weights."""
+    key = np.zeros(len(hands), dtype=np.int64)
+    for col in range(5):
+        key = key * 256 + (hands[:, col].astype(np.int64) + 1)
+    order = np.lexsort((key, second))
+    key, sorted_second = key[order], second[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = (key[1:] != key[:-1]) | (sorted_second[1:] != sorted_second[:-1])
+    starts = np.flatnonzero(new)
+    return order[starts], np.add.reduceat(weight[order], starts)
+
+
 def _merge(
     hands: npt.NDArray[np.int8], read: npt.NDArray[np.uint64], weight: npt.NDArray[np.int64]
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
     """One row per distinct (sorted hand, cards read), weights added."""
     hands = np.sort(hands, axis=1)
-    key = np.zeros(len(hands), dtype=np.int64)
-    for col in range(5):
-        key = key * 256 + (hands[:, col].astype(np.int64) + 1)
-    order = np.lexsort((key, read))
-    key, sorted_read = key[order], read[order]
-    new = np.ones(len(order), dtype=np.bool_)
-    new[1:] = (key[1:] != key[:-1]) | (sorted_read[1:] != sorted_read[:-1])
-    starts = np.flatnonzero(new)
-    first = order[starts]
-    return hands[first], read[first], np.add.reduceat(weight[order], starts)
+    first, summed = merged_rows(hands, read, weight)
+    return hands[first], read[first], summed
 
 
 def _serve(

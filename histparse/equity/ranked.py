@@ -45,6 +45,7 @@ import numpy.typing as npt
 
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
+from histparse.equity.exact import merged_rows
 from histparse.equity.policy import StandPat, keep_mask
 
 __all__ = [
@@ -216,17 +217,8 @@ def _merge(
 ) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
     """One row per distinct (sorted hand, cards read per class), weights added."""
     hands = np.sort(hands, axis=1)
-    key = np.zeros(len(hands), dtype=np.int64)
-    for col in range(5):
-        key = key * 256 + (hands[:, col].astype(np.int64) + 1)
-    code = counts.astype(np.int64) @ place
-    order = np.lexsort((key, code))
-    key, code = key[order], code[order]
-    new = np.ones(len(order), dtype=np.bool_)
-    new[1:] = (key[1:] != key[:-1]) | (code[1:] != code[:-1])
-    starts = np.flatnonzero(new)
-    first = order[starts]
-    return hands[first], counts[first], np.add.reduceat(weight[order], starts)
+    first, summed = merged_rows(hands, counts.astype(np.int64) @ place, weight)
+    return hands[first], counts[first], summed
 
 
 def _serve(
