@@ -51,27 +51,6 @@ def _fail_on_call(n: int, real: Callable[..., Any], exc: BaseException) -> Calla
     return wrapper
 
 
-def _fail_in_batch(monkeypatch: pytest.MonkeyPatch, batch: int, file: int) -> None:
-    """Ctrl-C while the ``file``-th data file of this export's ``batch``-th commit is written
-    (a commit's files: each piece's encoded tables, the writer's tables, the findings)."""
-    real_commit, real_write = store_module.DatasetDir.commit, store_module._write_part
-    seen = {"commits": 0, "files": 0}
-
-    def write(*args: Any) -> None:
-        seen["files"] += 1
-        if (seen["commits"], seen["files"]) == (batch, file):
-            raise KeyboardInterrupt
-        real_write(*args)
-
-    def commit(self: store_module.DatasetDir, *args: Any, **kwargs: Any) -> None:
-        seen["commits"] += 1
-        seen["files"] = 0
-        real_commit(self, *args, **kwargs)
-
-    monkeypatch.setattr(store_module.DatasetDir, "commit", commit)
-    monkeypatch.setattr(store_module, "_write_part", write)
-
-
 def _assert_whole_batches(out: Path, hands: list[Any], batch: int) -> int:
     """The dataset holds the first k whole batches and nothing else; returns k."""
     assert _part_files(out) == _committed(out), "a file of the interrupted batch was left"
@@ -86,13 +65,17 @@ def _assert_whole_batches(out: Path, hands: list[Any], batch: int) -> int:
 
 @pytest.mark.parametrize(("batch", "file"), [(1, 1), (1, 3), (2, 1)])
 def test_interrupted_while_writing_leaves_the_previous_batches(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int, file: int
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    fail_in_batch: Callable[[pytest.MonkeyPatch, int, int], None],
+    batch: int,
+    file: int,
 ) -> None:
     hands = real_hands()
     out = tmp_path / "ds"
     export_results(hands[:10], out, batch_size=10)
     with monkeypatch.context() as patch:
-        _fail_in_batch(patch, batch, file)
+        fail_in_batch(patch, batch, file)
         with pytest.raises(KeyboardInterrupt):
             export_results(hands, out, batch_size=10)
     kept = _assert_whole_batches(out, hands, 10)

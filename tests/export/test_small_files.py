@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,6 @@ import pandas as pd
 import pytest
 
 from histparse.export import ExportResult, export_files, export_results, load, load_findings
-from histparse.export import store as store_module
 from histparse.export.pieces import export_groups, export_pieces
 from histparse.parallel import Progress
 from histparse.parallel.pieces import SMALL_FILE, Piece, PieceGroup, grouped_pieces
@@ -202,35 +202,17 @@ def test_reexport_and_changed_content_as_one_piece_a_file(folder: Path, tmp_path
     _same(tmp_path / "one", tmp_path / "grouped")
 
 
-def _fail_in_batch(monkeypatch: pytest.MonkeyPatch, batch: int, file: int) -> None:
-    """Ctrl-C while the ``file``-th data file of this export's ``batch``-th commit is written
-    (a commit's files: each piece's encoded tables, the writer's tables, the findings)."""
-    real_commit, real_write = store_module.DatasetDir.commit, store_module._write_part
-    seen = {"commits": 0, "files": 0}
-
-    def write(*args: Any) -> None:
-        seen["files"] += 1
-        if (seen["commits"], seen["files"]) == (batch, file):
-            raise KeyboardInterrupt
-        real_write(*args)
-
-    def commit(self: store_module.DatasetDir, *args: Any, **kwargs: Any) -> None:
-        seen["commits"] += 1
-        seen["files"] = 0
-        real_commit(self, *args, **kwargs)
-
-    monkeypatch.setattr(store_module.DatasetDir, "commit", commit)
-    monkeypatch.setattr(store_module, "_write_part", write)
-
-
 def test_resume_after_an_interrupted_export(
-    folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    folder: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    fail_in_batch: Callable[[pytest.MonkeyPatch, int, int], None],
 ) -> None:
     files = list_files([folder])
     for name, small in WAYS:
         # The third batch's third file: two batches are committed, the third is not.
         with monkeypatch.context() as patch:
-            _fail_in_batch(patch, 3, 3)
+            fail_in_batch(patch, 3, 3)
             with pytest.raises(KeyboardInterrupt):
                 _export(files, tmp_path / name, small_file=small)
         # Batch 1: the first 70 of the 71 chunks of f000-f019, of which 8 repeated hands and 3
