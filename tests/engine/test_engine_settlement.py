@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import FrozenInstanceError, fields, replace
 
 import pytest
+from test_engine_showdown import to_showdown
 
 from histparse.cards import parse_cards
 from histparse.engine import (
@@ -26,18 +27,6 @@ EIGHT = "8h 6h 4h 3d 2c"
 KING = "Kd Qh 9c 8s 7d"
 
 
-def play_out(hand: HandState) -> None:
-    """Everyone stands pat and checks or calls to the showdown."""
-    while hand.phase is Phase.BETTING or hand.phase is Phase.DRAWING:
-        player = hand.to_act or ""
-        if hand.phase is Phase.DRAWING:
-            hand.draw(player, 0)
-        elif hand.legal_actions(player).can_check:
-            hand.check(player)
-        else:
-            hand.call(player)
-
-
 def heads_up(cards: dict[str, str], stacks: tuple[int, int] = (1000, 1000)) -> HandState:
     hand = HandState(FL, [Seat(1, "A", stacks[0]), Seat(2, "B", stacks[1])], 2)
     hand.post("A", PostKind.SMALL_BLIND)
@@ -48,13 +37,13 @@ def heads_up(cards: dict[str, str], stacks: tuple[int, int] = (1000, 1000)) -> H
 
 def test_mucked_cards_are_recorded_and_checked() -> None:
     hand = heads_up({})
-    play_out(hand)
+    to_showdown(hand)
     hand.show("B", SEVEN)
     hand.muck("A", EIGHT)
     assert tuple(hand.hand_of("A")) == parse_cards(EIGHT)
     # A mucked hand that contradicts a known card is refused (the seven-low's 7h is B's).
     hand = heads_up({"B": SEVEN})
-    play_out(hand)
+    to_showdown(hand)
     with pytest.raises(CardConflict, match="A shows 7h, which is in B's hand"):
         hand.muck("A", "7h 6h 4h 3d 2c")
 
@@ -84,7 +73,7 @@ def short_and_dead(keep_dead: bool) -> HandState:
     hand.post("B", PostKind.BIG_BLIND)
     hand.post("C", PostKind.SMALL_AND_BIG_BLIND)
     hand.deal({"A": SEVEN, "B": KING, "C": EIGHT})
-    play_out(hand)
+    to_showdown(hand)
     for p in hand.showdown_order():
         hand.show(p, [c for c in hand.hand_of(p) if c is not None])
     return hand
@@ -115,7 +104,7 @@ def test_dead_money_comes_back_or_stays_in_the_main_pot() -> None:
 def run_twice(second: dict[str, str], rake: int = 0) -> tuple[int, int]:
     """A (eight-low) and B (king-high) check down a pot of 200; A wins the first run."""
     hand = heads_up({"A": EIGHT, "B": KING})
-    play_out(hand)
+    to_showdown(hand)
     hand.show("A", EIGHT)
     hand.show("B", KING)
     s = hand.settle(rake, second_run=second)
@@ -153,7 +142,7 @@ def test_kept_dead_money_alone_is_a_pot() -> None:
 
 def test_shown_cards_are_checked_unless_told_not_to() -> None:
     hand = heads_up({"B": SEVEN})
-    play_out(hand)
+    to_showdown(hand)
     with pytest.raises(CardConflict, match="A shows 7h, which is in B's hand"):
         hand.show("A", "7h 6h 4h 3d 2c")
     assert hand.show("B", SEVEN) == parse_cards(SEVEN)
@@ -168,7 +157,7 @@ def test_a_lone_claimant_who_mucks_still_wins_and_the_rake_may_be_the_pot() -> N
     hand.raise_to("C", 200)
     hand.fold("A")
     hand.call("B")
-    play_out(hand)
+    to_showdown(hand)
     hand.muck("C")
     hand.show("B", KING)
     # A pot of 450 (50 + 200 + 200): the whole of it may go to the rake, not a chip more.
@@ -190,7 +179,7 @@ def test_the_pots_and_the_settlement_are_frozen_records_with_slots() -> None:
     # Results the replay keeps and compares: none may change behind its back, and none carries
     # a __dict__ (one per pot and player of every hand).
     hand = heads_up({"A": SEVEN, "B": EIGHT})
-    play_out(hand)
+    to_showdown(hand)
     (pot,) = hand.pots()
     assert pot == Pot(200, ("A", "B"))
     hand.show("A", SEVEN)
