@@ -53,7 +53,8 @@ def _run(args: argparse.Namespace, client: Any) -> int:
     listed = list_or_report("audit", args.paths, client)
     if listed is None:
         return 2
-    jobs = args.jobs or cpu_count() if client is not None else jobs_for(args.jobs, listed.files)
+    # A cluster gets every worker it has; this machine one process for a small input.
+    jobs = jobs_for(args.jobs, listed.files) if client is None else (args.jobs or cpu_count())
     auditing = audit_paths(listed.listing, jobs=jobs, client=client)
     progress = progress_for(args, auditing.files)
     auditing.progress = progress

@@ -34,10 +34,10 @@ def jobs_for(requested: int | None, files: Iterable[str]) -> int:
     if requested is not None:
         return requested
     cores = cpu_count()
+    if cores == 1:
+        return 1
     total = 0
     for name in files:
-        if cores == 1:
-            break
         try:
             total += os.stat(name).st_size
         except OSError:

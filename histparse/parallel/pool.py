@@ -78,7 +78,7 @@ def ordered_map(
     return _pool(func, items, jobs, in_flight or 2 * jobs)
 
 
-def _module_of(func: Callable[..., Any]) -> list[str]:
+def _modules_of(func: Callable[..., Any]) -> list[str]:
     """The modules defining ``func`` and, through ``functools.partial``, the functions it
     is given (the piece readers pass the real work as an argument)."""
     names: list[str] = []
@@ -114,7 +114,7 @@ def _pool(func: Callable[[T], R], items: Iterable[T], jobs: int, in_flight: int)
         # The server imports the work's module (and with it pandas, pyarrow and the readers)
         # once; each worker forked from it starts with them, where it would otherwise import
         # them itself: about a second of CPU a worker, in every pool the process starts.
-        context.set_forkserver_preload(["__main__", *_module_of(func)])
+        context.set_forkserver_preload(["__main__", *_modules_of(func)])
     with ProcessPoolExecutor(jobs, mp_context=context, initializer=_quiet_worker) as pool:
         try:
             yield from _bounded(pool.submit, func, items, in_flight)
