@@ -37,13 +37,17 @@ sys.path.insert(0, str(ROOT))
 
 from histparse.cards import DECK, Card  # noqa: E402
 from histparse.fairness import DEFAULT_ALPHA, DrawSeen, HeroView, hero_view  # noqa: E402
-from histparse.fairness.report import FairnessCounts, _group_tests  # noqa: E402
+from histparse.fairness.allin import AllInSeen, fairness_record, hero_allin  # noqa: E402
+from histparse.fairness.report import FAMILY_SIZE, FairnessCounts, _group_tests  # noqa: E402
 from histparse.fairness.significance import holm  # noqa: E402
 from histparse.fairness.standards import kolmogorov_sf  # noqa: E402
-from histparse.simulation import SimConfig, simulate_with_cards  # noqa: E402
+from histparse.simulation import HardCase, SimConfig, simulate_with_cards  # noqa: E402
 from histparse.simulation.bots import DrawPolicy, plan_draw  # noqa: E402
 
 _FULL = frozenset(DECK)
+# The player's view of a hand, its table, and its all-in showdown with draws left (or why it
+# could not be valued, or None: no such all-in).
+_View = tuple[HeroView, str, AllInSeen | str | None]
 _LOW = range(0, 6)
 _HIGH = range(8, 13)
 
@@ -60,7 +64,7 @@ def _swap(cards: list[Card], stub: list[Card], rate: float, rng: random.Random) 
 
 def test_dealer(
     hands: int, seed: int, fault: str = "", rate: float = 0.0, players: int = 6
-) -> Iterator[tuple[HeroView, str]]:
+) -> Iterator[_View]:
     """The player's view of ``hands`` hands from the bench's own dealer (see the docstring)."""
     rng = random.Random(seed)
     last: tuple[Card, ...] | None = None
@@ -109,15 +113,19 @@ def test_dealer(
                     draws.append(DrawSeen(number, tuple(kept), tuple(new), _FULL - seen))
                 seen.update(new)
                 hero[:] = kept + new
-        yield HeroView("player", dealt, tuple(draws), 0, returned), f"t{n // 500}"
+        # No betting, so no pots and no all-ins: the ``allin`` test cannot take part here.
+        yield HeroView("player", dealt, tuple(draws), 0, returned), f"t{n // 500}", None
 
 
-def sim_views(hands: int, seed: int, config: SimConfig) -> Iterator[tuple[HeroView, str]]:
-    """The player's view read straight from the simulator's full deal (no text)."""
+def sim_views(hands: int, seed: int, config: SimConfig) -> Iterator[_View]:
+    """The player's view read straight from the simulator's full deal (no text), with the
+    player's all-in showdown with draws left (``hero_allin``: the engine replays the hands
+    whose lines show one, a few in a hundred), so the ``allin`` test takes part."""
     for hand, deal in simulate_with_cards(hands, seed, config):
-        view = direct_view(hand.hero or "", deal)
+        hero = hand.hero or ""
+        view = direct_view(hero, deal)
         if view is not None:
-            yield view, f"{hand.site} {hand.table_name}"
+            yield view, f"{hand.site} {hand.table_name}", hero_allin(fairness_record(hand), hero)
 
 
 def direct_view(hero: str, deal: object) -> HeroView | None:
@@ -145,11 +153,15 @@ def direct_view(hero: str, deal: object) -> HeroView | None:
     return HeroView(hero, dealt, tuple(draws), skipped)
 
 
-def _battery(views: Iterator[tuple[HeroView, str]], alpha: float) -> tuple[bool, dict[str, float]]:
+def _battery(views: Iterator[_View], alpha: float) -> tuple[bool, dict[str, float]]:
     counts = FairnessCounts()
-    for view, table in views:
+    for view, table, allin in views:
         counts.add(view, table)
-    tests = [t for t in _group_tests((), counts, alpha / 18) if t.enough]
+        if allin is not None:
+            counts.add_allin(allin)
+    # One group: the report's own family (every test it runs), so Holm's first step is the
+    # report's alpha / FAMILY_SIZE.
+    tests = [t for t in _group_tests((), counts, alpha / FAMILY_SIZE) if t.enough]
     p = [t.p_value if t.p_value is not None else 1.0 for t in tests]
     reject = holm(p, alpha)
     return any(reject), {t.name: pv for t, pv in zip(tests, p, strict=True)}
@@ -196,6 +208,9 @@ def main() -> None:
     ap.add_argument("--dealer", choices=("test", "sim"), default="test")
     ap.add_argument("--fault", choices=("", "deal", "draws", "repeat", "returned"), default="")
     ap.add_argument("--rate", type=float, default=0.0)
+    ap.add_argument(
+        "--allins", action="store_true", help="simulator: all-ins made frequent (more for allin)"
+    )
     ap.add_argument("--alpha", type=float, default=DEFAULT_ALPHA)
     ap.add_argument("--verify", type=int, default=0, metavar="K")
     ap.add_argument("--save", metavar="FILE", help="also write each corpus's p-values (JSON)")
@@ -215,7 +230,11 @@ def main() -> None:
             views = test_dealer(args.hands, seed, args.fault, args.rate)
         else:
             rig = args.rate if args.fault in ("deal", "draws") else 0.0
-            config = SimConfig(rig_hero=rig, rig_draws_only=args.fault == "draws")
+            config = SimConfig(
+                rig_hero=rig,
+                rig_draws_only=args.fault == "draws",
+                focus=frozenset({HardCase.ALL_IN}) if args.allins else frozenset(),
+            )
             views = sim_views(args.hands, seed, config)
         alarm, p = _battery(views, args.alpha)
         runs.append({"seed": seed, "alarm": alarm, "p": p})

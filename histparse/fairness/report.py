@@ -43,6 +43,7 @@ __all__ = [
     "BY_KEYS",
     "DEFAULT_ALPHA",
     "DRAW_MARGIN",
+    "FAMILY_SIZE",
     "MIN_SAMPLE",
     "FairnessCounts",
     "FairnessReport",
@@ -505,7 +506,9 @@ def _merge_rare(
     return [c[0] for c in common], [c[1] for c in common], [c[2] for c in common]
 
 
-_FAMILY_SIZE: Final = 19  # tests per group (the strictest Holm level is alpha / family size)
+FAMILY_SIZE: Final = 19
+"""Tests in each group's family (``_group_tests`` returns this many): Holm's strictest level is
+alpha / (groups x FAMILY_SIZE)."""
 
 
 def _group_tests(
@@ -805,7 +808,7 @@ def fairness_report(
     if used and len(groups) != 1:
         # One group alone is the pool itself: testing it twice would only widen the family.
         every.insert(0, ((), pooled))
-    total_tests = max(1, len(every)) * _FAMILY_SIZE
+    total_tests = max(1, len(every)) * FAMILY_SIZE
     level = alpha / total_tests  # Holm's strictest step: the level the smallest effect is for
     reports = [
         GroupReport(

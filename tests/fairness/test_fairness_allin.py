@@ -14,13 +14,13 @@ from hypothesis import strategies as st
 from histparse.events import Hand
 from histparse.fairness import FairnessCounts, FairnessTest, fairness_report
 from histparse.fairness.allin import NOT_REPLAYED, AllInSeen, fairness_record, hero_allin
-from histparse.fairness.report import _group_tests
+from histparse.fairness.report import FAMILY_SIZE, _group_tests
 from histparse.parsing import read_histories
 from histparse.replayer import read_facts, replay
 from histparse.simulation import HardCase, SimConfig, simulate
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real_histories"
-_LEVEL = 0.01 / 19
+_LEVEL = 0.01 / FAMILY_SIZE
 
 
 def _allin_test(seen: list[AllInSeen | str]) -> FairnessTest:

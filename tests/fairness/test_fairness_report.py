@@ -12,6 +12,7 @@ from histparse.cards import DECK
 from histparse.cli import main
 from histparse.events import Draw, Hand, Reshuffle
 from histparse.fairness import CLASSES, fairness_report, hero_view
+from histparse.fairness.report import FAMILY_SIZE
 from histparse.parsing import read_histories
 from histparse.replayer import read_facts, replay
 from histparse.simulation import SimConfig, simulate
@@ -155,7 +156,7 @@ def test_cli_exit_statuses_json_and_figure(
     assert main(["fairness", str(fair), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["verdict"] == "no alarm" and data["correction"] == "Holm"
-    assert data["hands_used"] == 1500 and len(data["groups"][0]["tests"]) == 19
+    assert data["hands_used"] == 1500 and len(data["groups"][0]["tests"]) == FAMILY_SIZE
     png = tmp_path / "f.png"
     assert main(["fairness", str(rigged), "--plot", str(png)]) == 5
     out = capsys.readouterr().out
