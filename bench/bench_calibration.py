@@ -38,7 +38,12 @@ sys.path.insert(0, str(ROOT))
 from histparse.cards import DECK, Card  # noqa: E402
 from histparse.fairness import DEFAULT_ALPHA, DrawSeen, HeroView, hero_view  # noqa: E402
 from histparse.fairness.allin import AllInSeen, fairness_record, hero_allin  # noqa: E402
-from histparse.fairness.report import FAMILY_SIZE, FairnessCounts, _group_tests  # noqa: E402
+from histparse.fairness.report import (  # noqa: E402
+    DRAW_MARGIN,
+    FAMILY_SIZE,
+    FairnessCounts,
+    _group_tests,
+)
 from histparse.fairness.significance import holm  # noqa: E402
 from histparse.fairness.standards import kolmogorov_sf  # noqa: E402
 from histparse.simulation import HardCase, SimConfig, simulate_with_cards  # noqa: E402
@@ -153,7 +158,13 @@ def direct_view(hero: str, deal: object) -> HeroView | None:
     return HeroView(hero, dealt, tuple(draws), skipped)
 
 
-def _battery(views: Iterator[_View], alpha: float) -> tuple[bool, dict[str, float]]:
+_MARGINED = ("drawn-low", "drawn-high", "made-7", "made-8", "made-9")
+
+
+def _battery(views: Iterator[_View], alpha: float) -> dict[str, object]:
+    """The report's family on one corpus: its alarm and p-values, and the same family with the
+    draw-rank tests read without their margin (as a perfect null would read them: exact on the
+    bench's dealer, where nothing selects the draws), kept apart as ``p0`` and ``alarm0``."""
     counts = FairnessCounts()
     for view, table, allin in views:
         counts.add(view, table)
@@ -161,10 +172,15 @@ def _battery(views: Iterator[_View], alpha: float) -> tuple[bool, dict[str, floa
             counts.add_allin(allin)
     # One group: the report's own family (every test it runs), so Holm's first step is the
     # report's alpha / FAMILY_SIZE.
-    tests = [t for t in _group_tests((), counts, alpha / FAMILY_SIZE) if t.enough]
-    p = [t.p_value if t.p_value is not None else 1.0 for t in tests]
-    reject = holm(p, alpha)
-    return any(reject), {t.name: pv for t, pv in zip(tests, p, strict=True)}
+    level = alpha / FAMILY_SIZE
+    out: dict[str, object] = {}
+    for suffix, margin in (("", DRAW_MARGIN), ("0", 0.0)):
+        tests = [t for t in _group_tests((), counts, level, margin) if t.enough]
+        p = [t.p_value if t.p_value is not None else 1.0 for t in tests]
+        out["alarm" + suffix] = any(holm(p, alpha))
+        named = {t.name: pv for t, pv in zip(tests, p, strict=True)}
+        out["p" + suffix] = named if not suffix else {k: named[k] for k in _MARGINED if k in named}
+    return out
 
 
 def _wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -236,11 +252,15 @@ def main() -> None:
                 focus=frozenset({HardCase.ALL_IN}) if args.allins else frozenset(),
             )
             views = sim_views(args.hands, seed, config)
-        alarm, p = _battery(views, args.alpha)
-        runs.append({"seed": seed, "alarm": alarm, "p": p})
-        if alarm:
-            worst = min(p, key=lambda k: p[k])
-            print(f"seed {seed}: ALARM ({worst}, p = {p[worst]:.2g})", flush=True)
+        run = {"seed": seed, **_battery(views, args.alpha)}
+        runs.append(run)
+        for suffix in ("", "0"):
+            if run["alarm" + suffix]:
+                p: dict[str, float] = run["p"]  # type: ignore[assignment]
+                p = {**p, **run["p" + suffix]}  # type: ignore[dict-item]
+                worst = min(p, key=lambda k: p[k])
+                what = "ALARM" if not suffix else "alarm without the draw margin"
+                print(f"seed {seed}: {what} ({worst}, p = {p[worst]:.2g})", flush=True)
     if args.save:
         Path(args.save).write_text(json.dumps(runs))
     what = f"fault {args.fault} {args.rate}" if args.fault else "fair"
@@ -250,27 +270,30 @@ def main() -> None:
 
 def _summary(runs: list[dict[str, object]], alpha: float, what: str) -> None:
     """The family-wise rate of alarms with its interval, and each test's p-values against
-    the uniform law they follow under a fair deal."""
-    alarms = sum(1 for r in runs if r["alarm"])
-    n = len(runs)
-    low, high = _wilson(alarms, n)
-    print(
-        f"{what}: {alarms} of {n} corpora flagged ({alarms / n:.3f}, 95% interval "
-        f"{low:.3f}-{high:.3f}) at family-wise level {alpha}"
-    )
-    pvalues: dict[str, list[float]] = {}
-    for r in runs:
-        for name, value in r["p"].items():  # type: ignore[attr-defined]
-            pvalues.setdefault(name, []).append(value)
-    for name, values in pvalues.items():
-        values.sort()
-        m = len(values)
-        d = max(max((i + 1) / m - v, v - i / m) for i, v in enumerate(values))
+    the uniform law they follow under a fair deal; then the same without the draw margin."""
+    for suffix, label in (("", ""), ("0", "without the draw margin: ")):
+        if not all("alarm" + suffix in r for r in runs):
+            continue
+        alarms = sum(1 for r in runs if r["alarm" + suffix])
+        n = len(runs)
+        low, high = _wilson(alarms, n)
         print(
-            f"  {name:<13} {m:>4} p-values: KS distance from uniform {d:.3f} "
-            f"(p = {kolmogorov_sf(d, m):.2g}), below 0.01: {sum(v < 0.01 for v in values)}, "
-            f"median {values[m // 2]:.2f}"
+            f"{label}{what}: {alarms} of {n} corpora flagged ({alarms / n:.3f}, 95% interval "
+            f"{low:.3f}-{high:.3f}) at family-wise level {alpha}"
         )
+        pvalues: dict[str, list[float]] = {}
+        for r in runs:
+            for name, value in r["p" + suffix].items():  # type: ignore[attr-defined]
+                pvalues.setdefault(name, []).append(value)
+        for name, values in pvalues.items():
+            values.sort()
+            m = len(values)
+            d = max(max((i + 1) / m - v, v - i / m) for i, v in enumerate(values))
+            print(
+                f"  {name:<13} {m:>4} p-values: KS distance from uniform {d:.3f} "
+                f"(p = {kolmogorov_sf(d, m):.2g}), below 0.01: "
+                f"{sum(v < 0.01 for v in values)}, median {values[m // 2]:.2f}"
+            )
 
 
 if __name__ == "__main__":

@@ -512,8 +512,10 @@ alpha / (groups x FAMILY_SIZE)."""
 
 
 def _group_tests(
-    key: tuple[str, ...], counts: FairnessCounts, level: float
+    key: tuple[str, ...], counts: FairnessCounts, level: float, margin: float = DRAW_MARGIN
 ) -> tuple[FairnessTest, ...]:
+    """The family of one group (``FAMILY_SIZE`` tests); ``margin``: the draw-rank tests' (the
+    calibration bench also reads them with none, as a perfect null would)."""
     n = counts.hands
     cards = 5 * n
     tests = [
@@ -612,7 +614,7 @@ def _group_tests(
             counts.drawn_low,
             MIN_SAMPLE,
             level,
-            DRAW_MARGIN,
+            margin,
         )
     )
     tests.append(
@@ -625,7 +627,7 @@ def _group_tests(
             counts.drawn_high,
             MIN_SAMPLE,
             level,
-            DRAW_MARGIN,
+            margin,
         )
     )
     for target, rate in counts.made.items():
@@ -640,7 +642,7 @@ def _group_tests(
                 rate,
                 MIN_SAMPLE,
                 level,
-                DRAW_MARGIN,
+                margin,
             )
         )
     tests.extend(_sequence_tests(key, counts))
