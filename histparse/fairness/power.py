@@ -50,6 +50,23 @@ def _hands_for_shift(shift: float, sd: float, per_hand: float, z_alpha: float) -
     return ceil(units / per_hand)
 
 
+def _ceiling_hands(
+    b: float, low: float, high: float, fpc: float, cards_per_hand: float, z_alpha: float
+) -> int | None:
+    """Hands a draw rig of rate ``b`` needs for power 0.9 when the null of every replacement
+    card is known exactly: the rig moves a share ``b`` of the high cards (share ``high`` of the
+    unseen) to low ones (share ``low``), so a card's log-likelihood moves by -b when high, by
+    b high / low when low, and not at all when 8 or 9. That score is the locally most powerful
+    statistic (nothing else in the player's cards carries the rig): its information per card
+    is high (high + low) / low, and the cards of one draw, dealt without replacement, vary
+    less by ``fpc``."""
+    if cards_per_hand <= 0 or low <= 0 or high <= 0:
+        return None
+    info = high * (high + low) / low / fpc
+    cards = ((z_alpha + z_critical(2 * (1 - POWER_TARGET))) / b) ** 2 / info
+    return ceil(cards / cards_per_hand)
+
+
 def _hands_for_repeats(rate: float, z_alpha_level: float) -> int:
     """Hands for the repeated-deal count to pass its critical count with power 0.9, when a
     fraction ``rate`` of hands repeat the last one."""
@@ -110,6 +127,19 @@ def power_table(counts: FairnessCounts, alpha: float, family: int) -> tuple[Powe
                 ),
             )
         )
+    fpc = counts.drawn_fpc / rate.n if rate.n else 1.0
+    for b in (0.02, 0.05):
+        need = _ceiling_hands(b, low_share, high_share, fpc, cards_per_hand, z_alpha)
+        rows.append(
+            PowerRow(
+                f"draws-low-{b:.0%}-ceiling",
+                f"draws-low-{b:.0%} against a perfect null (no margin): the fewest hands any "
+                "test of the player's cards needs",
+                "score of the replacement ranks",
+                need,
+                "" if need else "no draws seen",
+            )
+        )
     for b in (0.02, 0.05):
         rows.append(
             PowerRow(
@@ -149,5 +179,4 @@ def power_table(counts: FairnessCounts, alpha: float, family: int) -> tuple[Powe
             "",
         )
     )
-    del low_share  # the low share enters through drawn_sd
     return tuple(rows)
