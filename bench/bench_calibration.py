@@ -229,14 +229,19 @@ def main() -> None:
     )
     ap.add_argument("--alpha", type=float, default=DEFAULT_ALPHA)
     ap.add_argument("--verify", type=int, default=0, metavar="K")
-    ap.add_argument("--save", metavar="FILE", help="also write each corpus's p-values (JSON)")
+    ap.add_argument(
+        "--save",
+        metavar="FILE",
+        help="also append each corpus's p-values to FILE as it ends (one JSON line a corpus: a "
+        "run stopped early keeps the corpora it finished)",
+    )
     ap.add_argument("--summarize", metavar="FILE", nargs="+", help="summarize saved runs")
     args = ap.parse_args()
     if args.verify:
         _verify(args.verify, args.hands)
         return
     if args.summarize:
-        runs = [r for f in args.summarize for r in json.loads(Path(f).read_text())]
+        runs = [r for f in args.summarize for r in _saved(Path(f))]
         _summary(runs, args.alpha, "saved runs")
         return
     start = time.process_time()
@@ -254,6 +259,9 @@ def main() -> None:
             views = sim_views(args.hands, seed, config)
         run = {"seed": seed, **_battery(views, args.alpha)}
         runs.append(run)
+        if args.save:
+            with Path(args.save).open("a") as out:
+                out.write(json.dumps(run) + "\n")
         for suffix in ("", "0"):
             if run["alarm" + suffix]:
                 p: dict[str, float] = run["p"]  # type: ignore[assignment]
@@ -261,11 +269,18 @@ def main() -> None:
                 worst = min(p, key=lambda k: p[k])
                 what = "ALARM" if not suffix else "alarm without the draw margin"
                 print(f"seed {seed}: {what} ({worst}, p = {p[worst]:.2g})", flush=True)
-    if args.save:
-        Path(args.save).write_text(json.dumps(runs))
     what = f"fault {args.fault} {args.rate}" if args.fault else "fair"
     _summary(runs, args.alpha, f"{args.dealer} dealer, {what}, {args.hands} hands each")
     print(f"CPU {time.process_time() - start:.0f} s")
+
+
+def _saved(path: Path) -> list[dict[str, object]]:
+    """The runs saved in ``path``: one JSON line a corpus (or one JSON list, as written before)."""
+    text = path.read_text()
+    if text.startswith("["):
+        runs: list[dict[str, object]] = json.loads(text)
+        return runs
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _summary(runs: list[dict[str, object]], alpha: float, what: str) -> None:
