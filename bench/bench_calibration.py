@@ -161,15 +161,25 @@ def direct_view(hero: str, deal: object) -> HeroView | None:
 _MARGINED = ("drawn-low", "drawn-high", "made-7", "made-8", "made-9")
 
 
-def _battery(views: Iterator[_View], alpha: float) -> dict[str, object]:
-    """The report's family on one corpus: its alarm and p-values, and the same family with the
-    draw-rank tests read without their margin (as a perfect null would read them: exact on the
-    bench's dealer, where nothing selects the draws), kept apart as ``p0`` and ``alarm0``."""
+def _batteries(
+    views: Iterator[_View], alpha: float, sizes: list[int]
+) -> Iterator[dict[str, object]]:
+    """The report's family on the first ``size`` hands of one corpus, for each of ``sizes``
+    (one pass: a corpus of 20,000 hands is the first 20,000 of the same seed's 50,000): its
+    alarm and p-values, and the same family with the draw-rank tests read without their
+    margin (as a perfect null would read them: exact on the bench's dealer, where nothing
+    selects the draws), kept apart as ``p0`` and ``alarm0``."""
     counts = FairnessCounts()
+    wanted = set(sizes)
     for view, table, allin in views:
         counts.add(view, table)
         if allin is not None:
             counts.add_allin(allin)
+        if counts.hands in wanted:
+            yield {"hands": counts.hands, **_battery(counts, alpha)}
+
+
+def _battery(counts: FairnessCounts, alpha: float) -> dict[str, object]:
     # One group: the report's own family (every test it runs), so Holm's first step is the
     # report's alpha / FAMILY_SIZE.
     level = alpha / FAMILY_SIZE
@@ -219,7 +229,9 @@ def _verify(corpora: int, hands: int) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--corpora", type=int, default=200)
-    ap.add_argument("--hands", type=int, default=20000)
+    ap.add_argument(
+        "--hands", type=int, nargs="+", default=[20000], help="corpus sizes (one pass per seed)"
+    )
     ap.add_argument("--first-seed", type=int, default=1)
     ap.add_argument("--dealer", choices=("test", "sim"), default="test")
     ap.add_argument("--fault", choices=("", "deal", "draws", "repeat", "returned"), default="")
@@ -238,17 +250,20 @@ def main() -> None:
     ap.add_argument("--summarize", metavar="FILE", nargs="+", help="summarize saved runs")
     args = ap.parse_args()
     if args.verify:
-        _verify(args.verify, args.hands)
+        _verify(args.verify, args.hands[0])
         return
     if args.summarize:
         runs = [r for f in args.summarize for r in _saved(Path(f))]
-        _summary(runs, args.alpha, "saved runs")
+        for size in sorted({int(r.get("hands", 0)) for r in runs}):  # type: ignore[call-overload]
+            at = [r for r in runs if r.get("hands", 0) == size]
+            _summary(at, args.alpha, f"saved runs, {size or 'unrecorded'} hands each")
         return
     start = time.process_time()
     runs = []
+    most = max(args.hands)
     for seed in range(args.first_seed, args.first_seed + args.corpora):
         if args.dealer == "test":
-            views = test_dealer(args.hands, seed, args.fault, args.rate)
+            views = test_dealer(most, seed, args.fault, args.rate)
         else:
             rig = args.rate if args.fault in ("deal", "draws") else 0.0
             config = SimConfig(
@@ -256,21 +271,27 @@ def main() -> None:
                 rig_draws_only=args.fault == "draws",
                 focus=frozenset({HardCase.ALL_IN}) if args.allins else frozenset(),
             )
-            views = sim_views(args.hands, seed, config)
-        run = {"seed": seed, **_battery(views, args.alpha)}
-        runs.append(run)
-        if args.save:
-            with Path(args.save).open("a") as out:
-                out.write(json.dumps(run) + "\n")
-        for suffix in ("", "0"):
-            if run["alarm" + suffix]:
-                p: dict[str, float] = run["p"]  # type: ignore[assignment]
-                p = {**p, **run["p" + suffix]}  # type: ignore[dict-item]
-                worst = min(p, key=lambda k: p[k])
-                what = "ALARM" if not suffix else "alarm without the draw margin"
-                print(f"seed {seed}: {what} ({worst}, p = {p[worst]:.2g})", flush=True)
+            views = sim_views(most, seed, config)
+        for result in _batteries(views, args.alpha, args.hands):
+            run = {"seed": seed, **result}
+            runs.append(run)
+            if args.save:
+                with Path(args.save).open("a") as out:
+                    out.write(json.dumps(run) + "\n")
+            for suffix in ("", "0"):
+                if run["alarm" + suffix]:
+                    p: dict[str, float] = run["p"]  # type: ignore[assignment]
+                    p = {**p, **run["p" + suffix]}  # type: ignore[dict-item]
+                    worst = min(p, key=lambda k: p[k])
+                    what = "ALARM" if not suffix else "alarm without the draw margin"
+                    print(
+                        f"seed {seed}, {run['hands']} hands: {what} ({worst}, p = {p[worst]:.2g})",
+                        flush=True,
+                    )
     what = f"fault {args.fault} {args.rate}" if args.fault else "fair"
-    _summary(runs, args.alpha, f"{args.dealer} dealer, {what}, {args.hands} hands each")
+    for size in sorted(args.hands):
+        at = [r for r in runs if r["hands"] == size]
+        _summary(at, args.alpha, f"{args.dealer} dealer, {what}, {size} hands each")
     print(f"CPU {time.process_time() - start:.0f} s")
 
 
