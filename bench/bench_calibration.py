@@ -7,17 +7,23 @@ parsed again:
 * ``--dealer test`` (default): a small dealer of its own, independent of the project's
   simulator: a shuffled deck dealt to six players, the player drawing by the bots' draw plan
   and staying for each draw with probability 1/2 whatever the cards, the others taking 0 to 3
-  cards a draw at random (no betting, so no selection: the draw tests' null holds exactly).
-  Faults: ``deal`` (each high card dealt to the player swapped for the stub's next low card
-  with probability B), ``draws`` (the same on the replacement cards), ``repeat`` (the last
-  hand's five cards dealt again with probability B), ``returned`` (with probability B a draw
-  serves the player one of their own discards back).
+  cards a draw at random (no betting, so no selection: the draw tests' null holds exactly;
+  and no all-ins, so the ``allin`` test cannot take part). Faults: ``deal`` (each high card
+  dealt to the player swapped for the stub's next low card with probability B), ``draws``
+  (the same on the replacement cards), ``repeat`` (the last hand's five cards dealt again with
+  probability B), ``returned`` (with probability B a draw serves the player one of their own
+  discards back).
 * ``--dealer sim``: the project's simulator (``simulate_with_cards``), the view read from its
-  ``FullDeal``; ``--verify K`` checks on K corpora that this direct view equals what
-  ``hero_view`` reads from the written and re-parsed text.
+  ``FullDeal``, and the player's all-in showdowns valued (``hero_allin``), so ``allin`` takes
+  part (``--allins``: all-ins made frequent); ``--verify K`` checks on K corpora that this
+  direct view equals what ``hero_view`` reads from the written and re-parsed text.
 
-Run: ``nice -n 10 python bench/bench_calibration.py --corpora 200 --hands 20000``
-(``--fault draws --rate 0.02`` for a seeded fault: the share of corpora flagged is the power).
+Each corpus is read at every size of ``--hands`` in one pass, as the report reads it and with
+the draw-rank tests without their margin (``p0``, ``alarm0``: what a perfect null would see).
+
+Run: ``nice -n 19 python bench/bench_calibration.py --corpora 50 --first-seed 1 --hands 20000
+50000 --save f0.jsonl`` (and 51, 101, ...), then ``--summarize f*.jsonl`` (``--fault draws
+--rate 0.02`` for a seeded fault: the share of corpora flagged is the power).
 """
 
 from __future__ import annotations
