@@ -9,12 +9,20 @@ Site hand ids are decimal numbers: those that fit 63 bits live in a sorted ``int
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, Protocol
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["HandDigests", "HandIds", "HandKeys", "digest_numbers", "id_numbers"]
+__all__ = [
+    "HandDigests",
+    "HandIds",
+    "HandKeys",
+    "SeenKeys",
+    "digest_numbers",
+    "id_number",
+    "id_numbers",
+]
 
 _INT64_MAX: Final = (1 << 63) - 1
 # Recent additions are Python objects (~100 bytes an id, ~250 with a digest), merged into the
@@ -23,7 +31,7 @@ _INT64_MAX: Final = (1 << 63) - 1
 _MERGE_AT: Final = 1 << 14
 
 
-def _number(hand_id: str) -> int | None:
+def id_number(hand_id: str) -> int | None:
     """The id as an int when its text is exactly that int's decimal form and fits ``int64``."""
     if hand_id.isdigit() and hand_id.isascii() and (hand_id[0] != "0" or hand_id == "0"):
         n = int(hand_id)
@@ -37,7 +45,7 @@ def id_numbers(hand_ids: Iterable[str]) -> npt.NDArray[np.int64] | None:
     them), else None: what a worker sends so that the writer checks a piece's ids at once."""
     out: list[int] = []
     for hand_id in hand_ids:
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None:
             return None
         out.append(n)
@@ -92,7 +100,7 @@ class HandIds:
     def __contains__(self, hand_id: object) -> bool:
         if not isinstance(hand_id, str):
             return False
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None:
             return hand_id in self._texts
         return n in self._recent or self._has(n)
@@ -127,7 +135,7 @@ class HandIds:
 
     def add_new(self, hand_id: str) -> bool:
         """Remember ``hand_id``; whether it was new."""
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None:
             if hand_id in self._texts:
                 return False
@@ -156,6 +164,16 @@ class HandIds:
             self._chunks, self._in_chunks = [], 0
 
 
+class SeenKeys(Protocol):
+    """A set of ``(site, hand id)`` keys, in memory (``HandKeys``) or on disk
+    (``handstore.HandStore``)."""
+
+    def add_new(self, site: str, hand_id: str) -> bool: ...
+    def any_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> bool: ...
+    def add_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> None: ...
+    def close(self) -> None: ...
+
+
 class HandKeys:
     """A set of ``(site, hand id)`` keys: a ``HandIds`` per site."""
 
@@ -177,6 +195,18 @@ class HandKeys:
         if ids is None:
             ids = self._by_site[site] = HandIds()
         return ids
+
+    def any_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> bool:
+        """Whether any of ``site``'s ids ``numbers`` (as ``id_numbers`` gives them) is in."""
+        ids = self._by_site.get(site)
+        return ids is not None and bool(ids.contains_numbers(numbers).any())
+
+    def add_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> None:
+        """Remember ``site``'s ids ``numbers``, none of which is in yet (``any_numbers``)."""
+        self.ids(site).add_numbers(numbers)
+
+    def close(self) -> None:
+        """Nothing to let go of: the keys are memory."""
 
     def __contains__(self, key: object) -> bool:
         if not (isinstance(key, tuple) and len(key) == 2):
@@ -233,7 +263,7 @@ class HandDigests:
 
     def put(self, hand_id: str, digest: str, file: str, line: int) -> None:
         """Remember ``hand_id``'s digest and where it was read (``file`` "" for nowhere)."""
-        n = _number(hand_id)
+        n = id_number(hand_id)
         d = _digest_number(digest)
         if n is None or d is None:
             # Looked up before the arrays: it shadows an earlier put of the id there.
@@ -282,7 +312,7 @@ class HandDigests:
     def get(self, hand_id: str) -> tuple[str, str] | None:
         """The digest and place of ``hand_id``, or None if it was never put."""
         other = self._other.get(hand_id)
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None or other is not None:
             return other
         found = self._recent.get(n)
@@ -303,7 +333,7 @@ class HandDigests:
 
     def __len__(self) -> int:
         self._merge()
-        numbers = (_number(h) for h in self._other)
+        numbers = (id_number(h) for h in self._other)
         shadowed = sum(1 for n in numbers if n is not None and _at(self._ids, n) is not None)
         return len(self._ids) + len(self._other) - shadowed
 
