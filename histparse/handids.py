@@ -9,7 +9,7 @@ Site hand ids are decimal numbers: those that fit 63 bits live in a sorted ``int
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, NamedTuple, Protocol
+from typing import Final, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -17,8 +17,6 @@ import numpy.typing as npt
 __all__ = [
     "HandDigests",
     "HandIds",
-    "HandKeys",
-    "SeenKeys",
     "digest_numbers",
     "id_number",
     "id_numbers",
@@ -162,57 +160,6 @@ class HandIds:
             self._sorted = np.insert(self._sorted, self._sorted.searchsorted(new), new)
             self._recent.clear()
             self._chunks, self._in_chunks = [], 0
-
-
-class SeenKeys(Protocol):
-    """A set of ``(site, hand id)`` keys, in memory (``HandKeys``) or on disk
-    (``handstore.HandStore``)."""
-
-    def add_new(self, site: str, hand_id: str) -> bool: ...
-    def any_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> bool: ...
-    def add_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> None: ...
-    def close(self) -> None: ...
-
-
-class HandKeys:
-    """A set of ``(site, hand id)`` keys: a ``HandIds`` per site."""
-
-    __slots__ = ("_by_site",)
-
-    def __init__(self) -> None:
-        self._by_site: dict[str, HandIds] = {}
-
-    def add_new(self, site: str, hand_id: str) -> bool:
-        """Remember the key; whether it was new."""
-        ids = self._by_site.get(site)
-        if ids is None:
-            ids = self._by_site[site] = HandIds()
-        return ids.add_new(hand_id)
-
-    def ids(self, site: str) -> HandIds:
-        """The set of ``site``'s ids (made empty if none yet)."""
-        ids = self._by_site.get(site)
-        if ids is None:
-            ids = self._by_site[site] = HandIds()
-        return ids
-
-    def any_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> bool:
-        """Whether any of ``site``'s ids ``numbers`` (as ``id_numbers`` gives them) is in."""
-        ids = self._by_site.get(site)
-        return ids is not None and bool(ids.contains_numbers(numbers).any())
-
-    def add_numbers(self, site: str, numbers: npt.NDArray[np.int64]) -> None:
-        """Remember ``site``'s ids ``numbers``, none of which is in yet (``any_numbers``)."""
-        self.ids(site).add_numbers(numbers)
-
-    def close(self) -> None:
-        """Nothing to let go of: the keys are memory."""
-
-    def __contains__(self, key: object) -> bool:
-        if not (isinstance(key, tuple) and len(key) == 2):
-            return False
-        ids = self._by_site.get(key[0])
-        return ids is not None and key[1] in ids
 
 
 def _digest_number(digest: str) -> int | None:

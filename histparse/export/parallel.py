@@ -43,7 +43,6 @@ from histparse.export.writer import (
     _findings_arrow,
 )
 from histparse.frames.build import collector_paused
-from histparse.handstore import HandStore
 from histparse.parallel.arena import one_arena
 from histparse.parallel.audit import ItemKind, Joiner
 from histparse.parallel.pieces import (
@@ -81,8 +80,7 @@ class _Writer:
 
     def __init__(self, exporter: _Exporter) -> None:
         self.ex = exporter
-        # On disk, as the exporter's own record of the hands kept: memory stays flat.
-        self.joiner = Joiner(HandStore())
+        self.joiner = Joiner()
         self.batch = _Batch()
         self.chunks = 0  # parsed hands and new rejects in the batch
 

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from histparse.auditor.across import StackChain, StackRecord
 from histparse.auditor.run import AuditCounts, checked_replay, rejected_finding
 from histparse.events import Hand
-from histparse.handids import HandKeys, SeenKeys
+from histparse.handstore import HandStore
 from histparse.parallel.front import Listing, list_inputs, read_pieces
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results
 from histparse.parallel.pool import DaskClient
@@ -104,10 +104,9 @@ class Joiner:
     reading of a hand (same site and hand id: a file read twice, overlapping exports), whose
     findings are the first one's and whose stacks would look like top-ups."""
 
-    def __init__(self, seen: SeenKeys | None = None) -> None:
+    def __init__(self) -> None:
         self._chain = StackChain()
-        # Compact: a long run remembers every hand it read (an export's on disk).
-        self._seen: SeenKeys = HandKeys() if seen is None else seen
+        self._seen = HandStore()  # on disk: a long run remembers every hand it read
         self.duplicates = 0
 
     def close(self) -> None:
