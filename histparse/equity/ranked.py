@@ -46,10 +46,10 @@ import numpy.typing as npt
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
+from histparse.equity.joint import pair_shares
 from histparse.equity.policy import StandPat, keep_mask
 
 __all__ = [
-    "ROW_LIMIT",
     "STATE_LIMIT",
     "Classes",
     "FlushPossible",
@@ -62,8 +62,6 @@ STATE_LIMIT: Final = 500_000
 """At most this many (state, class multiset served) rows per player and draw; beyond,
 ``TooManyDeals`` (soon: a case this method cannot do is refused in about 0.2 s, and the card
 method tries)."""
-ROW_LIMIT: Final = 4_000_000
-"""At most this many rows in the inclusion-exclusion."""
 
 _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
@@ -90,7 +88,6 @@ def _table(fn: object) -> npt.NDArray[np.int64]:
 
 
 _CHOOSE: Final = _table(math.comb)
-_FALLING: Final = _table(math.perm)
 
 
 def _lower_suits() -> npt.NDArray[np.int16]:
@@ -183,10 +180,17 @@ def _ranks_of(hands: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
     a suit not surely every card's."""
     ranks = hands >> _TAG_BITS
     suits = hands & _ANY_SUIT
-    distinct = (ranks[:, 1:] != ranks[:, :-1]).all(axis=1)
-    common = np.bitwise_and.reduce(suits, axis=1)
-    one = (suits & (suits - 1)) == 0  # a card of one sure suit
-    flush = distinct & (common != 0) & one.all(axis=1)
+    # Column by column: numpy's reductions along an axis of five are slow.
+    distinct = np.ones(len(hands), dtype=np.bool_)
+    common = suits[:, 0].copy()
+    one = np.ones(len(hands), dtype=np.bool_)
+    for j in range(5):
+        column = suits[:, j]
+        one &= (column & (column - 1)) == 0  # a card of one sure suit
+        if j:
+            distinct &= ranks[:, j] != ranks[:, j - 1]
+            common &= column
+    flush = distinct & (common != 0) & one
     unsure = distinct & (common != 0) & ~flush
     if bool(unsure.any()):
         raise FlushPossible("a hand might be a flush", int(np.bitwise_or.reduce(common[unsure])))
@@ -213,24 +217,49 @@ def _merge(
     hands: npt.NDArray[np.int16],
     counts: npt.NDArray[np.int8],
     weight: npt.NDArray[np.int64],
-    place: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    """One row per distinct (sorted hand, cards read per class), weights added."""
+    code: npt.NDArray[np.int64],
+) -> tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
+    """One row per distinct (sorted hand, cards read per class: ``code``), weights added."""
     hands = np.sort(hands, axis=1)
-    first, summed = merged_rows(hands, counts.astype(np.int64) @ place, weight)
-    return hands[first], counts[first], summed
+    first, summed = merged_rows(hands, code, weight)
+    return hands[first], counts[first], summed, code[first]
+
+
+@cache
+def _multiset_parts(classes: int, k: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """Each multiset of ``_multisets(classes, k)`` as its classes (``k`` columns, repeated
+    classes padded with the first) and how many of each (0 on the padding)."""
+    sets = _multisets(classes, k)
+    which = np.zeros((len(sets), k), dtype=np.intp)
+    many = np.zeros((len(sets), k), dtype=np.int64)
+    for i, row in enumerate(sets.tolist()):
+        present = [c for c, x in enumerate(row) if x]
+        which[i, :] = present[0]
+        which[i, : len(present)] = present
+        many[i, : len(present)] = [row[c] for c in present]
+    return which, many
 
 
 def _serve(
     hands: npt.NDArray[np.int16],
     counts: npt.NDArray[np.int8],
     weight: npt.NDArray[np.int64],
+    code: npt.NDArray[np.int64],
     classes: Classes,
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    """Every class multiset that can fill each row's empty places, with its number of ways."""
+    *,
+    merge: bool = True,
+) -> tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
+    """Every class multiset that can fill each row's empty places, with its number of ways;
+    rows equal in hand and cards read merged unless ``merge`` is False (the last draw: the
+    paths are merged per final rank after). ``code``: each row's ``counts @ classes.place``,
+    carried along (a multiset adds its own code)."""
     need = (hands == _EMPTY).sum(axis=1)
     card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
-    out_h, out_c, out_w = [], [], []
+    out_h, out_c, out_w, out_k = [], [], [], []
     total = 0
     for k in np.unique(need).tolist():
         rows = np.flatnonzero(need == k)
@@ -238,29 +267,43 @@ def _serve(
             out_h.append(hands[rows])
             out_c.append(counts[rows])
             out_w.append(weight[rows])
+            out_k.append(code[rows])
             continue
         sets = _multisets(len(classes), k)
+        which, many = _multiset_parts(len(classes), k)
+        set_code = sets.astype(np.int64) @ classes.place
         # The classes of each multiset in order, k per row: where its counts say.
         members = np.repeat(np.tile(np.arange(len(classes)), len(sets)), sets.ravel())
         served = card[members].reshape(len(sets), k)
-        step = max(1, _BLOCK // (len(sets) * len(classes)))
+        step = max(1, _BLOCK // (len(sets) * k))
         for first in range(0, len(rows), step):
             block = rows[first : first + step]
             avail = classes.count[None, :] - counts[block].astype(np.int64)
-            fits = (sets[None, :, :] <= avail[:, None, :]).all(axis=2)
+            # A multiset fits where each of its (at most k) classes has enough cards left:
+            # k gathers per (row, multiset), not one comparison per class.
+            left = avail[:, which]  # (rows, multisets, k)
+            fits = left[:, :, 0] >= many[None, :, 0]
+            for j in range(1, k):
+                fits &= left[:, :, j] >= many[None, :, j]
             ri, mi = np.nonzero(fits)
             total += len(ri)
             if total > STATE_LIMIT:
                 raise TooManyDeals(f"more than {STATE_LIMIT} class states for one player")
-            ways = _CHOOSE[avail[ri], sets[mi]].prod(axis=1) * math.factorial(k)
+            chosen, taken = left[ri, mi], many[mi]
+            ways = _CHOOSE[chosen[:, 0], taken[:, 0]] * math.factorial(k)
+            for j in range(1, k):
+                ways *= _CHOOSE[chosen[:, j], taken[:, j]]
             h = hands[block][ri]
             h[h == _EMPTY] = served[mi].ravel()
             out_h.append(h)
             out_c.append(counts[block][ri] + sets[mi])
             out_w.append(weight[block][ri] * ways)
-    return _merge(
-        np.concatenate(out_h), np.concatenate(out_c), np.concatenate(out_w), classes.place
-    )
+            out_k.append(code[block][ri] + set_code[mi])
+    hands, counts = np.concatenate(out_h), np.concatenate(out_c)
+    weight, code = np.concatenate(out_w), np.concatenate(out_k)
+    if not merge:
+        return hands, counts, weight, code
+    return _merge(hands, counts, weight, code)
 
 
 def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths:
@@ -279,9 +322,10 @@ def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
     hands[0, : len(known)] = known
     counts = np.zeros((1, len(classes)), dtype=np.int8)
     weight = np.ones(1, dtype=np.int64)
+    code = np.zeros(1, dtype=np.int64)
     if holding.hidden:
         hands[0, len(known) + holding.hidden :] = _WAITING
-        hands, counts, weight = _serve(hands, counts, weight, classes)
+        hands, counts, weight, code = _serve(hands, counts, weight, code, classes)
         hands[hands == _WAITING] = _EMPTY
     for index in range(draws_left):
         left = draws_left - index
@@ -293,10 +337,10 @@ def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
             keep = keep_mask(holding.policy, rank4, _ranks_of(hands), left, index)
             _kept_suits(hands, keep)
             hands = np.where(keep, hands, np.int16(_EMPTY))
-        hands, counts, weight = _serve(hands, counts, weight, classes)
+        last = index == draws_left - 1
+        hands, counts, weight, code = _serve(hands, counts, weight, code, classes, merge=not last)
     hands = np.sort(hands, axis=1)
     ranks = _ranks_of(hands)
-    code = counts.astype(np.int64) @ classes.place
     order = np.lexsort((ranks, code))
     code, ranks = code[order], ranks[order]
     new = np.ones(len(order), dtype=np.bool_)
@@ -308,129 +352,22 @@ def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class _Rows:
-    """A player's paths once per set ``T`` of classes it read (at most ``most``): the set as a
-    bit mask, the counts on it (a code), the path's size, rank and weight."""
-
-    mask: npt.NDArray[np.int64]
-    code: npt.NDArray[np.int64]
-    size: npt.NDArray[np.int64]
-    rank: npt.NDArray[np.int16]
-    weight: npt.NDArray[np.int64]
-
-
-def _rows(
-    paths: RankPaths,
-    most: int,
-    classes: Classes,
-    *,
-    divide: bool,
-    only: npt.NDArray[np.int64] | None = None,
-) -> _Rows:
-    """Each path once per set of at most ``most`` of the classes it read (only the sets in
-    the sorted ``only`` when given: the other player's); ``divide``: B's weight,
-    ``U / prod_{c in T} (n_c)_y_c``."""
-    support = (paths.counts > 0).sum(axis=1)
-    sizes = paths.sizes
-    masks, codes, size_parts, weights, ranks = [], [], [], [], []
-    total = 0
-    for s in np.unique(support).tolist():
-        rows = np.flatnonzero(support == s)
-        where = np.nonzero(paths.counts[rows] > 0)[1].reshape(len(rows), s)
-        read = np.take_along_axis(paths.counts[rows].astype(np.int64), where, axis=1)
-        for t in range(min(most, s) + 1):
-            chosen = list(itertools.combinations(range(s), t))
-            combos = np.array(chosen, dtype=np.intp).reshape(len(chosen), t)
-            flat = len(rows) * len(combos)
-            picked = where[:, combos].reshape(flat, t)  # (rows x c, t): the classes in T
-            count = read[:, combos].reshape(flat, t)
-            # Column by column: a short axis is faster so than through a ufunc's reduce.
-            mask = np.zeros(flat, dtype=np.int64)
-            for j in range(t):
-                mask |= np.left_shift(1, picked[:, j]).astype(np.int64)
-            source = np.repeat(rows, len(combos))
-            if only is not None and t:
-                found = np.minimum(np.searchsorted(only, mask), len(only) - 1)
-                hit = only[found] == mask
-                picked, count, mask, source = picked[hit], count[hit], mask[hit], source[hit]
-            total += len(mask)
-            if total > ROW_LIMIT:
-                raise TooManyDeals(f"more than {ROW_LIMIT} shared-class terms")
-            masks.append(mask)
-            code = np.zeros(len(mask), dtype=np.int64)
-            divisor = np.ones(len(mask), dtype=np.int64)
-            for j in range(t):
-                code += count[:, j] * classes.place[picked[:, j]]
-                divisor *= _FALLING[classes.count[picked[:, j]], count[:, j]]
-            codes.append(code)
-            weight = paths.weight[source]
-            if divide:
-                weight = weight // divisor
-            weights.append(weight)
-            size_parts.append(sizes[source])
-            ranks.append(paths.rank[source])
-    return _Rows(
-        np.concatenate(masks).astype(np.int64),
-        np.concatenate(codes),
-        np.concatenate(size_parts),
-        np.concatenate(ranks),
-        np.concatenate(weights),
-    )
-
-
-def _digits(code: npt.NDArray[np.int64], classes: Classes) -> npt.NDArray[np.int64]:
-    digits: npt.NDArray[np.int64] = (code[:, None] // classes.place[None, :]) % (
-        classes.count[None, :] + 1
-    )
-    return digits
-
-
 def _shares(
     situation: Situation, classes: Classes
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
-    from histparse.equity.exact import combine
-
     n_pool = len(situation.unseen)
     a, b = rank_paths(situation, 0, classes), rank_paths(situation, 1, classes)
     hidden = sum(h.hidden for h in situation.holdings)
     if int(a.sizes.max()) + int(b.sizes.max()) + situation.unknowns - hidden > n_pool:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
-    most = min(int((a.counts > 0).sum(axis=1).max()), int((b.counts > 0).sum(axis=1).max()))
-    # The player with fewer paths lists its sets; the other's are kept where they match one.
+    # The player with fewer paths lists its class sets; the other's are kept where they
+    # match one (joint.py).
     swap = len(b.rank) < len(a.rank)
     if swap:
         a, b = b, a
-    ra = _rows(a, most, classes, divide=False)
-    rb = _rows(b, most, classes, divide=True, only=np.unique(ra.mask))
-    # B's keys (T, y on T): the code alone (T is where its digits are not 0), sorted by T;
-    # A's rows joined with every key of their T, each pair's weight times D on T.
-    codes, first, inverse = np.unique(rb.code, return_index=True, return_inverse=True)
-    by_mask = np.lexsort((codes, rb.mask[first]))
-    key_mask, key_code = rb.mask[first][by_mask], codes[by_mask]
-    position = np.empty(len(by_mask), dtype=np.int64)
-    position[by_mask] = np.arange(len(by_mask))
-    tid_b = position[inverse.reshape(-1)]
-    lo = np.searchsorted(key_mask, ra.mask, "left")
-    hi = np.searchsorted(key_mask, ra.mask, "right")
-    many = hi - lo
-    if int(many.sum()) > ROW_LIMIT:
-        raise TooManyDeals(f"more than {ROW_LIMIT} shared-class pairs")
-    rep = np.repeat(np.arange(len(many)), many)
-    offset = np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
-    tid_a = np.repeat(lo, many) + offset
-    x = _digits(ra.code[rep], classes)
-    y = _digits(key_code[tid_a], classes)
-    n = classes.count[None, :]
-    d = np.where((x > 0) & (y > 0), _FALLING[np.maximum(n - x, 0), y] - _FALLING[n, y], 1)
-    weight_a = ra.weight[rep] * d.prod(axis=1)
-    big = float(np.abs(weight_a).max(initial=0)) * float(rb.weight.astype(np.float64).sum())
-    if big * 2 > 2.0**62:
-        raise TooManyDeals("the path counts are too large for exact sums")
-    share_a, share_b = combine(
-        tid_a.astype(np.int64), ra.size[rep], ra.rank[rep], weight_a,
-        tid_b.astype(np.int64), rb.size, rb.rank, rb.weight, n_pool,
-    )  # fmt: skip
+    share_a, share_b = pair_shares(
+        a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, classes.count, n_pool
+    )
     if swap:
         return (share_b, share_a), (len(b.rank), len(a.rank))
     return (share_a, share_b), (len(a.rank), len(b.rank))
