@@ -36,6 +36,8 @@ __all__ = ["ROW_LIMIT", "pair_shares"]
 
 ROW_LIMIT: Final = 200_000_000
 """At most this many (B path, shared class set) rows; beyond, ``TooManyDeals``."""
+KEY_LIMIT: Final = 8_000_000
+"""At most this many (path, class set) rows for the player with fewer paths."""
 CELL_LIMIT: Final = 16_000_000
 """At most this many cells in a dense table ((class set or key) x counts x size x place)."""
 
@@ -149,6 +151,9 @@ def _keys_of_a(
     rank_index: npt.NDArray[np.int64],
     weight: npt.NDArray[np.int64],
 ) -> _Keys | None:
+    listed = sum(len(rows) * math.comb(where.shape[1], t) for rows, where, _ in groups)
+    if listed > KEY_LIMIT:
+        raise TooManyDeals(f"more than {KEY_LIMIT} shared-class rows for the first player")
     parts_sets, parts_counts, parts_source = [], [], []
     for rows, where, read in groups:
         if where.shape[1] < t:

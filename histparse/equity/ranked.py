@@ -35,6 +35,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -50,6 +51,7 @@ from histparse.equity.joint import pair_shares
 from histparse.equity.policy import StandPat, keep_mask
 
 __all__ = [
+    "LAST_LIMIT",
     "STATE_LIMIT",
     "Classes",
     "FlushPossible",
@@ -58,17 +60,20 @@ __all__ = [
     "rank_paths",
 ]
 
-STATE_LIMIT: Final = 500_000
-"""At most this many (state, class multiset served) rows per player and draw; beyond,
-``TooManyDeals`` (soon: a case this method cannot do is refused in about 0.2 s, and the card
-method tries)."""
+STATE_LIMIT: Final = 2_000_000
+"""At most this many (state, class multiset served) rows per player and draw before the last;
+beyond, ``TooManyDeals`` (soon: the card method tries)."""
+LAST_LIMIT: Final = 24_000_000
+"""At most this many (state, class multiset served) rows at a player's last draw (ranked and
+merged a block at a time: a two-card draw with three draws left serves about 12 million)."""
 
 _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
 _TAG_BITS: Final = 4  # a held card: rank * 16 + the set of suits it may be (4 bits)
 _ANY_SUIT: Final = 15
 _MOST_TRACKED: Final = 1  # clubs alone (suit 0, the lowest: never displaced by a pair)
-_BLOCK: Final = 1 << 22  # (rows x multisets x classes) compared at once
+_BLOCK: Final = 1 << 21  # (rows x multisets x classes) compared at once
+_HELD: Final = 1 << 22  # last-draw rows held before they are merged
 
 
 class FlushPossible(TooManyDeals):
@@ -159,6 +164,11 @@ def _multisets(classes: int, k: int) -> npt.NDArray[np.int8]:
     return counts
 
 
+def _multiset_count(classes: int, k: int) -> int:
+    """``len(_multisets(classes, k))`` without listing them: five of one class is no hand."""
+    return math.comb(classes + k - 1, k) - (classes if k == 5 else 0)
+
+
 @dataclass(frozen=True, slots=True)
 class RankPaths:
     """One player's distinct outcomes by classes: the cards read of each class, the final
@@ -242,32 +252,36 @@ def _multiset_parts(classes: int, k: int) -> tuple[npt.NDArray[np.intp], npt.NDA
     return which, many
 
 
-def _serve(
-    hands: npt.NDArray[np.int16],
-    counts: npt.NDArray[np.int8],
-    weight: npt.NDArray[np.int64],
-    code: npt.NDArray[np.int64],
-    classes: Classes,
-    *,
-    merge: bool = True,
-) -> tuple[
-    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+def _fills(
+    hands: npt.NDArray[np.int16], counts: npt.NDArray[np.int8], classes: Classes, limit: int
+) -> Iterator[
+    tuple[
+        npt.NDArray[np.intp],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.intp],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int16],
+    ]
 ]:
-    """Every class multiset that can fill each row's empty places, with its number of ways;
-    rows equal in hand and cards read merged unless ``merge`` is False (the last draw: the
-    paths are merged per final rank after). ``code``: each row's ``counts @ classes.place``,
-    carried along (a multiset adds its own code)."""
+    """Every class multiset that can fill each row's empty places, a block at a time: the
+    rows served, the multisets of that size (counts per class) and which one each row takes,
+    their codes, the number of ways (card
+    sets in every order) and the hands filled. ``TooManyDeals`` past ``limit`` rows, before
+    any is made when the rows times the multisets of their size already exceed it."""
     need = (hands == _EMPTY).sum(axis=1)
     card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
-    out_h, out_c, out_w, out_k = [], [], [], []
+    sizes = np.bincount(need, minlength=6)
+    at_most = sum(int(sizes[k]) * _multiset_count(len(classes), k) for k in range(1, 6))
+    if at_most > limit:
+        raise TooManyDeals(f"up to {at_most} class states for one player (limit {limit})")
     total = 0
     for k in np.unique(need).tolist():
         rows = np.flatnonzero(need == k)
         if k == 0:
-            out_h.append(hands[rows])
-            out_c.append(counts[rows])
-            out_w.append(weight[rows])
-            out_k.append(code[rows])
+            none = np.zeros((len(rows), len(classes)), dtype=np.int8)
+            zero = np.zeros(len(rows), dtype=np.int64)
+            yield rows, none, np.zeros(len(rows), dtype=np.intp), zero, zero + 1, hands[rows]
             continue
         sets = _multisets(len(classes), k)
         which, many = _multiset_parts(len(classes), k)
@@ -287,23 +301,100 @@ def _serve(
                 fits &= left[:, :, j] >= many[None, :, j]
             ri, mi = np.nonzero(fits)
             total += len(ri)
-            if total > STATE_LIMIT:
-                raise TooManyDeals(f"more than {STATE_LIMIT} class states for one player")
+            if total > limit:
+                raise TooManyDeals(f"more than {limit} class states for one player")
             chosen, taken = left[ri, mi], many[mi]
             ways = _CHOOSE[chosen[:, 0], taken[:, 0]] * math.factorial(k)
             for j in range(1, k):
                 ways *= _CHOOSE[chosen[:, j], taken[:, j]]
             h = hands[block][ri]
             h[h == _EMPTY] = served[mi].ravel()
-            out_h.append(h)
-            out_c.append(counts[block][ri] + sets[mi])
-            out_w.append(weight[block][ri] * ways)
-            out_k.append(code[block][ri] + set_code[mi])
+            yield block[ri], sets, mi, set_code[mi], ways, h
+
+
+def _serve(
+    hands: npt.NDArray[np.int16],
+    counts: npt.NDArray[np.int8],
+    weight: npt.NDArray[np.int64],
+    code: npt.NDArray[np.int64],
+    classes: Classes,
+) -> tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
+    """Every class multiset that can fill each row's empty places, with its number of ways;
+    rows equal in hand and cards read merged. ``code``: each row's ``counts @
+    classes.place``, carried along (a multiset adds its own code)."""
+    out_h, out_c, out_w, out_k = [], [], [], []
+    for source, sets, chosen, set_code, ways, filled in _fills(hands, counts, classes, STATE_LIMIT):
+        out_h.append(filled)
+        out_c.append(counts[source] + sets[chosen])
+        out_w.append(weight[source] * ways)
+        out_k.append(code[source] + set_code)
     hands, counts = np.concatenate(out_h), np.concatenate(out_c)
     weight, code = np.concatenate(out_w), np.concatenate(out_k)
-    if not merge:
-        return hands, counts, weight, code
     return _merge(hands, counts, weight, code)
+
+
+def _by_code_and_rank(
+    code: npt.NDArray[np.int64], rank: npt.NDArray[np.int16], weight: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]:
+    """One row per (cards read, final rank), weights added."""
+    if len(code) and int(code.max()) < 1 << 49:
+        order = np.argsort(code << 13 | rank.astype(np.int64))  # one key: rank < 8192
+    else:
+        order = np.lexsort((rank, code))  # pragma: no cover - codes of 50 bits or more
+    code, rank = code[order], rank[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = (code[1:] != code[:-1]) | (rank[1:] != rank[:-1])
+    starts = np.flatnonzero(new)
+    return code[starts], rank[starts], np.add.reduceat(weight[order], starts)
+
+
+def _last_serve(
+    hands: npt.NDArray[np.int16],
+    counts: npt.NDArray[np.int8],
+    weight: npt.NDArray[np.int64],
+    code: npt.NDArray[np.int64],
+    classes: Classes,
+) -> RankPaths:
+    """The last draw, straight to the paths: each block of filled hands is ranked and merged
+    per (cards read, final rank) as it comes, so that neither the hands nor the counts of
+    every (state, multiset) are held at once (a two-card draw with three draws left serves
+    some ten million at its last draw)."""
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]]
+    parts, held = [], 0
+    for source, _, _, set_code, ways, filled in _fills(hands, counts, classes, LAST_LIMIT):
+        ranks = _ranks_of(np.sort(filled, axis=1))
+        parts.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
+        held += len(parts[-1][0])
+        if held > _HELD:  # merged so far: the memory stays about the paths' own
+            parts = [_joined(parts)]
+            held = len(parts[0][0])
+    return _rank_paths_of(*_joined(parts), classes)
+
+
+def _joined(
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]:
+    codes, ranks, weights = (np.concatenate([part[i] for part in parts]) for i in range(3))
+    return _by_code_and_rank(codes, ranks, weights)
+
+
+def _rank_paths_of(
+    codes: npt.NDArray[np.int64],
+    ranks: npt.NDArray[np.int16],
+    weights: npt.NDArray[np.int64],
+    classes: Classes,
+) -> RankPaths:
+    """The paths with their counts per class read back from the codes: highest place first,
+    in float64 (a code is below 2**52, so each quotient is exact, and faster than int64)."""
+    digits = np.empty((len(codes), len(classes)), dtype=np.int8)
+    rest = codes.astype(np.float64)
+    for c in range(len(classes) - 1, -1, -1):
+        digit = np.floor(rest / float(classes.place[c]))
+        rest -= digit * float(classes.place[c])
+        digits[:, c] = digit
+    return RankPaths(digits, ranks, weights)
 
 
 def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths:
@@ -337,16 +428,14 @@ def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
             keep = keep_mask(holding.policy, rank4, _ranks_of(hands), left, index)
             _kept_suits(hands, keep)
             hands = np.where(keep, hands, np.int16(_EMPTY))
-        last = index == draws_left - 1
-        hands, counts, weight, code = _serve(hands, counts, weight, code, classes, merge=not last)
-    hands = np.sort(hands, axis=1)
-    ranks = _ranks_of(hands)
-    order = np.lexsort((ranks, code))
-    code, ranks = code[order], ranks[order]
-    new = np.ones(len(order), dtype=np.bool_)
-    new[1:] = (code[1:] != code[:-1]) | (ranks[1:] != ranks[:-1])
-    starts = np.flatnonzero(new)
-    found = RankPaths(counts[order[starts]], ranks[starts], np.add.reduceat(weight[order], starts))
+        if index == draws_left - 1:
+            found = _last_serve(hands, counts, weight, code, classes)
+            break
+        hands, counts, weight, code = _serve(hands, counts, weight, code, classes)
+    else:
+        # No draw served (stand pat, or no draw left): the hands as they are.
+        hands = np.sort(hands, axis=1)
+        found = _rank_paths_of(*_by_code_and_rank(code, _ranks_of(hands), weight), classes)
     for array in (found.counts, found.rank, found.weight):
         array.flags.writeable = False  # shared by the cache
     return found
