@@ -44,6 +44,7 @@ CELL_LIMIT: Final = 16_000_000
 _BLOCK: Final = 1 << 19  # B's (path, subset) rows made at once
 _LIMB: Final = 21  # bits per limb: a float64 bincount of < 2**32 limbs is exact
 _DENSE_CODES: Final = 1 << 22  # a table of codes up to this size, else a search
+_DENSE_TABLE: Final = 16_000_000  # B's sums in a dense table up to this size, else sorted
 _MOST_READ: Final = 4  # cards of one class (a rank's four suits)
 
 
@@ -202,18 +203,21 @@ def _table_of_b(
     weight: npt.NDArray[np.int64],
     tuple_row: npt.NDArray[np.int64],
     rows_done: int,
-) -> tuple[npt.NDArray[np.int64], int]:
-    """B's weights summed per (A's class set, B's counts on it, B's cell): a dense table,
-    and the running count of rows made."""
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """B's weights summed per (A's class set, B's counts on it, B's cell), as the index
+    ``(set * tuples + counts) * cells + cell`` of each nonzero entry and its sum, and the
+    running count of rows made. Summed in a dense table when it is small enough, else
+    merged by sorting (many classes: three suits tracked)."""
     n_tuples = int(tuple_row.max()) + 1
     size = len(keys.set_codes) * n_tuples * cells
-    if size > CELL_LIMIT:
-        raise TooManyDeals(f"more than {CELL_LIMIT} cells pairing the paths")
+    dense = size <= _DENSE_TABLE
     lookup: npt.NDArray[np.int64] | None = None
     if n_classes**t <= _DENSE_CODES:
         lookup = np.full(n_classes**t, -1, dtype=np.int64)
         lookup[keys.set_codes] = np.arange(len(keys.set_codes))
-    sums = np.zeros(size, dtype=np.int64)
+    sums = np.zeros(size if dense else 0, dtype=np.int64)
+    held: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+    held_rows = 0
     for rows, where, read in groups:
         if where.shape[1] < t:
             continue
@@ -235,8 +239,66 @@ def _table_of_b(
             counts = read[start : start + step][:, combos].reshape(flat, t)[hit]
             source = block[hit // len(combos)]
             index = (sid[hit] * n_tuples + tuple_row[_base5(counts)]) * cells + cell[source]
-            sums += exact_bincount(index, weight[source], size)
-    return sums.reshape(len(keys.set_codes), n_tuples, cells), rows_done
+            if dense:
+                sums += exact_bincount(index, weight[source], size)
+                continue
+            held.append((index, weight[source]))
+            held_rows += len(index)
+            if held_rows > _BLOCK * 4:
+                held = [_summed(held)]
+                held_rows = len(held[0][0])
+    if dense:
+        nonzero = np.flatnonzero(sums)
+        return nonzero, sums[nonzero], rows_done
+    if not held:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), rows_done
+    index, summed = _summed(held)
+    return index, summed, rows_done
+
+
+def _summed(
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """One entry per distinct index, the weights added exactly."""
+    index = np.concatenate([p[0] for p in parts])
+    weight = np.concatenate([p[1] for p in parts])
+    unique, inverse = np.unique(index, return_inverse=True)
+    return unique, exact_bincount(inverse.reshape(-1), weight, len(unique))
+
+
+def _contract(
+    index: npt.NDArray[np.int64],
+    summed: npt.NDArray[np.int64],
+    keys: _Keys,
+    tuples: npt.NDArray[np.int64],
+    n: npt.NDArray[np.int64],
+    cells: int,
+) -> npt.NDArray[np.int64]:
+    """Each A key's sums per B cell: over B's entries on the key's class set, the entry
+    divided by ``prod (n_c)_y`` (exact: a path's weight counts the cards of each class in
+    every order) times ``prod |D(x, y)| = prod ((n_c)_y - (n_c - x_c)_y)``."""
+    n_keys = len(keys.key_set)
+    n_tuples = len(tuples)
+    cell = index % cells
+    y = (index // cells) % n_tuples
+    sid = index // cells // n_tuples
+    n_on = n[keys.set_classes[sid]]  # (entries, t)
+    taken = tuples[y]
+    divisor = _FALLING[n_on, taken].prod(axis=1)
+    value = summed // np.maximum(divisor, 1)
+    # Each entry once per A key on its set (the keys of a set are contiguous).
+    first = np.searchsorted(keys.key_set, np.arange(len(keys.set_codes)))
+    many = np.diff(np.append(first, n_keys))[sid]
+    rep = np.repeat(np.arange(len(sid)), many)
+    key = np.repeat(first[sid], many) + (
+        np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
+    )
+    on = n_on[rep]
+    falling = _FALLING[on, taken[rep]]
+    apart = _FALLING[np.maximum(on - keys.key_x[key], 0), taken[rep]]
+    factor = (falling - apart).prod(axis=1)
+    out = exact_bincount(key * cells + cell[rep], value[rep] * factor, n_keys * cells)
+    return out.reshape(n_keys, cells)
 
 
 def pair_shares(
@@ -276,22 +338,12 @@ def pair_shares(
         if keys is None:
             continue
         tuples, tuple_row = _count_tuples(t, int(sizes_b[-1]))
-        table, rows_done = _table_of_b(
+        index, summed, rows_done = _table_of_b(
             groups_b, t, keys, n_classes, cell_b, cells, weight_b, tuple_row, rows_done
         )
-        # Per (set, y): divided by prod (n_c)_y (exact: a path's weight counts the cards of
-        # each class in every order), then each A key's sum over y times prod |D(x, y)|.
-        n_on = n[keys.set_classes]  # (sets, t)
-        divisor = _FALLING[n_on[:, None, :], tuples[None, :, :]].prod(axis=2)  # (sets, y)
-        table //= np.maximum(divisor, 1)[:, :, None]
-        on_key = n_on[keys.key_set]  # (keys, t)
-        sums = np.zeros((len(keys.key_set), cells), dtype=np.int64)
-        present = np.flatnonzero(table.any(axis=(0, 2)))
-        for y in present.tolist():
-            falling = _FALLING[on_key, tuples[y][None, :]]
-            apart = _FALLING[np.maximum(on_key - keys.key_x, 0), tuples[y][None, :]]
-            factor = (falling - apart).prod(axis=1)
-            sums += factor[:, None] * table[keys.key_set, y]
+        if len(keys.key_set) * cells > CELL_LIMIT:
+            raise TooManyDeals(f"more than {CELL_LIMIT} cells pairing the paths")
+        sums = _contract(index, summed, keys, tuples, n, cells)
         _accumulate(doubled, keys, sums.reshape(-1, len(sizes_b), places), sizes_b, t % 2)
     share_a, share_b, total = (_fraction(d, n_pool) for d in doubled)
     if total != 1:  # pragma: no cover - the counts above are wrong

@@ -71,7 +71,7 @@ _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
 _TAG_BITS: Final = 4  # a held card: rank * 16 + the set of suits it may be (4 bits)
 _ANY_SUIT: Final = 15
-_MOST_TRACKED: Final = 1  # clubs alone (suit 0, the lowest: never displaced by a pair)
+_MOST_TRACKED: Final = 7  # clubs, diamonds, hearts: with spades too every card is its own class
 _BLOCK: Final = 1 << 21  # (rows x multisets x classes) compared at once
 _HELD: Final = 1 << 22  # last-draw rows held before they are merged
 
@@ -481,7 +481,6 @@ def exact_by_ranks(
             # known one by one.
             wider = tracked | (1 << exc.suits.bit_length()) - 1
             if wider == tracked or wider > _MOST_TRACKED:
-                # Two suits tracked or more make 30 to 50 classes: the cards themselves
-                # (exact.py) are as fast or faster then.
+                # All four suits tracked: every card its own class, the card method's job.
                 raise
             tracked = wider
