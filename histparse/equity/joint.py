@@ -34,7 +34,7 @@ from histparse.equity.deal import TooManyDeals
 
 __all__ = ["ROW_LIMIT", "pair_shares"]
 
-ROW_LIMIT: Final = 200_000_000
+ROW_LIMIT: Final = 60_000_000
 """At most this many (B path, shared class set) rows; beyond, ``TooManyDeals``."""
 KEY_LIMIT: Final = 8_000_000
 """At most this many (path, class set) rows for the player with fewer paths."""
