@@ -316,6 +316,11 @@ def pair_shares(
     unseen cards. A should be the player with fewer paths. The probabilities must add up to 1.
     """
     n_classes = len(n)
+    # A row's weight times B's summed table is at most all of A's weight times all of B's:
+    # kept in int64 (numpy would wrap around silently).
+    mass = float(weight_a.astype(np.float64).sum()) * float(weight_b.astype(np.float64).sum())
+    if mass * 4 > 2.0**62:
+        raise TooManyDeals("the path counts are too large for exact sums")
     ranks = np.unique(rank_a)
     p = len(ranks)
     places = 2 * p + 1

@@ -74,6 +74,7 @@ _ANY_SUIT: Final = 15
 _MOST_TRACKED: Final = 7  # clubs, diamonds, hearts: with spades too every card is its own class
 _BLOCK: Final = 1 << 21  # (rows x multisets x classes) compared at once
 _HELD: Final = 1 << 22  # last-draw rows held before they are merged
+_WEIGHT_BITS: Final = 42  # path weights below 2**42 before a draw (see _fills)
 
 
 class FlushPossible(TooManyDeals):
@@ -253,7 +254,11 @@ def _multiset_parts(classes: int, k: int) -> tuple[npt.NDArray[np.intp], npt.NDA
 
 
 def _fills(
-    hands: npt.NDArray[np.int16], counts: npt.NDArray[np.int8], classes: Classes, limit: int
+    hands: npt.NDArray[np.int16],
+    counts: npt.NDArray[np.int8],
+    classes: Classes,
+    limit: int,
+    weight_max: int,
 ) -> Iterator[
     tuple[
         npt.NDArray[np.intp],
@@ -272,6 +277,9 @@ def _fills(
     need = (hands == _EMPTY).sum(axis=1)
     card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
     sizes = np.bincount(need, minlength=6)
+    if float(weight_max) >= 2.0**_WEIGHT_BITS:
+        # A draw multiplies a weight by at most 5! * 6**5 < 2**20: int64 stays exact below.
+        raise TooManyDeals("the path counts are too large for exact sums")
     at_most = sum(int(sizes[k]) * _multiset_count(len(classes), k) for k in range(1, 6))
     if at_most > limit:
         raise TooManyDeals(f"up to {at_most} class states for one player (limit {limit})")
@@ -325,7 +333,10 @@ def _serve(
     rows equal in hand and cards read merged. ``code``: each row's ``counts @
     classes.place``, carried along (a multiset adds its own code)."""
     out_h, out_c, out_w, out_k = [], [], [], []
-    for source, sets, chosen, set_code, ways, filled in _fills(hands, counts, classes, STATE_LIMIT):
+    most = int(weight.max())
+    for source, sets, chosen, set_code, ways, filled in _fills(
+        hands, counts, classes, STATE_LIMIT, most
+    ):
         out_h.append(filled)
         out_c.append(counts[source] + sets[chosen])
         out_w.append(weight[source] * ways)
@@ -363,7 +374,9 @@ def _last_serve(
     some ten million at its last draw)."""
     parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]]
     parts, held = [], 0
-    for source, _, _, set_code, ways, filled in _fills(hands, counts, classes, LAST_LIMIT):
+    for source, _, _, set_code, ways, filled in _fills(
+        hands, counts, classes, LAST_LIMIT, int(weight.max())
+    ):
         ranks = _ranks_of(np.sort(filled, axis=1))
         parts.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
         held += len(parts[-1][0])
