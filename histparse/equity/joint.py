@@ -336,6 +336,14 @@ def pair_shares(
     most = min(max(g[1].shape[1] for g in groups_a), max(g[1].shape[1] for g in groups_b))
     if 5**most > _DENSE_CODES:
         raise TooManyDeals("both players read too many classes")
+    # B's rows are its paths once per subset of its classes up to ``most``: bounded before
+    # any is made (the filter by A's sets only lowers it).
+    listed_b = sum(
+        len(rows) * sum(math.comb(where.shape[1], t) for t in range(most + 1))
+        for rows, where, _ in groups_b
+    )
+    if listed_b > ROW_LIMIT:
+        raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {ROW_LIMIT})")
     doubled: list[dict[int, int]] = [{}, {}, {}]  # A's share, B's share, everything
     rows_done = 0
     for t in range(most + 1):
@@ -343,11 +351,11 @@ def pair_shares(
         if keys is None:
             continue
         tuples, tuple_row = _count_tuples(t, int(sizes_b[-1]))
+        if len(keys.key_set) * cells > CELL_LIMIT:
+            raise TooManyDeals(f"more than {CELL_LIMIT} cells pairing the paths")
         index, summed, rows_done = _table_of_b(
             groups_b, t, keys, n_classes, cell_b, cells, weight_b, tuple_row, rows_done
         )
-        if len(keys.key_set) * cells > CELL_LIMIT:
-            raise TooManyDeals(f"more than {CELL_LIMIT} cells pairing the paths")
         sums = _contract(index, summed, keys, tuples, n, cells)
         _accumulate(doubled, keys, sums.reshape(-1, len(sizes_b), places), sizes_b, t % 2)
     share_a, share_b, total = (_fraction(d, n_pool) for d in doubled)

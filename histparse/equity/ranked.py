@@ -60,12 +60,14 @@ __all__ = [
     "rank_paths",
 ]
 
-STATE_LIMIT: Final = 2_000_000
-"""At most this many (state, class multiset served) rows per player and draw before the last;
-beyond, ``TooManyDeals`` (soon: the card method tries)."""
-LAST_LIMIT: Final = 24_000_000
-"""At most this many (state, class multiset served) rows at a player's last draw (ranked and
-merged a block at a time: a two-card draw with three draws left serves about 12 million)."""
+STATE_LIMIT: Final = 4_000_000
+"""At most this many class cards served (rows of (state, class multiset) times the cards of
+the multiset) to a player at a draw before the last; beyond, ``TooManyDeals`` (at once: the
+count is bounded before serving; the card method tries next)."""
+LAST_LIMIT: Final = 32_000_000
+"""The same at a player's last draw, whose rows are ranked and merged a block at a time (a
+one-card draw against a two-card draw with three draws left serves 24 million cards there,
+in about 3 s)."""
 
 _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
@@ -280,9 +282,11 @@ def _fills(
     if float(weight_max) >= 2.0**_WEIGHT_BITS:
         # A draw multiplies a weight by at most 5! * 6**5 < 2**20: int64 stays exact below.
         raise TooManyDeals("the path counts are too large for exact sums")
-    at_most = sum(int(sizes[k]) * _multiset_count(len(classes), k) for k in range(1, 6))
+    # The cost of a draw is in the cards it serves (rows times cards, each gathered, placed
+    # and ranked): bounded before any row is made.
+    at_most = sum(int(sizes[k]) * _multiset_count(len(classes), k) * k for k in range(1, 6))
     if at_most > limit:
-        raise TooManyDeals(f"up to {at_most} class states for one player (limit {limit})")
+        raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
     total = 0
     for k in np.unique(need).tolist():
         rows = np.flatnonzero(need == k)
@@ -308,9 +312,9 @@ def _fills(
             for j in range(1, k):
                 fits &= left[:, :, j] >= many[None, :, j]
             ri, mi = np.nonzero(fits)
-            total += len(ri)
-            if total > limit:
-                raise TooManyDeals(f"more than {limit} class states for one player")
+            total += len(ri) * k
+            if total > limit:  # pragma: no cover - the bound above holds
+                raise TooManyDeals(f"more than {limit} class cards served to one player")
             chosen, taken = left[ri, mi], many[mi]
             ways = _CHOOSE[chosen[:, 0], taken[:, 0]] * math.factorial(k)
             for j in range(1, k):
@@ -373,16 +377,18 @@ def _last_serve(
     every (state, multiset) are held at once (a two-card draw with three draws left serves
     some ten million at its last draw)."""
     parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]]
-    parts, held = [], 0
+    parts, held, merged = [], 0, 0
     for source, _, _, set_code, ways, filled in _fills(
         hands, counts, classes, LAST_LIMIT, int(weight.max())
     ):
         ranks = _ranks_of(np.sort(filled, axis=1))
         parts.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
         held += len(parts[-1][0])
-        if held > _HELD:  # merged so far: the memory stays about the paths' own
+        # Merged so far when the rows held have doubled since the last merge: the memory stays
+        # about the paths' own, and rows that do not merge are not sorted again and again.
+        if held > max(_HELD, 2 * merged):
             parts = [_joined(parts)]
-            held = len(parts[0][0])
+            held = merged = len(parts[0][0])
     return _rank_paths_of(*_joined(parts), classes)
 
 

@@ -291,9 +291,9 @@ def test_the_sparse_pairing_equals_the_dense_one(monkeypatch: pytest.MonkeyPatch
 
 def test_beyond_the_last_draws_limit_the_class_method_refuses_and_auto_samples() -> None:
     """A two-card draw against a one-card draw, three draws left, where diamonds and hearts
-    may flush too: over 24 million class states at the last draw, refused from an estimate
+    may flush too: over 32 million class cards served at the last draw, refused from a bound
     before serving; ``equity(method="auto")`` then samples."""
     situation = Situation((Holding.of("7c 4d 3h"), Holding.of("8h 5c 3d 2c")), draws_left=3)
-    with pytest.raises(TooManyDeals, match="class states"):
+    with pytest.raises(TooManyDeals, match="class cards served"):
         exact_by_ranks(situation)
     assert equity(situation, samples=2_000).method is Method.MONTE_CARLO
