@@ -18,16 +18,18 @@ of the ways where alone they count ``(n_c)_x_c (n_c)_y_c``, so B's weight given 
 zero unless both read the class) and expanding the product over the sets ``T`` of classes both
 read gives the inclusion-exclusion of ``exact.py`` with class sets in place of card sets: A's
 rows per ``(T, x on T)``, B's per ``(T, y on T)`` weighted ``U_b / prod_{c in T} (n_c)_y_c``,
-and each matching pair times ``prod_{c in T} D_c(x_c, y_c)``.
+and each matching pair times ``prod_{c in T} D_c(x_c, y_c)``; ``joint.py`` sums them without
+listing the pairs.
 
 Each held card carries the set of suits it may be (one for a known card or a tracked one, the
 untracked suits for a card of a rank class). When a policy throws one card of a pair, the one
 kept is the lower card (``keep_mask``'s order: the lower suit), so its set becomes the suits
 the lower of the two may have. A hand of five ranks whose cards all surely have one suit is a
 flush; one where a suit is in every card's set but not surely is ambiguous, and the method
-tries again tracking clubs (the lowest suit: a club is never displaced by a pair, so a club
-flush is then sure or impossible); a flush that may be of another suit makes it refuse
-(``FlushPossible``), and the card-level method answers.
+tries again tracking every suit up to that one (clubs; clubs and diamonds; clubs, diamonds and
+hearts: a card of a tracked suit is never displaced by a pair's lower card of an untracked
+suit, so a flush of a tracked suit is then sure or impossible); a spade flush possible makes it
+refuse (``FlushPossible``), and the card-level method answers.
 """
 
 from __future__ import annotations
