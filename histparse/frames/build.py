@@ -29,7 +29,7 @@ from pandas.api.types import union_categoricals
 
 from histparse.allin import AllInEV, AllInPlayer, allin_ev
 from histparse.cards import Card, format_cards
-from histparse.events import Cards, Hand, Seat, SummaryPot
+from histparse.events import Cards, Hand, Seat, Source, SummaryPot
 from histparse.frames.schema import (
     ACTIONS,
     DRAWS,
@@ -557,23 +557,25 @@ def _gathered(
     """The hands gathered, ``CHUNK_HANDS`` at a time (at least one, maybe empty, batch)."""
     by_key, by_id = _finding_counts(findings)
     acc = _Acc(allin_ev=allin_ev)
-    seen: dict[tuple[str, str], str] = {}
+    # Where each hand was read (its source, formatted only for a message).
+    seen: dict[tuple[str, str], Source] = {}
     made = 0
     with collector_paused():
         for hand in hands:
             hid = str(hand.hand_id)
             n_findings = by_key.get((hand.site, hid), 0) + by_id.get(hid, 0)
-            place = f"{hand.source.path}:{hand.source.first_line}"
+            source = hand.source
             try:
                 first = seen.get((hand.site, hid))
                 if first is not None:
                     # The same file read twice, or overlapping exports: one hand, one row.
                     raise TableError(
-                        f"{hand.site} hand {hid} ({place}) was already read at {first}"
+                        f"{hand.site} hand {hid} ({_place(source)}) was already read at "
+                        f"{_place(first)}"
                     )
                 record = None if replays is None else replays(hand)
                 _add_hand(read_facts(hand) if record is None else record, n_findings, acc, allin_ev)
-                seen[(hand.site, hid)] = place
+                seen[(hand.site, hid)] = source
             except TableError as exc:
                 if on_error is None:
                     raise
@@ -582,13 +584,18 @@ def _gathered(
                 if on_error is None:
                     raise
                 # One odd hand must not stop the run: it is left out and reported.
-                on_error(hand, TableError(f"{hand.site} hand {hid} ({place}): {one_line(exc)}"))
+                why = f"{hand.site} hand {hid} ({_place(source)}): {one_line(exc)}"
+                on_error(hand, TableError(why))
             if len(acc.hands) >= CHUNK_HANDS:
                 yield acc
                 made += 1
                 acc = _Acc(allin_ev=allin_ev)
         if acc.hands or not made:
             yield acc
+
+
+def _place(source: Source) -> str:
+    return f"{source.path}:{source.first_line}"
 
 
 # Hands gathered as Python objects before they become DataFrames: the Python objects take
