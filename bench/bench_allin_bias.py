@@ -81,7 +81,8 @@ def main() -> None:
             won = sum((a for p in record.pots for who, a in p.shares if who == hero), Decimal(0))
             share = float(won / stake)
             kind = _kind(record)
-            for key in (kind, f"{kind}, {found.draws_left} draws left", "all"):
+            keys = (kind, f"{kind}, {found.draws_left} draws left", "all", f"seed {seed}")
+            for key in keys:
                 g = groups[key]
                 g[0] += 1
                 g[1] += share - eq

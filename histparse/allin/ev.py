@@ -341,6 +341,12 @@ def _candidates(snap: _Snapshot, seed: int) -> list[tuple[dict[str, _Guess], flo
         if survived == 5:
             options.append([(1.0, (snap.shown[p], ())) for s in subsets])
             continue
+        if survived == 0:
+            # Nothing of its shown hand was held at the all-in: the kept cards are unknown
+            # cards (the policy's posterior, which only the draw counts would then inform,
+            # put the hero 0.12 per all-in above its results on fair simulated hands).
+            options.append([(1.0, ((), None))])
+            continue
         pool = [c for c in unseen if c not in snap.not_held[p]]
         found = kept_hands(subsets, snap.shown[p], snap.draws_after[p], snap.draws_left, pool, rng)
         weighted: list[tuple[float, KeptHands | _Guess]] = [(w, h) for w, h in found if w > 0]

@@ -37,16 +37,21 @@ from histparse.equity.policy import keep_mask
 
 __all__ = ["MAX_DISCARD_SETS", "KeptHands", "kept_hands", "kept_weights"]
 
-MAX_DISCARD_SETS: Final = 1_500
+MAX_DISCARD_SETS: Final = 800
 """Sets ``D`` counted per subset; a sample of this many beyond (a weight's relative error
 is then a few percent, which moves an equity far less than its Monte Carlo error)."""
 
 
-def _discard_sets(unseen: Sequence[Card], size: int, rng: random.Random) -> list[tuple[int, ...]]:
-    """Every ``size``-card set of ``unseen``, or ``MAX_DISCARD_SETS`` random ones."""
+def _discard_sets(unseen: Sequence[Card], size: int, rng: random.Random) -> npt.NDArray[np.int8]:
+    """Every ``size``-card set of ``unseen``, or ``MAX_DISCARD_SETS`` random ones (seeded from
+    ``rng``), one a row."""
     if math.comb(len(unseen), size) <= MAX_DISCARD_SETS:
-        return [tuple(c) for c in itertools.combinations(unseen, size)]
-    return [tuple(rng.sample(unseen, size)) for _ in range(MAX_DISCARD_SETS)]
+        sets = list(itertools.combinations(unseen, size))
+        return np.array(sets, dtype=np.int8).reshape(len(sets), size)
+    # A random order of the pool per row, its first cards: a uniform set.
+    noise = np.random.default_rng(rng.getrandbits(64)).random((MAX_DISCARD_SETS, len(unseen)))
+    picks = np.argpartition(noise, size, axis=1)[:, :size]
+    return np.array(unseen, dtype=np.int8)[picks]
 
 
 def _fitting(
@@ -69,13 +74,12 @@ def _fitting(
     if len(pool) < size:
         empty = (np.zeros((0, 5), dtype=np.int8), np.zeros((0, 5), dtype=np.bool_))
         return [empty for _ in subsets]
-    sets = _discard_sets(pool, size, rng)
-    discards = np.array(sets, dtype=np.int8).reshape(len(sets), size)
+    discards = _discard_sets(pool, size, rng)
     shown_ranks = {c >> 2 for c in shown}
     may_go = np.array(
         [r in shown_ranks or sum(1 for s in shown_ranks if s < r) >= 4 for r in range(13)]
     )
-    n = len(sets)
+    n = len(discards)
     found = []
     for subset in subsets:
         kept_part = np.broadcast_to(np.array(subset, dtype=np.int8), (n, len(subset)))
