@@ -444,7 +444,12 @@ def allin_ev(
     methods.update(method for _, method in found)
     runs, evs = _per_candidate([deals for deals, _ in found], pots, stake, snap.contenders)
     alt: list[float] | None = None
-    if alt_policy is not None:
+    if alt_policy is not None and _policy_unused(situations):
+        alt = [
+            sum(w * run[i][0] for (_, w), run in zip(combos, runs, strict=True))
+            for i in range(len(snap.contenders))
+        ]
+    elif alt_policy is not None:
         # The same candidates, budgets and seed: only the draws after the next one differ.
         found_alt = deals_for_many(
             [_with_policy(s, alt_policy) for s in situations],
@@ -490,6 +495,13 @@ def allin_ev(
         tuple(players),
         None if alt_policy is None else alt_policy.describe(),
     )
+
+
+def _policy_unused(situations: list[Situation]) -> bool:
+    """Whether no policy is ever asked: one draw left, which every player makes with the
+    count it drew (none holds five cards, which its policy would decide on). The second
+    policy's deals are then the default's, card for card."""
+    return all(s.draws_left == 1 and all(h.pending > 0 for h in s.holdings) for s in situations)
 
 
 def _with_policy(situation: Situation, policy: Policy) -> Situation:
