@@ -27,7 +27,7 @@ import pandas as pd
 import pyarrow as pa
 from pandas.api.types import union_categoricals
 
-from histparse.allin import AllInEV, AllInPlayer, allin_ev
+from histparse.allin import SECOND_POLICY, SECOND_POLICY_NAME, AllInEV, AllInPlayer, allin_ev
 from histparse.cards import Card, format_cards
 from histparse.events import Cards, Hand, Seat, Source, SummaryPot
 from histparse.frames.schema import (
@@ -475,7 +475,7 @@ def _allin(record: Replay) -> tuple[_AllIn | None, str | None]:
     replayed through the engine for it (the same record an audit makes)."""
     if not record.audited:
         record = replay(record.hand)
-    ev = allin_ev(record)
+    ev = allin_ev(record, alt_policy=SECOND_POLICY)
     if ev is None:
         return None, None
     if not isinstance(ev, AllInEV):
@@ -771,8 +771,13 @@ def _allin_columns(acc: _Acc, data: dict[str, Any]) -> None:
         ("allin_equity_se", "equity_se"),
         ("allin_equity_min", "equity_min"),
         ("allin_equity_max", "equity_max"),
+        ("allin_equity_alt", "equity_alt"),
     ):
         data[column] = [None if r is None else getattr(r, attr) for r in rows]
+    data["allin_policy_alt"] = [None if r is None else SECOND_POLICY_NAME for r in rows]
+    data["allin_equity_diff"] = [
+        None if r is None or r.equity_alt is None else r.equity_alt - r.equity for r in rows
+    ]
     if not acc.allin_ev:  # not computed: unknown, not "equal to the net"
         data["ev_net"] = data["luck"] = [None] * len(rows)
         return
