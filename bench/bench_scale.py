@@ -68,15 +68,18 @@ def _tree(root: int) -> list[int]:
 
 
 def sampled(
-    cmd: list[str], interval: float, *, quiet: bool = False
+    cmd: list[str], interval: float, *, quiet: bool = False, trace: Path | None = None
 ) -> tuple[float, dict[int, list[float]]]:
     """Run ``cmd`` (its output dropped if ``quiet``); its wall time and, per process,
-    ``[peak RSS MiB, CPU s, is main]``."""
+    ``[peak RSS MiB, CPU s, is main]``. ``trace``: a file that gets a line per sample, the
+    seconds since the start and each process's current RSS in KiB (``pid:rss``)."""
     tick = os.sysconf("SC_CLK_TCK")
     start = time.time()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL if quiet else None)
     seen: dict[int, list[float]] = {}
+    log = open(trace, "w") if trace is not None else None  # noqa: SIM115 (closed below)
     while proc.poll() is None:
+        now: list[str] = []
         for pid in _tree(proc.pid):
             try:
                 stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -84,10 +87,18 @@ def sampled(
             except OSError:
                 continue
             cpu = (int(stat[11]) + int(stat[12])) / tick
-            hwm = next(int(x.split()[1]) for x in status.splitlines() if x.startswith("VmHWM"))
+            fields = dict(x.split(":", 1) for x in status.splitlines() if ":" in x)
+            if "VmHWM" not in fields:
+                continue  # the process has ended (a zombie has no memory lines)
+            hwm = int(fields["VmHWM"].split()[0])
             row = seen.setdefault(pid, [0.0, 0.0, float(pid == proc.pid)])
             row[0], row[1] = max(row[0], hwm / 1024), max(row[1], cpu)
+            now.append(f"{pid}:{fields['VmRSS'].split()[0]}")
+        if log is not None:
+            print(f"{time.time() - start:.0f}", *now, file=log, flush=True)
         time.sleep(interval)
+    if log is not None:
+        log.close()
     if proc.returncode not in (0, 1):
         raise SystemExit(f"{cmd[0]} ended with {proc.returncode}")
     return time.time() - start, seen
@@ -101,6 +112,7 @@ def main() -> None:
     p.add_argument("--workdir", type=Path, default=Path("/tmp/bench_scale"))
     p.add_argument("--interval", type=float, default=1.0)
     p.add_argument("--no-stats", action="store_true")
+    p.add_argument("--trace", type=Path, help="a file for each process's RSS at every sample")
     args = p.parse_args()
     args.workdir.mkdir(parents=True, exist_ok=True)
     corpus = args.corpus
@@ -113,7 +125,7 @@ def main() -> None:
     out = args.workdir / f"ds_x{args.copies}_j{args.jobs}"
     shutil.rmtree(out, ignore_errors=True)
     cmd = [sys.executable, "-m", "histparse", "export", str(corpus), "--out", str(out), "-q"]
-    wall, seen = sampled([*cmd, "--jobs", str(args.jobs)], args.interval)
+    wall, seen = sampled([*cmd, "--jobs", str(args.jobs)], args.interval, trace=args.trace)
     load = os.getloadavg()
     n = hands
     size = sum(f.stat().st_size for f in out.rglob("*") if f.is_file())

@@ -14,7 +14,13 @@ from typing import Final, NamedTuple
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["HandDigests", "HandIds", "HandKeys", "digest_numbers", "id_numbers"]
+__all__ = [
+    "HandDigests",
+    "HandIds",
+    "digest_numbers",
+    "id_number",
+    "id_numbers",
+]
 
 _INT64_MAX: Final = (1 << 63) - 1
 # Recent additions are Python objects (~100 bytes an id, ~250 with a digest), merged into the
@@ -23,7 +29,7 @@ _INT64_MAX: Final = (1 << 63) - 1
 _MERGE_AT: Final = 1 << 14
 
 
-def _number(hand_id: str) -> int | None:
+def id_number(hand_id: str) -> int | None:
     """The id as an int when its text is exactly that int's decimal form and fits ``int64``."""
     if hand_id.isdigit() and hand_id.isascii() and (hand_id[0] != "0" or hand_id == "0"):
         n = int(hand_id)
@@ -37,7 +43,7 @@ def id_numbers(hand_ids: Iterable[str]) -> npt.NDArray[np.int64] | None:
     them), else None: what a worker sends so that the writer checks a piece's ids at once."""
     out: list[int] = []
     for hand_id in hand_ids:
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None:
             return None
         out.append(n)
@@ -92,7 +98,7 @@ class HandIds:
     def __contains__(self, hand_id: object) -> bool:
         if not isinstance(hand_id, str):
             return False
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None:
             return hand_id in self._texts
         return n in self._recent or self._has(n)
@@ -127,7 +133,7 @@ class HandIds:
 
     def add_new(self, hand_id: str) -> bool:
         """Remember ``hand_id``; whether it was new."""
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None:
             if hand_id in self._texts:
                 return False
@@ -154,35 +160,6 @@ class HandIds:
             self._sorted = np.insert(self._sorted, self._sorted.searchsorted(new), new)
             self._recent.clear()
             self._chunks, self._in_chunks = [], 0
-
-
-class HandKeys:
-    """A set of ``(site, hand id)`` keys: a ``HandIds`` per site."""
-
-    __slots__ = ("_by_site",)
-
-    def __init__(self) -> None:
-        self._by_site: dict[str, HandIds] = {}
-
-    def add_new(self, site: str, hand_id: str) -> bool:
-        """Remember the key; whether it was new."""
-        ids = self._by_site.get(site)
-        if ids is None:
-            ids = self._by_site[site] = HandIds()
-        return ids.add_new(hand_id)
-
-    def ids(self, site: str) -> HandIds:
-        """The set of ``site``'s ids (made empty if none yet)."""
-        ids = self._by_site.get(site)
-        if ids is None:
-            ids = self._by_site[site] = HandIds()
-        return ids
-
-    def __contains__(self, key: object) -> bool:
-        if not (isinstance(key, tuple) and len(key) == 2):
-            return False
-        ids = self._by_site.get(key[0])
-        return ids is not None and key[1] in ids
 
 
 def _digest_number(digest: str) -> int | None:
@@ -233,7 +210,7 @@ class HandDigests:
 
     def put(self, hand_id: str, digest: str, file: str, line: int) -> None:
         """Remember ``hand_id``'s digest and where it was read (``file`` "" for nowhere)."""
-        n = _number(hand_id)
+        n = id_number(hand_id)
         d = _digest_number(digest)
         if n is None or d is None:
             # Looked up before the arrays: it shadows an earlier put of the id there.
@@ -282,7 +259,7 @@ class HandDigests:
     def get(self, hand_id: str) -> tuple[str, str] | None:
         """The digest and place of ``hand_id``, or None if it was never put."""
         other = self._other.get(hand_id)
-        n = _number(hand_id)
+        n = id_number(hand_id)
         if n is None or other is not None:
             return other
         found = self._recent.get(n)
@@ -303,7 +280,7 @@ class HandDigests:
 
     def __len__(self) -> int:
         self._merge()
-        numbers = (_number(h) for h in self._other)
+        numbers = (id_number(h) for h in self._other)
         shadowed = sum(1 for n in numbers if n is not None and _at(self._ids, n) is not None)
         return len(self._ids) + len(self._other) - shadowed
 

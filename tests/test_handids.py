@@ -1,7 +1,7 @@
 """``HandIds``, the compact set of hand ids an audit or export remembers, is a set of strings:
 same membership and size as a Python ``set`` for any ids (numbers, leading zeros, numbers past
-64 bits, text), whenever its recent ids are merged into the array. ``HandKeys`` is a set of
-``(site, hand id)``; ``HandDigests`` a dict of hand id -> (digest, ``file:line``)."""
+64 bits, text), whenever its recent ids are merged into the array. ``HandStore`` (on disk) is
+a set of ``(site, hand id)``; ``HandDigests`` a dict of hand id -> (digest, ``file:line``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from histparse.handids import HandDigests, HandIds, HandKeys, digest_numbers, id_numbers
+from histparse.handids import HandDigests, HandIds, digest_numbers, id_numbers
+from histparse.handstore import HandStore
 
 _IDS = st.one_of(
     st.integers(0, 2**64).map(str),  # numbers, some past int64
@@ -49,7 +50,7 @@ def test_numeric_ids_cost_about_eight_bytes_each() -> None:
     st.lists(st.tuples(st.sampled_from(["PokerStars", "Winamax", "Full Tilt"]), _IDS), max_size=80)
 )
 def test_add_new_says_whether_the_key_was_new_as_a_set_would(keys: list[tuple[str, str]]) -> None:
-    seen = HandKeys()
+    seen = HandStore()
     ids = HandIds(merge_at=3)
     model: set[tuple[str, str]] = set()
     for site, hand_id in keys:

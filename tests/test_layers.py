@@ -20,7 +20,7 @@ PACKAGE_DIR = Path(histparse.__file__).parent
 # Lowest first; a package may import only from the lines above its own.
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"cards", "game", "textio", "numerals", "handids", "_records", "_display"}),
-    frozenset({"ranking", "events", "reading"}),
+    frozenset({"ranking", "events", "reading", "handstore"}),  # handstore: handids on disk
     frozenset({"money", "ledger", "equity"}),  # equity: draw odds from cards and ranking only
     frozenset({"sites", "engine"}),  # sites: one folder per site, and the registry
     frozenset({"parsing", "writing"}),  # the generic front ends, asking the registry

@@ -26,17 +26,22 @@ result, and the method says so.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import math
 import random
 import zlib
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Final
 
+from histparse.allin.kept import KeptHands, kept_hands
 from histparse.cards import Card
 from histparse.equity import (
+    Deals,
     Holding,
     Method,
+    Policy,
     Situation,
     deals_for_many,
     pot_shares,
@@ -44,7 +49,7 @@ from histparse.equity import (
 from histparse.equity.result import share_estimates
 from histparse.events import DealtTo, Draw
 from histparse.game import Game, Street
-from histparse.replayer import Act, LineFacts, Replay
+from histparse.replayer import Act, LineFacts, PotOutcome, Replay
 
 __all__ = ["RESULT", "AllInEV", "AllInPlayer", "AllInSkipped", "allin_ev", "snapshot"]
 
@@ -66,7 +71,8 @@ _DECK: Final = 52
 class AllInPlayer:
     """One contender's all-in figures: its equity in what it contests (pots weighted by
     their size after rake), the standard error, the lowest and highest equity over the
-    candidate holdings of the opponents, its EV net, net and luck (net - EV net)."""
+    candidate holdings of the opponents, its EV net, net and luck (net - EV net); its equity
+    under the second policy (``allin_ev(alt_policy=)``) when one was asked for, else None."""
 
     player: str
     equity: float
@@ -76,12 +82,14 @@ class AllInPlayer:
     ev_net: Decimal
     net: Decimal
     luck: Decimal
+    equity_alt: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class AllInEV:
     """A hand's all-in EV: the snapshot street, the draws left then, the method (``exact``,
-    ``monte-carlo`` or ``result``), how many candidate holdings were averaged, the contenders."""
+    ``monte-carlo`` or ``result``), how many candidate holdings were averaged, the contenders,
+    and the second policy's description when one was asked for."""
 
     hand_id: str
     street: Street
@@ -89,6 +97,7 @@ class AllInEV:
     method: str
     candidates: int
     players: tuple[AllInPlayer, ...]
+    policy_alt: str | None = None
 
     def player(self, name: str) -> AllInPlayer:
         """The figures of ``name``; ``KeyError`` if it was not a contender."""
@@ -287,47 +296,97 @@ def snapshot(replay: Replay) -> _Snapshot | AllInSkipped | None:
     )
 
 
-def _candidates(snap: _Snapshot, seed: int) -> list[dict[str, tuple[Card, ...]]]:
-    """The candidate kept cards of each player we saw only at the showdown (every subset of
-    its shown hand of the size it must have kept), as combinations over the players."""
-    options: list[list[tuple[Card, ...]]] = []
+def _unseen(snap: _Snapshot) -> list[Card]:
+    """The cards a player seen only at the showdown may have thrown at the next draw: none
+    seen at the snapshot (the pile, a folded or known hand) nor shown at the showdown (a
+    shown card was kept or served after the all-in, never thrown at it)."""
+    seen = {*snap.dead, *snap.out, *(c for held in snap.known.values() for c in held)}
+    seen.update(c for hand in snap.shown.values() for c in hand)
+    return [Card(c) for c in range(_DECK) if c not in seen]
+
+
+_Guess = tuple[tuple[Card, ...], tuple[Card, ...] | None]
+"""A guessed player's hand at the all-in: what it keeps at the next draw and what it throws
+(None: unknown cards, the fallback when the policy explains none of its possible hands)."""
+
+# Draws of a candidate that clashes (a card in two players' hands, or seen elsewhere) before
+# giving that candidate up.
+_ATTEMPTS: Final = 20
+
+
+def _candidates(snap: _Snapshot, seed: int) -> list[tuple[dict[str, _Guess], float]]:
+    """The candidate hands at the all-in of each player we saw only at the showdown, as
+    combinations over the players with their weights (summing to 1). Per player, each subset
+    of its shown hand of the size it must have kept has its posterior weight
+    (``kept.kept_hands``: the share of the hands, that subset and cards unseen then, on which
+    the default policy draws what it drew and keeps that subset), and one such hand is drawn
+    for it. Every combination of subsets when there are at most ``MAX_CANDIDATES``, else a
+    seeded sample of that many by weight (equal draws merged). A player the policy explains
+    no hand of keeps a subset of its shown hand, uniform, and its other cards are unknown."""
     names = [p for p in snap.contenders if p not in snap.known]
+    rng = random.Random(seed)
+    unseen = _unseen(snap)
+    # A card seen elsewhere at the snapshot (in the pile, a folded hand, a known hand), or
+    # reshuffled into the stub after the player's last draw reached the shown hand through a
+    # reshuffle (R-DRAW-3): the player did not hold it.
+    elsewhere = {*snap.dead, *snap.out, *(c for held in snap.known.values() for c in held)}
+    options: list[list[tuple[float, KeptHands | _Guess]]] = []
     for p in names:
         survived = max(0, 5 - sum(snap.draws_after[p]))
-        options.append(list(itertools.combinations(snap.shown[p], survived)))
-    combos = list(itertools.product(*options))
-    # A card seen elsewhere at the snapshot (in the pile, a folded hand, a known hand), kept
-    # by two players, or reshuffled into the stub after the player's last draw reached the
-    # shown hand through a reshuffle (R-DRAW-3): it was not kept. Sampled first from every
-    # combination, then (only when the sample holds such a one) again from those that fit:
-    # a uniform sample of the fitting ones either way, and a hand where all fit gets the
-    # same candidates as when none were dropped.
-    elsewhere = {*snap.dead, *snap.out, *(c for held in snap.known.values() for c in held)}
-    rng = random.Random(seed)
-    if len(combos) > MAX_CANDIDATES:
-        sample = rng.sample(combos, MAX_CANDIDATES)
-        if all(_fits(c, names, elsewhere, snap.not_held) for c in sample):
-            return [dict(zip(names, c, strict=True)) for c in sample]
-    combos = [c for c in combos if _fits(c, names, elsewhere, snap.not_held)]
-    if len(combos) > MAX_CANDIDATES:
-        combos = rng.sample(combos, MAX_CANDIDATES)
-    return [dict(zip(names, c, strict=True)) for c in combos]
+        subsets = [
+            s
+            for s in itertools.combinations(snap.shown[p], survived)
+            if elsewhere.isdisjoint(s) and snap.not_held[p].isdisjoint(s)
+        ]
+        if survived == 5:
+            options.append([(1.0, (snap.shown[p], ())) for s in subsets])
+            continue
+        if survived == 0:
+            # Nothing of its shown hand was held at the all-in: the kept cards are unknown
+            # cards (the policy's posterior, which only the draw counts would then inform,
+            # put the hero 0.12 per all-in above its results on fair simulated hands).
+            options.append([(1.0, ((), None))])
+            continue
+        pool = [c for c in unseen if c not in snap.not_held[p]]
+        found = kept_hands(subsets, snap.shown[p], snap.draws_after[p], snap.draws_left, pool, rng)
+        weighted: list[tuple[float, KeptHands | _Guess]] = [(w, h) for w, h in found if w > 0]
+        options.append(weighted or [(1.0, (s, None)) for s in subsets])
+    combinations = math.prod(len(o) for o in options)
+    if not combinations:
+        return []
+    if combinations <= MAX_CANDIDATES:
+        # Each combination's weight shared by as many hands drawn for it as fit in the budget
+        # (the cards besides the subset vary: what else it kept and what it threw).
+        k = MAX_CANDIDATES // combinations
+        chosen = [
+            (c, math.prod(w for w, _ in c) / k)
+            for c in itertools.product(*options)
+            for _ in range(k)
+        ]
+    else:
+        # Drawn by weight (with replacement), each draw counting once: the mean over the
+        # sample estimates the weighted mean without bias.
+        picks = [rng.choices(o, weights=[w for w, _ in o], k=MAX_CANDIDATES) for o in options]
+        chosen = [(c, 1.0) for c in zip(*picks, strict=True)]
+    drawn: dict[tuple[_Guess, ...], float] = {}
+    for choice, weight in chosen:
+        for _ in range(_ATTEMPTS):
+            combo = tuple(_pick(h, rng) for _, h in choice)
+            if _fits(combo):
+                drawn[combo] = drawn.get(combo, 0.0) + weight
+                break
+    total = sum(drawn.values())
+    return [(dict(zip(names, combo, strict=True)), w / total) for combo, w in sorted(drawn.items())]
 
 
-def _fits(
-    combo: tuple[tuple[Card, ...], ...],
-    names: list[str],
-    elsewhere: set[Card],
-    not_held: dict[str, frozenset[Card]],
-) -> bool:
-    """Whether the players could have kept these cards: none twice, none seen elsewhere,
-    none a player cannot hold."""
-    kept = [c for cards in combo for c in cards]
-    return (
-        len(set(kept)) == len(kept)
-        and elsewhere.isdisjoint(kept)
-        and all(not_held[p].isdisjoint(cards) for p, cards in zip(names, combo, strict=True))
-    )
+def _pick(option: KeptHands | _Guess, rng: random.Random) -> _Guess:
+    return option.pick(rng) if isinstance(option, KeptHands) else option
+
+
+def _fits(combo: tuple[_Guess, ...]) -> bool:
+    """Whether the players could have held these cards: none held by two of them."""
+    cards = [c for kept, thrown in combo for c in (*kept, *(thrown or ()))]
+    return len(set(cards)) == len(cards)
 
 
 # EV amounts are expectations, not chips: kept to the tables' money scale (two places) rather
@@ -345,6 +404,7 @@ def allin_ev(
     samples: int = DEFAULT_SAMPLES,
     seed: int = 0,
     exact_limit: int = ALLIN_EXACT_LIMIT,
+    alt_policy: Policy | None = None,
 ) -> AllInEV | AllInSkipped | None:
     """The all-in EV of ``replay``'s hand; None when it has no all-in showdown,
     ``AllInSkipped`` with the reason when it has one that cannot be valued (see the module).
@@ -366,15 +426,13 @@ def allin_ev(
         for p in snap.contenders
     }
     if snap.draws_left == 0:
-        return _result(replay, snap, stake)
-    runs: list[list[tuple[float, float]]] = []  # per candidate: (equity, variance) per player
-    evs: list[list[float]] = []
+        return _result(replay, snap, stake, alt_policy)
     methods: set[Method] = set()
     combos = _candidates(snap, hand_seed)
     if not combos:
         return AllInSkipped(f"{SKIP_CARDS}: no holding fits the shown cards")
     try:
-        situations = [_situation(snap, combo, replay.hand.game) for combo in combos]
+        situations = [_situation(snap, combo, replay.hand.game) for combo, _ in combos]
     except ValueError as exc:  # the situation's own checks: cards seen twice, too many unknown
         return AllInSkipped(f"{SKIP_CARDS}: {exc}")
     # The sampling and enumeration budgets are the hand's, shared by its candidates.
@@ -383,11 +441,89 @@ def allin_ev(
     found = deals_for_many(
         situations, samples=per_candidate, seed=hand_seed, exact_limit=exact_per_candidate
     )
-    for deals, method in found:
-        methods.add(method)
-        per_player = [0.0] * len(snap.contenders)
-        var_player = [0.0] * len(snap.contenders)
-        ev_player = [0.0] * len(snap.contenders)
+    methods.update(method for _, method in found)
+    runs, evs = _per_candidate([deals for deals, _ in found], pots, stake, snap.contenders)
+    alt: list[float] | None = None
+    if alt_policy is not None and _policy_unused(situations):
+        alt = [
+            sum(w * run[i][0] for (_, w), run in zip(combos, runs, strict=True))
+            for i in range(len(snap.contenders))
+        ]
+    elif alt_policy is not None:
+        # The same candidates, budgets and seed: only the draws after the next one differ.
+        found_alt = deals_for_many(
+            [_with_policy(s, alt_policy) for s in situations],
+            samples=per_candidate,
+            seed=hand_seed,
+            exact_limit=exact_per_candidate,
+        )
+        runs_alt, _ = _per_candidate([d for d, _ in found_alt], pots, stake, snap.contenders)
+        alt = [
+            sum(w * run[i][0] for (_, w), run in zip(combos, runs_alt, strict=True))
+            for i in range(len(snap.contenders))
+        ]
+    n = len(runs)
+    weights = [w for _, w in combos]  # they sum to 1
+    players = []
+    for i, name in enumerate(snap.contenders):
+        eqs = [run[i][0] for run in runs]
+        equity = sum(w * e for w, e in zip(weights, eqs, strict=True))
+        se = sum(w * w * run[i][1] for w, run in zip(weights, runs, strict=True)) ** 0.5
+        ev_gross = Decimal(repr(sum(w * ev[i] for w, ev in zip(weights, evs, strict=True))))
+        ev_net = _quantize(ev_gross - money[name].invested)
+        net = money[name].net
+        players.append(
+            AllInPlayer(
+                name,
+                equity,
+                se,
+                min(eqs),
+                max(eqs),
+                ev_net,
+                net,
+                net - ev_net,
+                None if alt is None else alt[i],
+            )
+        )
+    method = Method.MONTE_CARLO if Method.MONTE_CARLO in methods else Method.EXACT
+    return AllInEV(
+        replay.hand.hand_id,
+        snap.street,
+        snap.draws_left,
+        method.value,
+        n,
+        tuple(players),
+        None if alt_policy is None else alt_policy.describe(),
+    )
+
+
+def _policy_unused(situations: list[Situation]) -> bool:
+    """Whether no policy is ever asked: one draw left, which every player makes with the
+    count it drew (none holds five cards, which its policy would decide on). The second
+    policy's deals are then the default's, card for card."""
+    return all(s.draws_left == 1 and all(h.pending > 0 for h in s.holdings) for s in situations)
+
+
+def _with_policy(situation: Situation, policy: Policy) -> Situation:
+    """``situation`` with every player drawing by ``policy`` after the next draw."""
+    holdings = tuple(dataclasses.replace(h, policy=policy) for h in situation.holdings)
+    return dataclasses.replace(situation, holdings=holdings)
+
+
+def _per_candidate(
+    tables: list[Deals],
+    pots: list[tuple[PotOutcome, list[int]]],
+    stake: dict[str, Decimal],
+    contenders: tuple[str, ...],
+) -> tuple[list[list[tuple[float, float]]], list[list[float]]]:
+    """Per candidate's deals: (equity, variance) per player, its share of the pots weighted
+    by their size, and its expected gross (equity times each pot after rake)."""
+    runs: list[list[tuple[float, float]]] = []
+    evs: list[list[float]] = []
+    for deals in tables:
+        per_player = [0.0] * len(contenders)
+        var_player = [0.0] * len(contenders)
+        ev_player = [0.0] * len(contenders)
         for pot, who in pots:
             if not who:
                 continue
@@ -395,40 +531,27 @@ def allin_ev(
             for i, est in enumerate(share_estimates(deals, winners)):
                 if i not in who:
                     continue
-                weight = (
-                    float(pot.net / stake[snap.contenders[i]]) if stake[snap.contenders[i]] else 0
-                )
+                weight = float(pot.net / stake[contenders[i]]) if stake[contenders[i]] else 0
                 per_player[i] += est.value * weight
                 var_player[i] += (est.std_error * weight) ** 2
                 ev_player[i] += est.value * float(pot.net)
         runs.append(list(zip(per_player, var_player, strict=True)))
         evs.append(ev_player)
-    n = len(runs)
-    players = []
-    for i, name in enumerate(snap.contenders):
-        eqs = [run[i][0] for run in runs]
-        equity = sum(eqs) / n
-        se = (sum(run[i][1] for run in runs) ** 0.5) / n
-        ev_gross = Decimal(repr(sum(ev[i] for ev in evs) / n))
-        ev_net = _quantize(ev_gross - money[name].invested)
-        net = money[name].net
-        players.append(AllInPlayer(name, equity, se, min(eqs), max(eqs), ev_net, net, net - ev_net))
-    method = Method.MONTE_CARLO if Method.MONTE_CARLO in methods else Method.EXACT
-    return AllInEV(
-        replay.hand.hand_id, snap.street, snap.draws_left, method.value, n, tuple(players)
-    )
+    return runs, evs
 
 
-def _situation(snap: _Snapshot, combo: dict[str, tuple[Card, ...]], game: Game) -> Situation:
+def _situation(snap: _Snapshot, combo: dict[str, _Guess], game: Game) -> Situation:
     holdings = []
     for p in snap.contenders:
         after = snap.draws_after[p]
         if p in snap.known:
             holdings.append(Holding(snap.kept_known[p], discards=snap.thrown_known[p]))
         else:
-            kept = combo[p]
-            hidden = 5 - len(kept) - after[0]
-            holdings.append(Holding(tuple(kept), hidden=hidden))
+            kept, thrown = combo[p]
+            if thrown is None:
+                holdings.append(Holding(kept, hidden=5 - len(kept) - after[0]))
+            else:
+                holdings.append(Holding(kept, discards=thrown))
     return Situation(
         tuple(holdings),
         draws_left=snap.draws_left,
@@ -440,8 +563,10 @@ def _situation(snap: _Snapshot, combo: dict[str, tuple[Card, ...]], game: Game) 
     )
 
 
-def _result(replay: Replay, snap: _Snapshot, stake: dict[str, Decimal]) -> AllInEV:
-    """All-in on the last betting round: the EV is the result."""
+def _result(
+    replay: Replay, snap: _Snapshot, stake: dict[str, Decimal], alt_policy: Policy | None
+) -> AllInEV:
+    """All-in on the last betting round: the EV is the result, under any policy."""
     money = {p.player: p for p in replay.players}
     players = []
     for name in snap.contenders:
@@ -451,5 +576,7 @@ def _result(replay: Replay, snap: _Snapshot, stake: dict[str, Decimal]) -> AllIn
         )
         equity = float(won / stake[name]) if stake[name] else 0.0
         net = money[name].net
-        players.append(AllInPlayer(name, equity, 0.0, equity, equity, net, net, Decimal(0)))
-    return AllInEV(replay.hand.hand_id, snap.street, 0, RESULT, 1, tuple(players))
+        alt = None if alt_policy is None else equity
+        players.append(AllInPlayer(name, equity, 0.0, equity, equity, net, net, Decimal(0), alt))
+    described = None if alt_policy is None else alt_policy.describe()
+    return AllInEV(replay.hand.hand_id, snap.street, 0, RESULT, 1, tuple(players), described)

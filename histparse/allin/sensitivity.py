@@ -11,31 +11,17 @@ the next draw every contender draws what it did.
 
 from __future__ import annotations
 
-import dataclasses
-import zlib
 from dataclasses import dataclass
 from typing import Final
 
 from histparse.allin.ev import (
     ALLIN_EXACT_LIMIT,
     DEFAULT_SAMPLES,
-    MIN_SAMPLES,
-    SKIP_CARDS,
+    AllInEV,
     AllInSkipped,
-    _candidates,
-    _situation,
-    _Snapshot,
-    snapshot,
+    allin_ev,
 )
-from histparse.equity import (
-    DEFAULT_POLICY,
-    Policy,
-    Situation,
-    deals_for_many,
-    parse_policy,
-    pot_shares,
-)
-from histparse.equity.result import share_estimates
+from histparse.equity import Policy, parse_policy
 from histparse.replayer import Replay
 
 __all__ = ["SECOND_POLICY", "SECOND_POLICY_NAME", "AllInSensitivity", "allin_sensitivity"]
@@ -63,11 +49,6 @@ class AllInSensitivity:
         return tuple(b - a for a, b in zip(self.default, self.second, strict=True))
 
 
-def _with_policy(situation: Situation, policy: Policy) -> Situation:
-    holdings = tuple(dataclasses.replace(h, policy=policy) for h in situation.holdings)
-    return dataclasses.replace(situation, holdings=holdings)
-
-
 def allin_sensitivity(
     replay: Replay,
     policy: Policy = SECOND_POLICY,
@@ -77,42 +58,18 @@ def allin_sensitivity(
     exact_limit: int = ALLIN_EXACT_LIMIT,
 ) -> AllInSensitivity | AllInSkipped | None:
     """The all-in's equity per contender under the default policy and ``policy`` (None: no
-    all-in showdown, or one on the last betting round, where no draw is left to play)."""
-    snap = snapshot(replay)
-    if not isinstance(snap, _Snapshot):
-        return snap
-    if snap.draws_left == 0:
+    all-in showdown, or one on the last betting round, where no draw is left to play): the
+    default is ``allin_ev``'s equity, the second its ``equity_alt``."""
+    ev = allin_ev(replay, samples=samples, seed=seed, exact_limit=exact_limit, alt_policy=policy)
+    if not isinstance(ev, AllInEV):
+        return ev
+    if ev.draws_left == 0:
         return None
-    hand_seed = zlib.crc32(f"{seed}:{replay.hand.site}:{replay.hand.hand_id}".encode())
-    combos = _candidates(snap, hand_seed)
-    if not combos:
-        return AllInSkipped(f"{SKIP_CARDS}: no holding fits the shown cards")
-    try:
-        base = [_situation(snap, combo, replay.hand.game) for combo in combos]
-    except ValueError as exc:
-        return AllInSkipped(f"{SKIP_CARDS}: {exc}")
-    index = {p: i for i, p in enumerate(snap.contenders)}
-    pots = [[index[n] for n in pot.eligible if n in index] for pot in replay.pots]
-    weights = [pot.net for pot in replay.pots]
-    per = max(MIN_SAMPLES, samples // len(combos))
-    results = []
-    for chosen in (DEFAULT_POLICY, policy):
-        situations = [_with_policy(s, chosen) for s in base]
-        found = deals_for_many(situations, samples=per, seed=hand_seed, exact_limit=exact_limit)
-        totals = [0.0] * len(snap.contenders)
-        for deals, _ in found:
-            for who, weight in zip(pots, weights, strict=True):
-                if not who:
-                    continue
-                winners = pot_shares(deals.ranks, who) > 0
-                for i, est in enumerate(share_estimates(deals, winners)):
-                    if i in who:
-                        totals[i] += est.value * float(weight)
-        stakes = [
-            float(sum((w for who, w in zip(pots, weights, strict=True) if i in who), 0))
-            for i in range(len(snap.contenders))
-        ]
-        results.append(
-            tuple(t / len(found) / s if s else 0.0 for t, s in zip(totals, stakes, strict=True))
-        )
-    return AllInSensitivity(policy.describe(), snap.contenders, results[0], results[1])
+    second = tuple(p.equity_alt for p in ev.players)
+    assert all(e is not None for e in second)  # asked for: allin_ev gives it
+    return AllInSensitivity(
+        policy.describe(),
+        tuple(p.player for p in ev.players),
+        tuple(p.equity for p in ev.players),
+        tuple(e or 0.0 for e in second),
+    )

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from histparse.auditor.across import StackChain, StackRecord, stack_record
 from histparse.events import Hand
-from histparse.handids import HandKeys
+from histparse.handstore import HandStore
 from histparse.parsing import ParseError, Unsupported
 from histparse.replayer import Replay, replay
 from histparse.replayer.findings import CODES, Code, Finding, Severity, make_finding
@@ -41,7 +41,7 @@ def audit(hands: Iterable[Hand], *, profile: SiteProfile | None = None) -> Itera
     ``profile`` overrides each hand's site profile (for what-if audits).
     """
     chain = StackChain()
-    seen = HandKeys()
+    seen = HandStore()  # on disk: a long run remembers every hand it read
     for hand in hands:
         if not seen.add_new(hand.site, str(hand.hand_id)):
             continue  # the same hand read twice: its findings are the first reading's
@@ -140,7 +140,7 @@ class AuditRun:
     def __iter__(self) -> Iterator[Finding]:
         counts = self.counts
         chain = StackChain()
-        seen = HandKeys()  # compact: a long run remembers every hand it read
+        seen = HandStore()  # on disk: a long run remembers every hand it read
         profile = self._profile
         for result in self._results:
             counts.read += 1

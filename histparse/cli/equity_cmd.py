@@ -119,8 +119,9 @@ def register(subparsers: Any) -> None:
         "equity",
         help="each player's equity in 2-7 Triple or Single Draw with the draws left",
         description=(
-            "Each player's share of the pot with DRAWS draws left, by exact enumeration when "
-            "the deals are few enough and seeded Monte Carlo otherwise (see docs/equity.md). "
+            "Each player's share of the pot with DRAWS draws left: exact (a fraction) when the "
+            "deals are few enough or heads-up by each player's paths, seeded Monte Carlo "
+            "otherwise (see --method and docs/equity.md). "
             "A HOLDING is the cards a player keeps going into the next draw: fewer than five "
             "cards means it draws the rest; '??' is a card it holds that nobody saw. Players "
             "draw in the order given."
@@ -139,7 +140,16 @@ def register(subparsers: Any) -> None:
     p.add_argument("--samples", type=int, default=DEFAULT_SAMPLES, help="Monte Carlo samples")
     p.add_argument("--seed", type=int, default=0, help="Monte Carlo seed (default 0)")
     p.add_argument(
-        "--method", choices=("auto", "exact", "monte-carlo"), default="auto", help="default auto"
+        "--method",
+        choices=("auto", "exact", "monte-carlo"),
+        default="auto",
+        help="auto (default): exact where it can be, else Monte Carlo; exact: the same, or an "
+        "error naming why not. Exact: up to a million deals listed, and heads-up any draws "
+        "left while the stub cannot run out (two one-card draws, a one-card against a "
+        "two-card draw, a draw against a pat hand; a two-card draw with three draws left "
+        "where only clubs can flush, in seconds). Not exact: three players or more drawing "
+        "with two or three draws left, two two-card draws with three left, or a two-card "
+        "draw with three left that may flush in another suit",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -120,6 +120,7 @@ def equity(
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method: auto, exact or monte-carlo, not {method!r}")
     who = range(len(situation.holdings)) if contenders is None else contenders
+    refused = ""  # why the paths method could not answer, for ``method="exact"``'s error
     if method != "monte-carlo" and len(situation.holdings) == 2:
         # Heads-up: a few deals are listed outright; otherwise the paths method is exact for
         # any number of draws, where it is feasible (exact.py).
@@ -129,8 +130,8 @@ def equity(
         except TooManyDeals:
             try:
                 shares, paths = exact_shares(situation, who)
-            except TooManyDeals:
-                pass
+            except TooManyDeals as exc:
+                refused = f"; heads-up paths: {exc}"
             else:
                 count = paths[0] * paths[1]
                 found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
@@ -139,9 +140,12 @@ def equity(
             winners = pot_shares(deals.ranks, who) > 0
             estimates = tuple(share_estimates(deals, winners))
             return Equity(estimates, Method.EXACT, len(deals.ranks), None)
-    deals, how = deals_for(
-        situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
-    )
+    try:
+        deals, how = deals_for(
+            situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
+        )
+    except ValueError as exc:
+        raise ValueError(f"{exc}{refused}") from None
     winners = pot_shares(deals.ranks, who) > 0
     estimates = tuple(share_estimates(deals, winners))
     return Equity(estimates, how, len(deals.ranks), None if how is Method.EXACT else seed)

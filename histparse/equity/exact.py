@@ -366,9 +366,11 @@ def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tup
 
     try:
         return exact_by_ranks(situation)
-    except TooManyDeals:
-        pass
-    return exact_by_cards(situation)
+    except TooManyDeals as by_classes:
+        try:
+            return exact_by_cards(situation)
+        except TooManyDeals as by_cards:
+            raise TooManyDeals(f"by card classes, {by_classes}; by cards, {by_cards}") from None
 
 
 def exact_by_cards(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:

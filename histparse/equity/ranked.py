@@ -18,16 +18,18 @@ of the ways where alone they count ``(n_c)_x_c (n_c)_y_c``, so B's weight given 
 zero unless both read the class) and expanding the product over the sets ``T`` of classes both
 read gives the inclusion-exclusion of ``exact.py`` with class sets in place of card sets: A's
 rows per ``(T, x on T)``, B's per ``(T, y on T)`` weighted ``U_b / prod_{c in T} (n_c)_y_c``,
-and each matching pair times ``prod_{c in T} D_c(x_c, y_c)``.
+and each matching pair times ``prod_{c in T} D_c(x_c, y_c)``; ``joint.py`` sums them without
+listing the pairs.
 
 Each held card carries the set of suits it may be (one for a known card or a tracked one, the
 untracked suits for a card of a rank class). When a policy throws one card of a pair, the one
 kept is the lower card (``keep_mask``'s order: the lower suit), so its set becomes the suits
 the lower of the two may have. A hand of five ranks whose cards all surely have one suit is a
 flush; one where a suit is in every card's set but not surely is ambiguous, and the method
-tries again tracking clubs (the lowest suit: a club is never displaced by a pair, so a club
-flush is then sure or impossible); a flush that may be of another suit makes it refuse
-(``FlushPossible``), and the card-level method answers.
+tries again tracking every suit up to that one (clubs; clubs and diamonds; clubs, diamonds and
+hearts: a card of a tracked suit is never displaced by a pair's lower card of an untracked
+suit, so a flush of a tracked suit is then sure or impossible); a spade flush possible makes it
+refuse (``FlushPossible``), and the card-level method answers.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -46,10 +49,11 @@ import numpy.typing as npt
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
+from histparse.equity.joint import pair_shares
 from histparse.equity.policy import StandPat, keep_mask
 
 __all__ = [
-    "ROW_LIMIT",
+    "LAST_LIMIT",
     "STATE_LIMIT",
     "Classes",
     "FlushPossible",
@@ -58,19 +62,23 @@ __all__ = [
     "rank_paths",
 ]
 
-STATE_LIMIT: Final = 500_000
-"""At most this many (state, class multiset served) rows per player and draw; beyond,
-``TooManyDeals`` (soon: a case this method cannot do is refused in about 0.2 s, and the card
-method tries)."""
-ROW_LIMIT: Final = 4_000_000
-"""At most this many rows in the inclusion-exclusion."""
+STATE_LIMIT: Final = 4_000_000
+"""At most this many class cards served (rows of (state, class multiset) times the cards of
+the multiset) to a player at a draw before the last; beyond, ``TooManyDeals`` (at once: the
+count is bounded before serving; the card method tries next)."""
+LAST_LIMIT: Final = 32_000_000
+"""The same at a player's last draw, whose rows are ranked and merged a block at a time (a
+one-card draw against a two-card draw with three draws left serves 24 million cards there,
+in about 3 s)."""
 
 _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
 _TAG_BITS: Final = 4  # a held card: rank * 16 + the set of suits it may be (4 bits)
 _ANY_SUIT: Final = 15
-_MOST_TRACKED: Final = 1  # clubs alone (suit 0, the lowest: never displaced by a pair)
-_BLOCK: Final = 1 << 22  # (rows x multisets x classes) compared at once
+_MOST_TRACKED: Final = 7  # clubs, diamonds, hearts: with spades too every card is its own class
+_BLOCK: Final = 1 << 21  # (rows x multisets x classes) compared at once
+_HELD: Final = 1 << 22  # last-draw rows held before they are merged
+_WEIGHT_BITS: Final = 42  # path weights below 2**42 before a draw (see _fills)
 
 
 class FlushPossible(TooManyDeals):
@@ -90,7 +98,6 @@ def _table(fn: object) -> npt.NDArray[np.int64]:
 
 
 _CHOOSE: Final = _table(math.comb)
-_FALLING: Final = _table(math.perm)
 
 
 def _lower_suits() -> npt.NDArray[np.int16]:
@@ -162,6 +169,11 @@ def _multisets(classes: int, k: int) -> npt.NDArray[np.int8]:
     return counts
 
 
+def _multiset_count(classes: int, k: int) -> int:
+    """``len(_multisets(classes, k))`` without listing them: five of one class is no hand."""
+    return math.comb(classes + k - 1, k) - (classes if k == 5 else 0)
+
+
 @dataclass(frozen=True, slots=True)
 class RankPaths:
     """One player's distinct outcomes by classes: the cards read of each class, the final
@@ -183,10 +195,17 @@ def _ranks_of(hands: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
     a suit not surely every card's."""
     ranks = hands >> _TAG_BITS
     suits = hands & _ANY_SUIT
-    distinct = (ranks[:, 1:] != ranks[:, :-1]).all(axis=1)
-    common = np.bitwise_and.reduce(suits, axis=1)
-    one = (suits & (suits - 1)) == 0  # a card of one sure suit
-    flush = distinct & (common != 0) & one.all(axis=1)
+    # Column by column: numpy's reductions along an axis of five are slow.
+    distinct = np.ones(len(hands), dtype=np.bool_)
+    common = suits[:, 0].copy()
+    one = np.ones(len(hands), dtype=np.bool_)
+    for j in range(5):
+        column = suits[:, j]
+        one &= (column & (column - 1)) == 0  # a card of one sure suit
+        if j:
+            distinct &= ranks[:, j] != ranks[:, j - 1]
+            common &= column
+    flush = distinct & (common != 0) & one
     unsure = distinct & (common != 0) & ~flush
     if bool(unsure.any()):
         raise FlushPossible("a hand might be a flush", int(np.bitwise_or.reduce(common[unsure])))
@@ -213,54 +232,190 @@ def _merge(
     hands: npt.NDArray[np.int16],
     counts: npt.NDArray[np.int8],
     weight: npt.NDArray[np.int64],
-    place: npt.NDArray[np.int64],
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    """One row per distinct (sorted hand, cards read per class), weights added."""
+    code: npt.NDArray[np.int64],
+) -> tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
+    """One row per distinct (sorted hand, cards read per class: ``code``), weights added."""
     hands = np.sort(hands, axis=1)
-    first, summed = merged_rows(hands, counts.astype(np.int64) @ place, weight)
-    return hands[first], counts[first], summed
+    first, summed = merged_rows(hands, code, weight)
+    return hands[first], counts[first], summed, code[first]
+
+
+@cache
+def _multiset_parts(classes: int, k: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
+    """Each multiset of ``_multisets(classes, k)`` as its classes (``k`` columns, repeated
+    classes padded with the first) and how many of each (0 on the padding)."""
+    sets = _multisets(classes, k)
+    which = np.zeros((len(sets), k), dtype=np.intp)
+    many = np.zeros((len(sets), k), dtype=np.int64)
+    for i, row in enumerate(sets.tolist()):
+        present = [c for c, x in enumerate(row) if x]
+        which[i, :] = present[0]
+        which[i, : len(present)] = present
+        many[i, : len(present)] = [row[c] for c in present]
+    return which, many
+
+
+def _fills(
+    hands: npt.NDArray[np.int16],
+    counts: npt.NDArray[np.int8],
+    classes: Classes,
+    limit: int,
+    weight_max: int,
+) -> Iterator[
+    tuple[
+        npt.NDArray[np.intp],
+        npt.NDArray[np.int8],
+        npt.NDArray[np.intp],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int64],
+        npt.NDArray[np.int16],
+    ]
+]:
+    """Every class multiset that can fill each row's empty places, a block at a time: the
+    rows served, the multisets of that size (counts per class) and which one each row takes,
+    their codes, the number of ways (card
+    sets in every order) and the hands filled. ``TooManyDeals`` past ``limit`` rows, before
+    any is made when the rows times the multisets of their size already exceed it."""
+    need = (hands == _EMPTY).sum(axis=1)
+    card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
+    sizes = np.bincount(need, minlength=6)
+    if float(weight_max) >= 2.0**_WEIGHT_BITS:
+        # A draw multiplies a weight by at most 5! * 6**5 < 2**20: int64 stays exact below.
+        raise TooManyDeals("the path counts are too large for exact sums")
+    # The cost of a draw is in the cards it serves (rows times cards, each gathered, placed
+    # and ranked): bounded before any row is made.
+    at_most = sum(int(sizes[k]) * _multiset_count(len(classes), k) * k for k in range(1, 6))
+    if at_most > limit:
+        raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
+    total = 0
+    for k in np.unique(need).tolist():
+        rows = np.flatnonzero(need == k)
+        if k == 0:
+            none = np.zeros((len(rows), len(classes)), dtype=np.int8)
+            zero = np.zeros(len(rows), dtype=np.int64)
+            yield rows, none, np.zeros(len(rows), dtype=np.intp), zero, zero + 1, hands[rows]
+            continue
+        sets = _multisets(len(classes), k)
+        which, many = _multiset_parts(len(classes), k)
+        set_code = sets.astype(np.int64) @ classes.place
+        # The classes of each multiset in order, k per row: where its counts say.
+        members = np.repeat(np.tile(np.arange(len(classes)), len(sets)), sets.ravel())
+        served = card[members].reshape(len(sets), k)
+        step = max(1, _BLOCK // (len(sets) * k))
+        for first in range(0, len(rows), step):
+            block = rows[first : first + step]
+            avail = classes.count[None, :] - counts[block].astype(np.int64)
+            # A multiset fits where each of its (at most k) classes has enough cards left:
+            # k gathers per (row, multiset), not one comparison per class.
+            left = avail[:, which]  # (rows, multisets, k)
+            fits = left[:, :, 0] >= many[None, :, 0]
+            for j in range(1, k):
+                fits &= left[:, :, j] >= many[None, :, j]
+            ri, mi = np.nonzero(fits)
+            total += len(ri) * k
+            if total > limit:  # pragma: no cover - the bound above holds
+                raise TooManyDeals(f"more than {limit} class cards served to one player")
+            chosen, taken = left[ri, mi], many[mi]
+            ways = _CHOOSE[chosen[:, 0], taken[:, 0]] * math.factorial(k)
+            for j in range(1, k):
+                ways *= _CHOOSE[chosen[:, j], taken[:, j]]
+            h = hands[block][ri]
+            h[h == _EMPTY] = served[mi].ravel()
+            yield block[ri], sets, mi, set_code[mi], ways, h
 
 
 def _serve(
     hands: npt.NDArray[np.int16],
     counts: npt.NDArray[np.int8],
     weight: npt.NDArray[np.int64],
+    code: npt.NDArray[np.int64],
     classes: Classes,
-) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
-    """Every class multiset that can fill each row's empty places, with its number of ways."""
-    need = (hands == _EMPTY).sum(axis=1)
-    card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
-    out_h, out_c, out_w = [], [], []
-    total = 0
-    for k in np.unique(need).tolist():
-        rows = np.flatnonzero(need == k)
-        if k == 0:
-            out_h.append(hands[rows])
-            out_c.append(counts[rows])
-            out_w.append(weight[rows])
-            continue
-        sets = _multisets(len(classes), k)
-        # The classes of each multiset in order, k per row: where its counts say.
-        members = np.repeat(np.tile(np.arange(len(classes)), len(sets)), sets.ravel())
-        served = card[members].reshape(len(sets), k)
-        step = max(1, _BLOCK // (len(sets) * len(classes)))
-        for first in range(0, len(rows), step):
-            block = rows[first : first + step]
-            avail = classes.count[None, :] - counts[block].astype(np.int64)
-            fits = (sets[None, :, :] <= avail[:, None, :]).all(axis=2)
-            ri, mi = np.nonzero(fits)
-            total += len(ri)
-            if total > STATE_LIMIT:
-                raise TooManyDeals(f"more than {STATE_LIMIT} class states for one player")
-            ways = _CHOOSE[avail[ri], sets[mi]].prod(axis=1) * math.factorial(k)
-            h = hands[block][ri]
-            h[h == _EMPTY] = served[mi].ravel()
-            out_h.append(h)
-            out_c.append(counts[block][ri] + sets[mi])
-            out_w.append(weight[block][ri] * ways)
-    return _merge(
-        np.concatenate(out_h), np.concatenate(out_c), np.concatenate(out_w), classes.place
-    )
+) -> tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
+    """Every class multiset that can fill each row's empty places, with its number of ways;
+    rows equal in hand and cards read merged. ``code``: each row's ``counts @
+    classes.place``, carried along (a multiset adds its own code)."""
+    out_h, out_c, out_w, out_k = [], [], [], []
+    most = int(weight.max())
+    for source, sets, chosen, set_code, ways, filled in _fills(
+        hands, counts, classes, STATE_LIMIT, most
+    ):
+        out_h.append(filled)
+        out_c.append(counts[source] + sets[chosen])
+        out_w.append(weight[source] * ways)
+        out_k.append(code[source] + set_code)
+    hands, counts = np.concatenate(out_h), np.concatenate(out_c)
+    weight, code = np.concatenate(out_w), np.concatenate(out_k)
+    return _merge(hands, counts, weight, code)
+
+
+def _by_code_and_rank(
+    code: npt.NDArray[np.int64], rank: npt.NDArray[np.int16], weight: npt.NDArray[np.int64]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]:
+    """One row per (cards read, final rank), weights added."""
+    if len(code) and int(code.max()) < 1 << 49:
+        order = np.argsort(code << 13 | rank.astype(np.int64))  # one key: rank < 8192
+    else:
+        order = np.lexsort((rank, code))  # pragma: no cover - codes of 50 bits or more
+    code, rank = code[order], rank[order]
+    new = np.ones(len(order), dtype=np.bool_)
+    new[1:] = (code[1:] != code[:-1]) | (rank[1:] != rank[:-1])
+    starts = np.flatnonzero(new)
+    return code[starts], rank[starts], np.add.reduceat(weight[order], starts)
+
+
+def _last_serve(
+    hands: npt.NDArray[np.int16],
+    counts: npt.NDArray[np.int8],
+    weight: npt.NDArray[np.int64],
+    code: npt.NDArray[np.int64],
+    classes: Classes,
+) -> RankPaths:
+    """The last draw, straight to the paths: each block of filled hands is ranked and merged
+    per (cards read, final rank) as it comes, so that neither the hands nor the counts of
+    every (state, multiset) are held at once (a two-card draw with three draws left serves
+    some ten million at its last draw)."""
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]]
+    parts, held, merged = [], 0, 0
+    for source, _, _, set_code, ways, filled in _fills(
+        hands, counts, classes, LAST_LIMIT, int(weight.max())
+    ):
+        ranks = _ranks_of(np.sort(filled, axis=1))
+        parts.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
+        held += len(parts[-1][0])
+        # Merged so far when the rows held have doubled since the last merge: the memory stays
+        # about the paths' own, and rows that do not merge are not sorted again and again.
+        if held > max(_HELD, 2 * merged):
+            parts = [_joined(parts)]
+            held = merged = len(parts[0][0])
+    return _rank_paths_of(*_joined(parts), classes)
+
+
+def _joined(
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]:
+    codes, ranks, weights = (np.concatenate([part[i] for part in parts]) for i in range(3))
+    return _by_code_and_rank(codes, ranks, weights)
+
+
+def _rank_paths_of(
+    codes: npt.NDArray[np.int64],
+    ranks: npt.NDArray[np.int16],
+    weights: npt.NDArray[np.int64],
+    classes: Classes,
+) -> RankPaths:
+    """The paths with their counts per class read back from the codes: highest place first,
+    in float64 (a code is below 2**52, so each quotient is exact, and faster than int64)."""
+    digits = np.empty((len(codes), len(classes)), dtype=np.int8)
+    rest = codes.astype(np.float64)
+    for c in range(len(classes) - 1, -1, -1):
+        digit = np.floor(rest / float(classes.place[c]))
+        rest -= digit * float(classes.place[c])
+        digits[:, c] = digit
+    return RankPaths(digits, ranks, weights)
 
 
 def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths:
@@ -279,9 +434,10 @@ def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
     hands[0, : len(known)] = known
     counts = np.zeros((1, len(classes)), dtype=np.int8)
     weight = np.ones(1, dtype=np.int64)
+    code = np.zeros(1, dtype=np.int64)
     if holding.hidden:
         hands[0, len(known) + holding.hidden :] = _WAITING
-        hands, counts, weight = _serve(hands, counts, weight, classes)
+        hands, counts, weight, code = _serve(hands, counts, weight, code, classes)
         hands[hands == _WAITING] = _EMPTY
     for index in range(draws_left):
         left = draws_left - index
@@ -293,144 +449,35 @@ def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
             keep = keep_mask(holding.policy, rank4, _ranks_of(hands), left, index)
             _kept_suits(hands, keep)
             hands = np.where(keep, hands, np.int16(_EMPTY))
-        hands, counts, weight = _serve(hands, counts, weight, classes)
-    hands = np.sort(hands, axis=1)
-    ranks = _ranks_of(hands)
-    code = counts.astype(np.int64) @ classes.place
-    order = np.lexsort((ranks, code))
-    code, ranks = code[order], ranks[order]
-    new = np.ones(len(order), dtype=np.bool_)
-    new[1:] = (code[1:] != code[:-1]) | (ranks[1:] != ranks[:-1])
-    starts = np.flatnonzero(new)
-    found = RankPaths(counts[order[starts]], ranks[starts], np.add.reduceat(weight[order], starts))
+        if index == draws_left - 1:
+            found = _last_serve(hands, counts, weight, code, classes)
+            break
+        hands, counts, weight, code = _serve(hands, counts, weight, code, classes)
+    else:
+        # No draw served (stand pat, or no draw left): the hands as they are.
+        hands = np.sort(hands, axis=1)
+        found = _rank_paths_of(*_by_code_and_rank(code, _ranks_of(hands), weight), classes)
     for array in (found.counts, found.rank, found.weight):
         array.flags.writeable = False  # shared by the cache
     return found
 
 
-@dataclass(frozen=True, slots=True)
-class _Rows:
-    """A player's paths once per set ``T`` of classes it read (at most ``most``): the set as a
-    bit mask, the counts on it (a code), the path's size, rank and weight."""
-
-    mask: npt.NDArray[np.int64]
-    code: npt.NDArray[np.int64]
-    size: npt.NDArray[np.int64]
-    rank: npt.NDArray[np.int16]
-    weight: npt.NDArray[np.int64]
-
-
-def _rows(
-    paths: RankPaths,
-    most: int,
-    classes: Classes,
-    *,
-    divide: bool,
-    only: npt.NDArray[np.int64] | None = None,
-) -> _Rows:
-    """Each path once per set of at most ``most`` of the classes it read (only the sets in
-    the sorted ``only`` when given: the other player's); ``divide``: B's weight,
-    ``U / prod_{c in T} (n_c)_y_c``."""
-    support = (paths.counts > 0).sum(axis=1)
-    sizes = paths.sizes
-    masks, codes, size_parts, weights, ranks = [], [], [], [], []
-    total = 0
-    for s in np.unique(support).tolist():
-        rows = np.flatnonzero(support == s)
-        where = np.nonzero(paths.counts[rows] > 0)[1].reshape(len(rows), s)
-        read = np.take_along_axis(paths.counts[rows].astype(np.int64), where, axis=1)
-        for t in range(min(most, s) + 1):
-            chosen = list(itertools.combinations(range(s), t))
-            combos = np.array(chosen, dtype=np.intp).reshape(len(chosen), t)
-            flat = len(rows) * len(combos)
-            picked = where[:, combos].reshape(flat, t)  # (rows x c, t): the classes in T
-            count = read[:, combos].reshape(flat, t)
-            # Column by column: a short axis is faster so than through a ufunc's reduce.
-            mask = np.zeros(flat, dtype=np.int64)
-            for j in range(t):
-                mask |= np.left_shift(1, picked[:, j]).astype(np.int64)
-            source = np.repeat(rows, len(combos))
-            if only is not None and t:
-                found = np.minimum(np.searchsorted(only, mask), len(only) - 1)
-                hit = only[found] == mask
-                picked, count, mask, source = picked[hit], count[hit], mask[hit], source[hit]
-            total += len(mask)
-            if total > ROW_LIMIT:
-                raise TooManyDeals(f"more than {ROW_LIMIT} shared-class terms")
-            masks.append(mask)
-            code = np.zeros(len(mask), dtype=np.int64)
-            divisor = np.ones(len(mask), dtype=np.int64)
-            for j in range(t):
-                code += count[:, j] * classes.place[picked[:, j]]
-                divisor *= _FALLING[classes.count[picked[:, j]], count[:, j]]
-            codes.append(code)
-            weight = paths.weight[source]
-            if divide:
-                weight = weight // divisor
-            weights.append(weight)
-            size_parts.append(sizes[source])
-            ranks.append(paths.rank[source])
-    return _Rows(
-        np.concatenate(masks).astype(np.int64),
-        np.concatenate(codes),
-        np.concatenate(size_parts),
-        np.concatenate(ranks),
-        np.concatenate(weights),
-    )
-
-
-def _digits(code: npt.NDArray[np.int64], classes: Classes) -> npt.NDArray[np.int64]:
-    digits: npt.NDArray[np.int64] = (code[:, None] // classes.place[None, :]) % (
-        classes.count[None, :] + 1
-    )
-    return digits
-
-
 def _shares(
     situation: Situation, classes: Classes
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
-    from histparse.equity.exact import combine
-
     n_pool = len(situation.unseen)
     a, b = rank_paths(situation, 0, classes), rank_paths(situation, 1, classes)
     hidden = sum(h.hidden for h in situation.holdings)
     if int(a.sizes.max()) + int(b.sizes.max()) + situation.unknowns - hidden > n_pool:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
-    most = min(int((a.counts > 0).sum(axis=1).max()), int((b.counts > 0).sum(axis=1).max()))
-    # The player with fewer paths lists its sets; the other's are kept where they match one.
+    # The player with fewer paths lists its class sets; the other's are kept where they
+    # match one (joint.py).
     swap = len(b.rank) < len(a.rank)
     if swap:
         a, b = b, a
-    ra = _rows(a, most, classes, divide=False)
-    rb = _rows(b, most, classes, divide=True, only=np.unique(ra.mask))
-    # B's keys (T, y on T): the code alone (T is where its digits are not 0), sorted by T;
-    # A's rows joined with every key of their T, each pair's weight times D on T.
-    codes, first, inverse = np.unique(rb.code, return_index=True, return_inverse=True)
-    by_mask = np.lexsort((codes, rb.mask[first]))
-    key_mask, key_code = rb.mask[first][by_mask], codes[by_mask]
-    position = np.empty(len(by_mask), dtype=np.int64)
-    position[by_mask] = np.arange(len(by_mask))
-    tid_b = position[inverse.reshape(-1)]
-    lo = np.searchsorted(key_mask, ra.mask, "left")
-    hi = np.searchsorted(key_mask, ra.mask, "right")
-    many = hi - lo
-    if int(many.sum()) > ROW_LIMIT:
-        raise TooManyDeals(f"more than {ROW_LIMIT} shared-class pairs")
-    rep = np.repeat(np.arange(len(many)), many)
-    offset = np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
-    tid_a = np.repeat(lo, many) + offset
-    x = _digits(ra.code[rep], classes)
-    y = _digits(key_code[tid_a], classes)
-    n = classes.count[None, :]
-    d = np.where((x > 0) & (y > 0), _FALLING[np.maximum(n - x, 0), y] - _FALLING[n, y], 1)
-    weight_a = ra.weight[rep] * d.prod(axis=1)
-    big = float(np.abs(weight_a).max(initial=0)) * float(rb.weight.astype(np.float64).sum())
-    if big * 2 > 2.0**62:
-        raise TooManyDeals("the path counts are too large for exact sums")
-    share_a, share_b = combine(
-        tid_a.astype(np.int64), ra.size[rep], ra.rank[rep], weight_a,
-        tid_b.astype(np.int64), rb.size, rb.rank, rb.weight, n_pool,
-    )  # fmt: skip
+    share_a, share_b = pair_shares(
+        a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, classes.count, n_pool
+    )
     if swap:
         return (share_b, share_a), (len(b.rank), len(a.rank))
     return (share_a, share_b), (len(a.rank), len(b.rank))
@@ -455,7 +502,6 @@ def exact_by_ranks(
             # known one by one.
             wider = tracked | (1 << exc.suits.bit_length()) - 1
             if wider == tracked or wider > _MOST_TRACKED:
-                # Two suits tracked or more make 30 to 50 classes: the cards themselves
-                # (exact.py) are as fast or faster then.
+                # All four suits tracked: every card its own class, the card method's job.
                 raise
             tracked = wider

@@ -43,7 +43,7 @@ from histparse.export.writer import (
     _findings_arrow,
 )
 from histparse.frames.build import collector_paused
-from histparse.handids import HandDigests, HandIds
+from histparse.parallel.arena import one_arena
 from histparse.parallel.audit import ItemKind, Joiner
 from histparse.parallel.pieces import (
     DEFAULT_PIECE_HANDS,
@@ -83,6 +83,11 @@ class _Writer:
         self.joiner = Joiner()
         self.batch = _Batch()
         self.chunks = 0  # parsed hands and new rejects in the batch
+
+    def close(self) -> None:
+        """Delete the on-disk records of the hands kept."""
+        self.ex.added.close()
+        self.joiner.close()
 
     def take(self, piece: ExportPiece) -> int:
         """Add a piece; returns its number of parsed hands."""
@@ -143,8 +148,7 @@ class _Writer:
             if len(np.unique(ids)) != len(ids):
                 return False  # a hand id twice (in two months): the second is a repeat
         for (site, _), part in numbers.items():
-            added = ex.added.get(site)
-            if added is not None and added.contains_numbers(part.ids).any():
+            if ex.added.any_numbers(site, part.ids):
                 return False
             if ex.audit and self.joiner.seen_any(site, part.ids):
                 return False
@@ -158,16 +162,17 @@ class _Writer:
                 if latest is not None and head.started_at < latest.started_at:
                     return False  # the worker's chain would differ from the one chain
         for (site, month), part in numbers.items():
-            added = ex.added.get(site)
-            if added is None:
-                added = ex.added[site] = HandIds()
-            added.add_numbers(part.ids)
+            ex.added.add_numbers(
+                site,
+                part.ids,
+                month=month,
+                digests=part.digests,
+                files=part.files,
+                file_index=part.file_index,
+                lines=part.lines,
+            )
             if ex.audit:
                 self.joiner.see(site, part.ids)
-            digests = ex.added_digests.get((site, month))
-            if digests is None:
-                digests = ex.added_digests[(site, month)] = HandDigests()
-            digests.put_numbers(part.ids, part.digests, part.files, part.file_index, part.lines)
         extra: dict[tuple[Partition, str], int] = {}
         if ex.audit:
             rows = list(plain.rows)
@@ -203,15 +208,11 @@ class _Writer:
         part, hid = info.partition, info.hand_id
         # A hand id is unique per site, not per month: the same hand dated in two months (a
         # time zone, an edited file) is one hand, written once.
-        site = part[0]
-        added = ex.added.get(site)
-        if added is None:
-            added = ex.added[site] = HandIds()
-        if hid in added:
+        site, month = part
+        if (site, hid) in ex.added:
             ex.present += 1
             ex.repeated += 1
-            kept = ex.added_digests.get(part)
-            self._same(info, digest, None if kept is None else kept.get(hid))
+            self._same(info, digest, ex.added.get(site, month, hid))
         elif ex._exists(site, hid):
             ex.present += 1
             self._same(info, digest, ex.existing_digest(part, hid))
@@ -219,12 +220,7 @@ class _Writer:
             ex.table_rejected += 1
             ex._reject(info.refused, batch.rejects)
         else:
-            added.add(hid)
-            if digest is not None:
-                digests = ex.added_digests.get(part)
-                if digests is None:
-                    digests = ex.added_digests[part] = HandDigests()
-                digests.put(hid, digest, info.file, info.line)
+            ex.added.add_new(site, hid, month=month, digest=digest, file=info.file, line=info.line)
             keep.setdefault(part, set()).add(hid)
             batch.kept.extend(_row(f) for f in findings)
             if info.audit_failed is not None:
@@ -334,8 +330,11 @@ def _exporting(
         exporter.prior = list(store.hands_by_partition)
         exporter.load_reject_keys()
         writer = _Writer(exporter)
-        yield exporter, writer
-        writer.commit()
+        try:
+            yield exporter, writer
+            writer.commit()
+        finally:
+            writer.close()
 
 
 def _path_of(result: Result) -> str:
@@ -446,6 +445,8 @@ def export_files(
         # In this process the pieces of a piece stream to the writer one at a time; a worker
         # sends them back together.
         streams = jobs == 1 and client is None
+        if not streams:
+            one_arena()  # before the pool's result thread exists (histparse.parallel.arena)
         work = functools.partial(
             _bounded_pieces if streams else _bounded_list,
             audit=exporter.audit,

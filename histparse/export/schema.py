@@ -48,15 +48,16 @@ __all__ = [
     "type_name",
 ]
 
-SCHEMA_VERSION: Final = 4
+SCHEMA_VERSION: Final = 5
 # Version 1 lacks the columns version 2 added (units, cards, source, digest); ``load`` reads
 # them as nulls (``unit`` is derived again from the other columns). Version 2 lacks the
 # players' situation counts (``rfi``, ``cbet``...), which ``load`` walks from the actions.
 # Version 3 lacks ``hands.allin_ev_note`` (read as null), wrote ``total_pot`` as each site's
 # summary said it, and named the first of seven or more players EP (read as UTG, and that
-# hand's UTG as UTG+1: the trackers' names of version 4).
-READABLE_VERSIONS: Final = (1, 2, 3, 4)
-SCHEMA_FINGERPRINT: Final = "6e127fc70a4927f1"
+# hand's UTG as UTG+1: the trackers' names of version 4). Version 4 lacks the players'
+# ``allin_equity_alt``, ``allin_policy_alt`` and ``allin_equity_diff`` (read as null).
+READABLE_VERSIONS: Final = (1, 2, 3, 4, 5)
+SCHEMA_FINGERPRINT: Final = "7d459e6edfce23f8"
 
 VERSION_KEY: Final = b"histparse.schema_version"
 DATASET_KEY: Final = b"histparse.dataset"

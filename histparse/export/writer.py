@@ -31,6 +31,7 @@ from histparse.export.findings import (
 from histparse.export.schema import FILE_SCHEMAS, FINDINGS, PARTITION_KEYS
 from histparse.export.store import DatasetDir, Partition
 from histparse.handids import HandDigests, HandIds
+from histparse.handstore import HandStore
 from histparse.parsing import ReadCounts
 
 __all__ = ["DEFAULT_BATCH_SIZE", "Conflict", "ExportResult", "month_of"]
@@ -119,7 +120,10 @@ class _Exporter:
     compression: str
     counts: ReadCounts = field(default_factory=ReadCounts)
     existing: dict[Partition, HandIds] = field(default_factory=dict)
-    added: dict[str, HandIds] = field(default_factory=dict)  # by site
+    # This run's hands by (site, id), with the month, digest and place each was kept with (to
+    # tell a different hand given the same id apart). On disk: a long export keeps one for
+    # every hand it writes, which in memory grew ~40 bytes a hand (``handstore``).
+    added: HandStore = field(default_factory=HandStore)
     reject_keys: set[RejectKey] = field(default_factory=set)
     new: int = 0
     present: int = 0
@@ -129,10 +133,8 @@ class _Exporter:
     batches: int = 0
     recovered: int = 0  # files an interrupted export left, removed before this one
     ev_notes: Counter[str] = field(default_factory=Counter)
-    # Digests (and where each hand came from) of the hands kept under each id: this run's, and
-    # the dataset's, read for a partition when one of its ids comes again.
-    # Compact (``HandDigests``): a long export keeps one for every hand it writes.
-    added_digests: dict[Partition, HandDigests] = field(default_factory=dict)
+    # Digests (and where each hand came from) of the dataset's hands, read for a partition when
+    # one of its ids comes again.
     existing_digests: dict[Partition, HandDigests] = field(default_factory=dict)
     conflicts: list[Conflict] = field(default_factory=list)
     prior: list[Partition] | None = None  # see ``prior_partitions``

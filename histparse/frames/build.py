@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import itertools
+from array import array
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Sized
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,9 +27,9 @@ import pandas as pd
 import pyarrow as pa
 from pandas.api.types import union_categoricals
 
-from histparse.allin import AllInEV, AllInPlayer, allin_ev
+from histparse.allin import SECOND_POLICY, SECOND_POLICY_NAME, AllInEV, AllInPlayer, allin_ev
 from histparse.cards import Card, format_cards
-from histparse.events import Cards, Hand
+from histparse.events import Cards, Hand, Seat, Source, SummaryPot
 from histparse.frames.schema import (
     ACTIONS,
     DRAWS,
@@ -42,13 +43,14 @@ from histparse.frames.schema import (
 from histparse.game import LimitType
 from histparse.money import Money
 from histparse.ranking import rank_or_none
-from histparse.replayer import DrawRecord, LineFacts, Replay, Step, read_facts, replay
+from histparse.replayer import DrawRecord, Replay, Step, read_facts, replay
 from histparse.replayer.derived import top_excess
+from histparse.sites.profile import SiteProfile
 from histparse.stats.classes import class_of_rank
 from histparse.stats.definitions import SITUATION_STATS
 from histparse.stats.errors import TableError
-from histparse.stats.flags import FLAGS, SHOWDOWN_CLASSES, hand_flags
-from histparse.stats.situations import SituationCounts, hand_situations
+from histparse.stats.flags import FLAGS, SHOWDOWN_CLASSES, player_flags
+from histparse.stats.situations import hand_situations
 from histparse.stats.stakes import stakes_label
 from histparse.stats.units import unit_of
 from histparse.textio import one_line
@@ -144,6 +146,10 @@ _STEP_AMOUNT = attrgetter("amount")
 _STEP_TO = attrgetter("to_amount")
 _SEAT_NUMBER = attrgetter("seat")
 _DISCARDED = attrgetter("discarded")
+_DONE = attrgetter("done")
+_VALUE = attrgetter("_value_")
+_OPP = attrgetter("opp")
+_chain = itertools.chain.from_iterable
 
 
 def where(hand: Hand, line: int) -> str:
@@ -153,14 +159,18 @@ def where(hand: Hand, line: int) -> str:
 
 def _check_fits(
     hand: Hand,
-    body: LineFacts,
+    seats: Sequence[Seat],
+    draw_records: Sequence[DrawRecord],
+    steps: Sequence[Step],
+    stakes: Sequence[Decimal | None],
     players: Sequence[str],
     money: Sequence[Iterable[Decimal | None]],
 ) -> None:
     """Raise ``TableError`` (for this hand alone) if a value of the hand does not fit its
     column: an amount decimal128(18, 2) cannot hold exactly, a start time datetime64[ns] cannot
     hold, a seat or card count past int8, more actions than int16 numbers. Checked per hand so
-    that one such hand is refused instead of failing the whole table."""
+    that one such hand is refused instead of failing the whole table. ``seats`` ... ``stakes``
+    are the record's (``LineFacts``), fetched once by the caller."""
     if not _FIRST_TIME <= hand.started_at <= _LAST_TIME:
         raise _refused(
             hand,
@@ -168,11 +178,10 @@ def _check_fits(
             f"({_FIRST_TIME:%Y-%m-%d} to {_LAST_TIME:%Y-%m-%d})",
         )
     small = [hand.button_seat, hand.max_seats or 0, len(players)]
-    small.extend(map(_SEAT_NUMBER, body.seats))
-    small.extend(map(_DISCARDED, body.draw_records))
+    small.extend(map(_SEAT_NUMBER, seats))
+    small.extend(map(_DISCARDED, draw_records))
     if min(small) < _INT8_MIN or max(small) > _INT8_MAX:
         raise _refused(hand, "a seat number or card count does not fit int8")
-    steps = body.steps
     if len(steps) > _INT16_MAX:
         raise _refused(hand, f"{len(steps)} posts and actions do not fit int16")
 
@@ -180,7 +189,7 @@ def _check_fits(
         return filter(  # None and 0 fit
             None,
             itertools.chain(
-                (body.small_bet, body.big_bet, body.small_blind, body.big_blind),
+                stakes,
                 *money,
                 map(_STEP_AMOUNT, steps),
                 map(_STEP_TO, steps),
@@ -237,12 +246,15 @@ def hand_digest(record: Replay) -> str:
     two different hands given the same id apart (docs/tables.md, ``digest``). It reads the
     summary's written total, not the ``total_pot`` column, so that datasets written before
     that column's meaning was settled keep matching their hands."""
-    hand = record.hand
     body = record.body
+    return _digest(record.hand, body.dealt_cards, body.summary_pot)
+
+
+def _digest(hand: Hand, dealt_cards: Mapping[str, Cards], summary_pot: SummaryPot | None) -> str:
     # ``!s``: a Decimal's str() is its format() with no spec, at half the cost.
     seats = ";".join([f"{s.seat}:{s.player}:{s.stack!s}" for s in hand.seats])
-    hero = body.dealt_cards.get(hand.hero or "")
-    written = None if body.summary_pot is None else body.summary_pot.total
+    hero = dealt_cards.get(hand.hero or "")
+    written = None if summary_pot is None else summary_pot.total
     text = (
         f"{hand.started_at.isoformat()}|{hand.table_name}|{hand.button_seat}|{seats}|"
         f"{len(hand.events)}|{_cards(hero)}|{written!s}|{hand.stakes}"
@@ -257,9 +269,12 @@ def total_pot(record: Replay) -> Decimal:
     (Winamax). On a site that prints no uncalled-bet line, the top contributor's unmatched
     excess went back (``invested`` takes it off where the site collects without it, Kings
     Club and Merge; Winamax collects it, so it stays in ``invested`` and comes off here)."""
-    invested = record.body.invested
+    return _total_pot(record.profile, record.body.invested)
+
+
+def _total_pot(profile: SiteProfile, invested: Mapping[str, Decimal]) -> Decimal:
     pot = sum(invested.values(), _ZERO)
-    top = None if record.profile.prints_uncalled_bets else top_excess(invested)
+    top = None if profile.prints_uncalled_bets else top_excess(invested)
     return pot if top is None else pot - top[1]
 
 
@@ -306,8 +321,11 @@ class _Acc:
     collected: list[Decimal] = field(default_factory=list)
     net: list[Decimal] = field(default_factory=list)
     rake_share: list[Decimal] = field(default_factory=list)
-    flags: list[list[int]] = field(default_factory=list)  # a row of ``FLAGS`` per player
-    situations: list[SituationCounts] = field(default_factory=list)
+    # A row of ``FLAGS`` per player, and of the situation counts (done, chances), flat: one
+    # C-level copy into numpy at the end instead of a conversion of a list per player.
+    flags: array[int] = field(default_factory=lambda: array("h"))
+    situations_done: array[int] = field(default_factory=lambda: array("h"))
+    situations_opp: array[int] = field(default_factory=lambda: array("h"))
     allin_ev: bool = True  # whether the all-in columns are computed (``tables(allin_ev=)``)
     allin: list[AllInPlayer | None] = field(default_factory=list)
     allin_draws: list[int | None] = field(default_factory=list)
@@ -325,7 +343,7 @@ def _add_hand(
     allin_ev: bool,
 ) -> None:
     """Gather one hand's rows from its record; everything that can fail runs before the first
-    append."""
+    append. Each of the record's derived facts is fetched once here and handed on."""
     hand = record.hand
     body = record.body
     # A partial hand's record is marked cancelled (nothing to replay): a hands row alone,
@@ -334,53 +352,65 @@ def _add_hand(
     cancelled = no_rows and not hand.partial
     seats = body.seats
     players = [s.player for s in seats]
+    stakes = (body.small_bet, body.big_bet, body.small_blind, body.big_blind)
+    showdown = body.has_showdown
+    dealt_cards = body.dealt_cards
+    summary_pot = body.summary_pot
+    invested_of = body.invested
     # A cancelled hand's money went back, a partial one's lines are missing: no pot to tell.
-    pot = None if no_rows else total_pot(record)
-    rake = None if body.summary_pot is None else body.summary_pot.rake
+    pot = None if no_rows else _total_pot(record.profile, invested_of)
+    rake = None if summary_pot is None else summary_pot.rake
     hand_row = [
         hand.site, str(hand.hand_id), hand.game.label, hand.limit_type.label, hand.currency,
-        _unit(hand), _stakes_label(hand), body.small_bet, body.big_bet, body.small_blind,
-        body.big_blind, hand.started_at, hand.table_name, hand.max_seats,
-        hand.button_seat, len(players), hand.is_tournament, hand.is_play_money,
+        _unit(hand), _stakes_label(hand), *stakes, hand.started_at, hand.table_name,
+        hand.max_seats, hand.button_seat, len(players), hand.is_tournament, hand.is_play_money,
         hand.tournament_id,
-        pot, rake, hand.hero, body.has_showdown, cancelled, n_findings,
-        hand.source.path, hand.source.first_line, hand_digest(record), None,
+        pot, rake, hand.hero, showdown, cancelled, n_findings,
+        hand.source.path, hand.source.first_line, _digest(hand, dealt_cards, summary_pot), None,
     ]  # fmt: skip
+    steps = body.steps
+    draw_records = body.draw_records
     if no_rows:
-        _check_fits(hand, body, (), [(pot, rake)])
+        _check_fits(hand, seats, draw_records, steps, stakes, (), [(pot, rake)])
         acc.hands.append(tuple(hand_row))
         acc.n_players.append(0)
         acc.n_steps.append(0)
         acc.n_draws.append(0)
         return
     pos = body.positions
-    steps = body.steps
     named = {s.player for s in steps}
     dealt = set(players)
     # Steps of players not dealt in (a finding of the audit) stay in the actions table but
     # count in nobody's statistics.
     counted = steps if named <= dealt else tuple(s for s in steps if s.player in dealt)
-    draws = body.draw_records
+    draws = draw_records
     if any(d.player not in dealt for d in draws):
         draws = tuple(d for d in draws if d.player in dealt)
-    flags = hand_flags(record, counted)
     limit = hand.limit_type is _FIXED
-    full_inc = body.small_bet if limit else body.big_blind
+    full_inc = stakes[0] if limit else stakes[3]
+    final_cards = body.final_cards
+    flags = player_flags(
+        seats, counted, pos, limit, full_inc, body.collected_totals, body.folds, final_cards,
+        showdown, draw_records, hand.game.draws >= 3,
+    )  # fmt: skip
     situations = hand_situations(counted, draws, pos, limit, full_inc)
-    invested_of, collected_of = body.invested, body.collected_totals
+    collected_of = body.collected_totals
     invested = [invested_of.get(p, _ZERO) for p in players]
     collected = [collected_of.get(p, _ZERO) for p in players]
     nets = [c - i for c, i in zip(collected, invested, strict=True)]
     stacks = [s.stack for s in seats]
-    _check_fits(hand, body, players, [(pot, rake), stacks, invested, collected, nets])
+    _check_fits(
+        hand, seats, draw_records, steps, stakes, players,
+        [(pot, rake), stacks, invested, collected, nets],
+    )  # fmt: skip
     shares = _rake_shares(hand, rake, players, invested)
     allin: _AllIn | None = None
-    if allin_ev and body.has_showdown and body.all_in:
+    if allin_ev and showdown and body.all_in:
         allin, hand_row[-1] = _allin(record)
     acc.hands.append(tuple(hand_row))
     acc.n_players.append(len(players))
     acc.n_steps.append(len(steps))
-    acc.n_draws.append(len(body.draw_records))
+    acc.n_draws.append(len(draw_records))
     # A column at a time (C-level loops), not a row at a time: a dozen appends per player.
     acc.player.extend(players)
     acc.seat.extend([s.seat for s in seats])
@@ -392,32 +422,40 @@ def _add_hand(
     acc.collected.extend(collected)
     acc.net.extend(nets)
     acc.rake_share.extend(shares)
-    acc.flags.extend(map(flags.__getitem__, players))
-    acc.situations.extend(map(situations.__getitem__, players))
+    acc.flags.extend(_chain(map(flags.__getitem__, players)))
+    mine = list(map(situations.__getitem__, players))
+    acc.situations_done.extend(_chain(map(_DONE, mine)))
+    acc.situations_opp.extend(_chain(map(_OPP, mine)))
+    n = len(players)
+    _add_allin(acc, allin, players)
+    if dealt_cards:  # usually the hero's alone
+        acc.dealt_cards.extend([_cards(dealt_cards.get(p)) for p in players])
+    else:
+        acc.dealt_cards.extend(itertools.repeat(None, n))
+    acc.final_cards.extend(map(final_cards.get, players))
+    acc.steps.extend(steps)
+    acc.draws.extend(draw_records)
+
+
+def _add_allin(acc: _Acc, allin: _AllIn | None, players: Sequence[str]) -> None:
+    """The all-in columns' values of one hand's players (kept apart: one place to change
+    what the all-in columns gather)."""
     n = len(players)
     if allin is None:
         acc.allin.extend(itertools.repeat(None, n))
         acc.allin_draws.extend(itertools.repeat(None, n))
         acc.allin_method.extend(itertools.repeat(None, n))
-    else:
-        by_player = allin.by_player
-        for p in players:
-            if p in by_player:
-                acc.allin.append(by_player[p])
-                acc.allin_draws.append(allin.ev.draws_left)
-                acc.allin_method.append(allin.ev.method)
-            else:
-                acc.allin.append(None)
-                acc.allin_draws.append(None)
-                acc.allin_method.append(None)
-    dealt_cards = body.dealt_cards
-    if dealt_cards:  # usually the hero's alone
-        acc.dealt_cards.extend([_cards(dealt_cards.get(p)) for p in players])
-    else:
-        acc.dealt_cards.extend(itertools.repeat(None, n))
-    acc.final_cards.extend(map(body.final_cards.get, players))
-    acc.steps.extend(steps)
-    acc.draws.extend(body.draw_records)
+        return
+    by_player = allin.by_player
+    for p in players:
+        if p in by_player:
+            acc.allin.append(by_player[p])
+            acc.allin_draws.append(allin.ev.draws_left)
+            acc.allin_method.append(allin.ev.method)
+        else:
+            acc.allin.append(None)
+            acc.allin_draws.append(None)
+            acc.allin_method.append(None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,7 +475,7 @@ def _allin(record: Replay) -> tuple[_AllIn | None, str | None]:
     replayed through the engine for it (the same record an audit makes)."""
     if not record.audited:
         record = replay(record.hand)
-    ev = allin_ev(record)
+    ev = allin_ev(record, alt_policy=SECOND_POLICY)
     if ev is None:
         return None, None
     if not isinstance(ev, AllInEV):
@@ -519,23 +557,25 @@ def _gathered(
     """The hands gathered, ``CHUNK_HANDS`` at a time (at least one, maybe empty, batch)."""
     by_key, by_id = _finding_counts(findings)
     acc = _Acc(allin_ev=allin_ev)
-    seen: dict[tuple[str, str], str] = {}
+    # Where each hand was read (its source, formatted only for a message).
+    seen: dict[tuple[str, str], Source] = {}
     made = 0
     with collector_paused():
         for hand in hands:
             hid = str(hand.hand_id)
             n_findings = by_key.get((hand.site, hid), 0) + by_id.get(hid, 0)
-            place = f"{hand.source.path}:{hand.source.first_line}"
+            source = hand.source
             try:
                 first = seen.get((hand.site, hid))
                 if first is not None:
                     # The same file read twice, or overlapping exports: one hand, one row.
                     raise TableError(
-                        f"{hand.site} hand {hid} ({place}) was already read at {first}"
+                        f"{hand.site} hand {hid} ({_place(source)}) was already read at "
+                        f"{_place(first)}"
                     )
                 record = None if replays is None else replays(hand)
                 _add_hand(read_facts(hand) if record is None else record, n_findings, acc, allin_ev)
-                seen[(hand.site, hid)] = place
+                seen[(hand.site, hid)] = source
             except TableError as exc:
                 if on_error is None:
                     raise
@@ -544,13 +584,18 @@ def _gathered(
                 if on_error is None:
                     raise
                 # One odd hand must not stop the run: it is left out and reported.
-                on_error(hand, TableError(f"{hand.site} hand {hid} ({place}): {one_line(exc)}"))
+                why = f"{hand.site} hand {hid} ({_place(source)}): {one_line(exc)}"
+                on_error(hand, TableError(why))
             if len(acc.hands) >= CHUNK_HANDS:
                 yield acc
                 made += 1
                 acc = _Acc(allin_ev=allin_ev)
         if acc.hands or not made:
             yield acc
+
+
+def _place(source: Source) -> str:
+    return f"{source.path}:{source.first_line}"
 
 
 # Hands gathered as Python objects before they become DataFrames: the Python objects take
@@ -655,15 +700,24 @@ def _actions_data(acc: _Acc) -> dict[str, Any]:
     counts = np.asarray(acc.n_steps, dtype=np.int64)
     starts = np.cumsum(counts) - counts
     seq = np.arange(len(steps)) - np.repeat(starts, counts) + 1
-    data: dict[str, Any] = {}
-    data["seq"] = seq
-    data["round"] = [s.round for s in steps]
-    data["player"] = [s.player for s in steps]
-    data["action"] = [s.act._value_ for s in steps]
-    data["amount"] = [s.amount for s in steps]
-    data["to_amount"] = [s.to_amount for s in steps]
-    data["all_in"] = [s.all_in for s in steps]
+    data: dict[str, Any] = {"seq": seq}
+    # One transposition of the rows (tuples) into columns, in C, instead of a Python loop
+    # per column.
+    rounds, players, acts, amounts, tos, all_ins, _ = _columns(steps, len(Step._fields))
+    data["round"] = rounds
+    data["player"] = players
+    data["action"] = list(map(_VALUE, acts))
+    data["amount"] = amounts
+    data["to_amount"] = tos
+    data["all_in"] = all_ins
     return data
+
+
+def _columns(rows: list[Any], width: int) -> list[list[Any]]:
+    """The columns of ``rows`` (tuples of ``width`` values each)."""
+    if not rows:
+        return [[] for _ in range(width)]
+    return [list(c) for c in zip(*rows, strict=True)]
 
 
 def _cards(cards: tuple[Card, ...] | None) -> str | None:
@@ -694,15 +748,17 @@ def _final_columns(finals: list[Cards | None], codes: list[int]) -> dict[str, li
 
 
 def _draws_data(acc: _Acc) -> dict[str, Any]:
-    draws = acc.draws
+    draw, player, discarded, pat, thrown, received, kept = _columns(
+        acc.draws, len(DrawRecord._fields)
+    )
     data: dict[str, Any] = {}
-    data["draw"] = [d.draw for d in draws]
-    data["player"] = [d.player for d in draws]
-    data["discarded"] = [d.discarded for d in draws]
-    data["pat"] = [d.pat for d in draws]
-    data["kept_cards"] = [_cards(d.kept_cards) for d in draws]
-    data["discarded_cards"] = [_cards(d.discarded_cards) for d in draws]
-    data["received_cards"] = [_cards(d.received_cards) for d in draws]
+    data["draw"] = draw
+    data["player"] = player
+    data["discarded"] = discarded
+    data["pat"] = pat
+    data["kept_cards"] = list(map(_cards, kept))
+    data["discarded_cards"] = list(map(_cards, thrown))
+    data["received_cards"] = list(map(_cards, received))
     return data
 
 
@@ -715,8 +771,13 @@ def _allin_columns(acc: _Acc, data: dict[str, Any]) -> None:
         ("allin_equity_se", "equity_se"),
         ("allin_equity_min", "equity_min"),
         ("allin_equity_max", "equity_max"),
+        ("allin_equity_alt", "equity_alt"),
     ):
         data[column] = [None if r is None else getattr(r, attr) for r in rows]
+    data["allin_policy_alt"] = [None if r is None else SECOND_POLICY_NAME for r in rows]
+    data["allin_equity_diff"] = [
+        None if r is None or r.equity_alt is None else r.equity_alt - r.equity for r in rows
+    ]
     if not acc.allin_ev:  # not computed: unknown, not "equal to the net"
         data["ev_net"] = data["luck"] = [None] * len(rows)
         return
@@ -727,7 +788,7 @@ def _allin_columns(acc: _Acc, data: dict[str, Any]) -> None:
 
 def _players_data(acc: _Acc) -> dict[str, Any]:
     # One conversion of the flags rows to a 2-D array, then columns are slices of it.
-    matrix = np.array(acc.flags, dtype=np.int16).reshape(len(acc.flags), len(FLAGS))
+    matrix = np.array(acc.flags, dtype=np.int16).reshape(-1, len(FLAGS))
     column_of = {name: matrix[:, i] for i, name in enumerate(FLAGS)}
     codes = column_of["showdown_class"]
     data: dict[str, Any] = {}
@@ -774,16 +835,16 @@ def _players_data(acc: _Acc) -> dict[str, Any]:
     data["wsd_opp"] = went
     data["wwsf"] = won & took[1]
     data["wwsf_opp"] = took[1]
-    _situation_columns(acc.situations, data)
+    _situation_columns(acc, data)
     return data
 
 
-def _situation_columns(counts: list[SituationCounts], data: dict[str, Any]) -> None:
+def _situation_columns(acc: _Acc, data: dict[str, Any]) -> None:
     """The situation statistics' ``<stat>`` and ``<stat>_opp`` columns (bool where a player
     has at most one chance a hand, int16 counts otherwise, as the schema types them)."""
     width = len(SITUATION_STATS)
-    done = np.array([c.done for c in counts], dtype=np.int16).reshape(len(counts), width)
-    opp = np.array([c.opp for c in counts], dtype=np.int16).reshape(len(counts), width)
+    done = np.array(acc.situations_done, dtype=np.int16).reshape(-1, width)
+    opp = np.array(acc.situations_opp, dtype=np.int16).reshape(-1, width)
     for i, s in enumerate(SITUATION_STATS):
         data[s.name] = done[:, i] if s.counts else done[:, i].astype(bool)
         data[s.opp] = opp[:, i] if s.counts else opp[:, i].astype(bool)

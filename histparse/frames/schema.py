@@ -305,6 +305,27 @@ _ALLIN: tuple[Column, ...] = (
         "All-in EV: the highest equity over the opponents' candidate holdings.",
         nullable=True,
     ),
+    Column(
+        "allin_equity_alt",
+        Kind.NULLABLE_FLOAT64,
+        "All-in EV: the equity with every player drawing by `allin_policy_alt` after the next "
+        "draw (same candidates and deals); null if not all-in, or in a dataset exported "
+        "before schema version 5.",
+        nullable=True,
+    ),
+    _cat(
+        "allin_policy_alt",
+        "All-in EV: the second policy `allin_equity_alt` assumes (`histparse.allin."
+        "SECOND_POLICY`: stand pat with a J, T, 9-low at one, two, three draws left).",
+        nullable=True,
+    ),
+    Column(
+        "allin_equity_diff",
+        Kind.NULLABLE_FLOAT64,
+        "All-in EV: `allin_equity_alt - allin_equity`, how much the equity depends on the "
+        "draw policy assumed (0 for an all-in on the last betting round).",
+        nullable=True,
+    ),
     _cat(
         "allin_method",
         "All-in EV: `exact`, `monte-carlo` or `result` (all-in on the last betting round).",

@@ -20,7 +20,7 @@ import numpy.typing as npt
 from histparse.auditor.across import StackChain, StackRecord
 from histparse.auditor.run import AuditCounts, checked_replay, rejected_finding
 from histparse.events import Hand
-from histparse.handids import HandKeys
+from histparse.handstore import HandStore
 from histparse.parallel.front import Listing, list_inputs, read_pieces
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results
 from histparse.parallel.pool import DaskClient
@@ -106,8 +106,12 @@ class Joiner:
 
     def __init__(self) -> None:
         self._chain = StackChain()
-        self._seen = HandKeys()  # compact: a long run remembers every hand it read
+        self._seen = HandStore()  # on disk: a long run remembers every hand it read
         self.duplicates = 0
+
+    def close(self) -> None:
+        """Let go of the hands seen (an on-disk record is deleted)."""
+        self._seen.close()
 
     def is_duplicate(self, item: AuditItem) -> bool:
         """Whether ``item`` is a hand already seen (counted in ``duplicates``)."""
@@ -121,11 +125,11 @@ class Joiner:
 
     def seen_any(self, site: str, numbers: npt.NDArray[np.int64]) -> bool:
         """Whether any of ``site``'s hands ``numbers`` (``handids.id_numbers``) was read."""
-        return bool(self._seen.ids(site).contains_numbers(numbers).any())
+        return self._seen.any_numbers(site, numbers)
 
     def see(self, site: str, numbers: npt.NDArray[np.int64]) -> None:
         """Remember hands ``seen_any`` found new, at once (they are then no duplicates)."""
-        self._seen.ids(site).add_numbers(numbers)
+        self._seen.add_numbers(site, numbers)
 
     def across(self, stack: StackRecord) -> list[Finding]:
         """The check across hands of a hand known new (``see``), in input order."""

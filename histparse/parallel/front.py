@@ -26,7 +26,7 @@ from enum import Enum
 from typing import Final, Generic, NamedTuple, TextIO, TypeVar
 
 from histparse.events import Hand
-from histparse.handids import HandDigests
+from histparse.handstore import HandStore
 from histparse.parallel.pieces import DEFAULT_PIECE_HANDS, Piece, piece_results, pieces_for
 from histparse.parallel.pool import DaskClient, ordered_map
 from histparse.parallel.progress import Progress
@@ -232,7 +232,9 @@ class _Tally:
         self.conflicts: list[Conflict] = []
         self.rejects: list[ParseError] = []
         self._on_rejected = on_rejected if on_rejected is not None else self.rejects.append
-        self._kept: dict[str, HandDigests] = {}  # by site: compact, a run remembers every hand
+        # On disk: a run remembers every hand it read (histparse.handstore); the file goes
+        # when the run is dropped.
+        self._kept = HandStore()
 
     def take(self, path: str, chunk: Chunk) -> bool:
         """Count ``chunk``; whether it is a second reading of a hand (to skip)."""
@@ -255,15 +257,12 @@ class _Tally:
         return False
 
     def _repeat(self, path: str, chunk: Chunk) -> bool:
-        kept = self._kept.get(chunk.site)
-        if kept is None:
-            kept = self._kept[chunk.site] = HandDigests()
-        first = kept.get(chunk.hand_id)
-        if first is None:
-            kept.put(chunk.hand_id, chunk.digest, path, chunk.line)
+        kept = self._kept
+        if kept.add_new(chunk.site, chunk.hand_id, digest=chunk.digest, file=path, line=chunk.line):
             return False
         self.duplicates += 1
-        if first[0] != chunk.digest:
+        first = kept.get(chunk.site, None, chunk.hand_id)
+        if first is not None and first[0] != chunk.digest:
             self.conflicts.append(Conflict(chunk.site, chunk.hand_id, path, chunk.line, first[1]))
         return True
 

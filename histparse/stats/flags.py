@@ -12,12 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 
+from histparse.cards import Card
 from histparse.engine import STEAL_POSITIONS, Position
+from histparse.events import Seat
 from histparse.game import LimitType
-from histparse.replayer import Act, LineFacts, Replay, Step
+from histparse.replayer import Act, DrawRecord, Replay, Step
 from histparse.stats.classes import ShowdownClass, showdown_class
 
-__all__ = ["FLAGS", "SHOWDOWN_CLASSES", "hand_flags"]
+__all__ = ["FLAGS", "SHOWDOWN_CLASSES", "hand_flags", "player_flags"]
+
+Cards = tuple[Card, ...]
 
 _ZERO = Decimal(0)
 
@@ -75,9 +79,10 @@ assert {_CO, _BTN, _SB} == STEAL_POSITIONS  # the identity test in ``_steps`` be
 
 
 def _steps(
-    body: LineFacts,
+    seats: Sequence[Seat],
     steps: Sequence[Step],
     limit: bool,
+    full_inc: Decimal,
     flags: dict[str, list[int]],
     pos: Mapping[str, Position],
 ) -> None:
@@ -86,9 +91,9 @@ def _steps(
     level = 0  # bets so far; the big blind post is the first
     high = _ZERO  # the highest live total, what a call must reach
     full_to = _ZERO  # the total of the last full bet
-    full_inc = body.small_bet if limit else body.big_blind  # size of a full raise
+    # ``full_inc``: the size of a full raise (the small bet in Limit, else the big blind).
     cur: dict[str, Decimal] = {}
-    left = {s.player: s.stack for s in body.seats}
+    left = {s.player: s.stack for s in seats}
     out: set[str] = set()  # folded or all-in: cannot bet again
     acted: set[str] = set()
     second_bettor: str | None = None
@@ -195,8 +200,8 @@ def _steps(
                 awaiting_fold_to_3b = second_bettor
 
 
-def _draws(record: Replay, flags: dict[str, list[int]]) -> None:
-    for d in record.body.draw_records:
+def _draws(draw_records: Sequence[DrawRecord], three: bool, flags: dict[str, list[int]]) -> None:
+    for d in draw_records:
         f = flags.get(d.player)
         if f is None:
             continue  # a draw line of a player not dealt in: a finding, not a statistic
@@ -206,7 +211,6 @@ def _draws(record: Replay, flags: dict[str, list[int]]) -> None:
             f[_DRAWN_2] = d.discarded
         else:
             f[_DRAWN_3] = d.discarded
-    three = record.hand.game.draws >= 3
     for f in flags.values():
         d1, d2, d3 = f[_DRAWN_1], f[_DRAWN_2], f[_DRAWN_3]
         if d1 < 0 and d2 < 0:
@@ -230,11 +234,41 @@ def hand_flags(record: Replay, steps: Sequence[Step] | None = None) -> dict[str,
     order. ``steps`` are the record's steps (the caller's copy without the steps of players
     not dealt in, when there are such)."""
     body = record.body
-    flags = {s.player: _DEFAULTS.copy() for s in body.seats}
     limit = record.hand.limit_type is _FIXED
-    _steps(body, body.steps if steps is None else steps, limit, flags, body.positions)
-    collected, folded, final = body.collected_totals, body.folds, body.final_cards
-    showdown = body.has_showdown
+    return player_flags(
+        body.seats,
+        body.steps if steps is None else steps,
+        body.positions,
+        limit,
+        body.small_bet if limit else body.big_blind,
+        body.collected_totals,
+        body.folds,
+        body.final_cards,
+        body.has_showdown,
+        body.draw_records,
+        record.hand.game.draws >= 3,
+    )
+
+
+def player_flags(
+    seats: Sequence[Seat],
+    steps: Sequence[Step],
+    pos: Mapping[str, Position],
+    limit: bool,
+    full_inc: Decimal,
+    collected: Mapping[str, Decimal],
+    folded: Mapping[str, object],
+    final: Mapping[str, Cards],
+    showdown: bool,
+    draw_records: Sequence[DrawRecord],
+    three: bool,
+) -> dict[str, list[int]]:
+    """``hand_flags`` from the record's facts fetched already (``LineFacts``' fields and
+    properties of the same names; ``full_inc`` the smallest full raise before the first draw,
+    ``three`` whether the game has three draws): what the tables call, which read those facts
+    once for all of a hand's columns."""
+    flags = {s.player: _DEFAULTS.copy() for s in seats}
+    _steps(seats, steps, limit, full_inc, flags, pos)
     for p, f in flags.items():
         if collected.get(p, _ZERO) > 0:
             f[_WON] = 1
@@ -245,5 +279,5 @@ def hand_flags(record: Replay, steps: Sequence[Step] | None = None) -> dict[str,
                 cls = showdown_class(cards)
                 if cls is not None:
                     f[_CLASS] = _CLASS_INDEX[id(cls)]
-    _draws(record, flags)
+    _draws(draw_records, three, flags)
     return flags

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -35,7 +34,9 @@ def replayed(path: Path, hand_id: str) -> Replay:
 
 def test_all_in_on_the_first_draw_round_two_draws_left() -> None:
     """cypis28 raises all-in after the first draw (DRAW1): two draws left. It drew one then
-    stood pat and showed 8-7-6-3-2, so it kept four of those five (five candidates, uniform);
+    stood pat and showed 8-7-6-3-2, so it kept four of those five (five candidates, weighted
+    by the policy: all five are four distinct cards of 8 or lower it would keep, so the
+    weights differ only by the pairs and flushes a fifth card could make);
     bakter9 stood pat twice with 7-6-5-4-2, so its hand is known."""
     r = replayed(TD_2009, "35839118248")
     snap = snapshot(r)
@@ -49,14 +50,23 @@ def test_all_in_on_the_first_draw_round_two_draws_left() -> None:
     assert (snap.unknown_out, snap.unknown_dead) == (15, 3)
     combos = _candidates(snap, 0)
     assert len(combos) == 5
-    exact = [equity(_situation(snap, c, r.hand.game)).players[0].exact for c in combos]
-    # Keeping 7-6-3-2: 5 outs in 38, then (after a pair or a J+, the policy redraws) again.
-    assert Fraction(147, 703) in exact and exact.count(0) == 3
+    exact = [equity(_situation(snap, c, r.hand.game)).players[0].exact for c, _ in combos]
+    weights = [w for _, w in combos]
+    assert sum(weights) == pytest.approx(1) and min(weights) > 0.15
+    # Each candidate: a subset kept and one card thrown with it (drawn from those the policy
+    # would throw). Keeping 7-6-3-2 (about 5 outs in 37, twice) is the best chance; an 8 kept
+    # can only win through a flush broken again (8-7-6-2 of hearts); the rest never win.
+    best = max(range(5), key=lambda i: exact[i] or 0)
+    assert sorted(combos[best][0]["cypis28"][0]) == sorted(parse_cards("7h 6h 3s 2h"))
+    assert 0.15 < (exact[best] or 0) < 0.25 and exact.count(0) == 3
+    assert all(len(c["cypis28"][1] or ()) == 1 for c, _ in combos)
     ev = allin_ev(r)
     assert ev is not None and ev.method == "exact" and ev.candidates == 5
     cyp, bak = ev.player("cypis28"), ev.player("bakter9")
-    assert cyp.equity == pytest.approx(float(sum(e for e in exact if e is not None) / 5))
-    assert (cyp.equity_min, cyp.equity_max) == (0.0, pytest.approx(147 / 703))
+    assert cyp.equity == pytest.approx(
+        sum(w * float(e) for w, e in zip(weights, exact, strict=True) if e is not None)
+    )
+    assert (cyp.equity_min, cyp.equity_max) == (0.0, pytest.approx(float(exact[best] or 0)))
     assert cyp.equity + bak.equity == pytest.approx(1)
     # EV net = equity x (pot - rake) - invested; luck = net - EV net.
     pot = Decimal("1.29") - Decimal("0.06")
@@ -138,7 +148,7 @@ def test_the_players_table_carries_the_all_in_columns() -> None:
     figures = ev.player("cypis28")
     assert row["allin_draws_left"] == 2 and row["allin_method"] == "exact"
     assert row["allin_equity"] == pytest.approx(figures.equity)
-    assert (row["allin_equity_min"], row["allin_equity_max"]) == (0.0, pytest.approx(147 / 703))
+    assert (row["allin_equity_min"], row["allin_equity_max"]) == (0.0, figures.equity_max)
     assert row["ev_net"] == figures.ev_net and row["luck"] == figures.luck
     rest = players[players["allin_method"].isna()]
     assert rest["allin_equity"].isna().all() and rest["allin_draws_left"].isna().all()

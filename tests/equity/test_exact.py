@@ -89,6 +89,10 @@ DRAW = parse_policy("draw")
         (("7c 4d 3h 2s", "Kc"), ("8h 5c 3d 2c", "Kd"), "5h 6c 6d 8c 9s Js 4s 2d Qh"),
         # a one-card draw against a two-card draw
         (("7c 4d 3h 2s", "Kc"), ("8h 5c 3d", "Kd Ks"), "5h 6c 6d 7d 9s Js 4s 2d Qh"),
+        # a two-card draw that can make a diamond flush (clubs and diamonds tracked)
+        (("7c 4d 3h 2s", "Kc"), ("8h 5d 3s", "Kd Kh"), "2d 4d 6d 7d 9d 6c 4s 5h Qs"),
+        # hearts: three suits tracked, flushes possible for both players
+        (("7h 4h 3h 2s", "Kc"), ("8h 5d 3d", "Kd Ks"), "2h 5h 6h 9h 6d 7d 4d 5c Js"),
     ],
 )
 def test_three_draws_exact_equals_brute_force_on_a_reduced_deck(
@@ -269,3 +273,27 @@ def test_the_class_method_is_the_first_and_much_smaller() -> None:
     found = equity(situation, method="exact")
     assert found.players[0].exact == Fraction(144866717, 209444400)
     assert found.paths is not None and found.paths[1] * 10 < 395_810
+
+
+def test_the_sparse_pairing_equals_the_dense_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """B's sums go into a dense table when it is small enough, else they are merged by
+    sorting (three suits tracked make it large): both ways give the same exact shares."""
+    from histparse.equity import joint
+
+    cases = [
+        Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d")), draws_left=2),
+        Situation((Holding.of("7h 4h 3d 2s"), Holding.of("8h 5c 3s 2c")), draws_left=2),
+    ]
+    dense = [exact_by_ranks(s)[0] for s in cases]
+    monkeypatch.setattr(joint, "_DENSE_TABLE", 0)
+    assert [exact_by_ranks(s)[0] for s in cases] == dense
+
+
+def test_beyond_the_last_draws_limit_the_class_method_refuses_and_auto_samples() -> None:
+    """A two-card draw against a one-card draw, three draws left, where diamonds and hearts
+    may flush too: over 32 million class cards served at the last draw, refused from a bound
+    before serving; ``equity(method="auto")`` then samples."""
+    situation = Situation((Holding.of("7c 4d 3h"), Holding.of("8h 5c 3d 2c")), draws_left=3)
+    with pytest.raises(TooManyDeals, match="class cards served"):
+        exact_by_ranks(situation)
+    assert equity(situation, samples=2_000).method is Method.MONTE_CARLO

@@ -1,0 +1,402 @@
+"""Two players' class paths paired exactly, with dense counts instead of sorted joins.
+
+``ranked.py`` gives each player's distinct outcomes by card classes: the cards read of each
+class ``x`` (``y`` for the other), the final rank and the weight ``U`` (the card-level paths it
+stands for). A pair of paths has probability ``U_a U_b prod_c g_c / (N)_(m_a + m_b)`` with
+``g_c = (n_c - x_c)_y_c / (n_c)_y_c``; expanding ``g_c = 1 + D_c / (n_c)_y_c`` over the classes
+both read gives a sum over the sets ``T`` of shared classes of ``prod_{c in T} D_c(x_c, y_c) /
+(n_c)_y_c``, where ``D(x, y) = (n - x)_y - (n)_y`` is negative: a term over ``|T|`` classes has
+sign ``(-1)^|T|``.
+
+A player's final rank matters to the other only as a comparison, so B's rank is kept as its
+place among A's distinct ranks (below the i-th, equal to it: ``2p + 1`` places for ``p``
+ranks). For each size ``t`` of ``T``, A's paths are listed once per subset of ``t`` classes it
+read (a key: the classes and A's counts on them); each of B's paths, per subset of its read
+classes that is one of A's, adds ``U_b prod |D| / prod (n_c)_y`` to every A key on the same
+classes, at (B's size, B's place), by ``bincount``. A's rows then read the cumulative sums at
+their own rank. Every count is an integer (float bincounts are split into 21-bit limbs, each
+exact), so the shares are exact fractions, and their total is checked to be exactly 1.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from histparse.equity.deal import TooManyDeals
+
+__all__ = ["ROW_LIMIT", "pair_shares"]
+
+ROW_LIMIT: Final = 60_000_000
+"""At most this many (B path, shared class set) rows; beyond, ``TooManyDeals``."""
+KEY_LIMIT: Final = 8_000_000
+"""At most this many (path, class set) rows for the player with fewer paths."""
+CELL_LIMIT: Final = 16_000_000
+"""At most this many cells in a dense table ((class set or key) x counts x size x place)."""
+
+_BLOCK: Final = 1 << 19  # B's (path, subset) rows made at once
+_LIMB: Final = 21  # bits per limb: a float64 bincount of < 2**32 limbs is exact
+_DENSE_CODES: Final = 1 << 22  # a table of codes up to this size, else a search
+_DENSE_TABLE: Final = 16_000_000  # B's sums in a dense table up to this size, else sorted
+_MOST_READ: Final = 4  # cards of one class (a rank's four suits)
+
+
+def _falling_table(most: int) -> npt.NDArray[np.int64]:
+    out = np.zeros((most + 1, 6), dtype=np.int64)
+    for n in range(most + 1):
+        for k in range(6):
+            out[n, k] = math.perm(n, k) if k <= n else 0
+    return out
+
+
+_FALLING: Final = _falling_table(52)
+
+
+def exact_bincount(
+    keys: npt.NDArray[np.intp], weights: npt.NDArray[np.int64], size: int
+) -> npt.NDArray[np.int64]:
+    """``np.bincount(keys, weights, size)`` exactly for non-negative int64 weights: the float
+    bincount rounds beyond 2**53, so large weights are summed 21 bits at a time."""
+    if len(keys) == 0:
+        return np.zeros(size, dtype=np.int64)
+    top = int(weights.max())
+    if top * len(weights) < 2**53:
+        return np.rint(np.bincount(keys, weights.astype(np.float64), size)).astype(np.int64)
+    out = np.zeros(size, dtype=np.int64)
+    mask = np.int64((1 << _LIMB) - 1)
+    for shift in range(0, 63, _LIMB):
+        limb = ((weights >> shift) & mask).astype(np.float64)
+        out += np.rint(np.bincount(keys, limb, size)).astype(np.int64) << shift
+    return out
+
+
+@cache
+def _combos(s: int, t: int) -> npt.NDArray[np.intp]:
+    chosen = list(itertools.combinations(range(s), t))
+    return np.array(chosen, dtype=np.intp).reshape(len(chosen), t)
+
+
+def _supports(
+    counts: npt.NDArray[np.int8],
+) -> list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.int64]]]:
+    """Paths grouped by how many classes they read: (rows, the classes read ascending, the
+    counts on them)."""
+    read = counts > 0
+    support = read.sum(axis=1)
+    # One pass over the nonzero counts (row-major: each row's classes contiguous, ascending).
+    class_of = np.nonzero(read)[1]
+    begin = np.zeros(len(counts) + 1, dtype=np.intp)
+    np.cumsum(support, out=begin[1:])
+    groups = []
+    for s in np.unique(support).tolist():
+        rows = np.flatnonzero(support == s)
+        where = class_of[begin[rows][:, None] + np.arange(s)]
+        groups.append((rows, where, counts[rows[:, None], where].astype(np.int64)))
+    return groups
+
+
+def _set_codes(classes: npt.NDArray[np.intp], n_classes: int) -> npt.NDArray[np.int64]:
+    """A code per row of ascending class indices (``t`` columns), distinct per set."""
+    code = np.zeros(len(classes), dtype=np.int64)
+    for j in range(classes.shape[1]):
+        code = code * n_classes + classes[:, j]
+    return code
+
+
+@cache
+def _count_tuples(t: int, most_sum: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The tuples of ``t`` counts 1..4 adding up to at most ``most_sum`` (rows), and a table
+    from a tuple's base-5 code to its row (-1: none)."""
+    rows = [c for c in itertools.product(range(1, _MOST_READ + 1), repeat=t) if sum(c) <= most_sum]
+    tuples = np.array(rows, dtype=np.int64).reshape(len(rows), t)
+    table = np.full(5**t, -1, dtype=np.int64)
+    table[_base5(tuples)] = np.arange(len(rows))
+    return tuples, table
+
+
+def _base5(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    code = np.zeros(len(counts), dtype=np.int64)
+    for j in range(counts.shape[1]):
+        code = code * 5 + counts[:, j]
+    return code
+
+
+@dataclass(frozen=True, slots=True)
+class _Keys:
+    """A's paths once per set of ``t`` classes read: the distinct sets (codes, ascending, and
+    their classes), the keys (set, counts on it) with their set and counts, and A's rows merged
+    per (key, size, rank index) with their weights."""
+
+    set_codes: npt.NDArray[np.int64]
+    set_classes: npt.NDArray[np.intp]
+    key_set: npt.NDArray[np.int64]
+    key_x: npt.NDArray[np.int64]
+    row_key: npt.NDArray[np.int64]
+    row_size: npt.NDArray[np.int64]
+    row_rank: npt.NDArray[np.int64]
+    row_weight: npt.NDArray[np.int64]
+
+
+def _keys_of_a(
+    groups: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.int64]]],
+    t: int,
+    n_classes: int,
+    size: npt.NDArray[np.int64],
+    rank_index: npt.NDArray[np.int64],
+    weight: npt.NDArray[np.int64],
+) -> _Keys | None:
+    listed = sum(len(rows) * math.comb(where.shape[1], t) for rows, where, _ in groups)
+    if listed > KEY_LIMIT:
+        raise TooManyDeals(f"more than {KEY_LIMIT} shared-class rows for the first player")
+    parts_sets, parts_counts, parts_source = [], [], []
+    for rows, where, read in groups:
+        if where.shape[1] < t:
+            continue
+        combos = _combos(where.shape[1], t)
+        flat = len(rows) * len(combos)
+        parts_sets.append(where[:, combos].reshape(flat, t))
+        parts_counts.append(read[:, combos].reshape(flat, t))
+        parts_source.append(np.repeat(rows, len(combos)))
+    if not parts_sets:
+        return None
+    sets, counts = np.concatenate(parts_sets), np.concatenate(parts_counts)
+    source = np.concatenate(parts_source)
+    set_codes, first, set_id = np.unique(
+        _set_codes(sets, n_classes), return_index=True, return_inverse=True
+    )
+    full = set_id.reshape(-1).astype(np.int64) * 5**t + _base5(counts)
+    keys, key_first, row_key = np.unique(full, return_index=True, return_inverse=True)
+    row_key = row_key.reshape(-1).astype(np.int64)
+    # Rows merged per (key, size, rank index): fewer lookups, weights added (int64: A's
+    # weights add up to at most (N)_m per size).
+    merged = (row_key * 64 + size[source]) * 8192 + rank_index[source]
+    order = np.argsort(merged, kind="stable")
+    merged = merged[order]
+    starts = np.flatnonzero(np.r_[True, merged[1:] != merged[:-1]])
+    m = merged[starts]
+    return _Keys(
+        set_codes,
+        sets[first],
+        keys // 5**t,
+        counts[key_first],
+        m // 8192 // 64,
+        (m // 8192) % 64,
+        m % 8192,
+        np.add.reduceat(weight[source][order], starts),
+    )
+
+
+def _table_of_b(
+    groups: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.int64]]],
+    t: int,
+    keys: _Keys,
+    n_classes: int,
+    cell: npt.NDArray[np.int64],
+    cells: int,
+    weight: npt.NDArray[np.int64],
+    tuple_row: npt.NDArray[np.int64],
+    rows_done: int,
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+    """B's weights summed per (A's class set, B's counts on it, B's cell), as the index
+    ``(set * tuples + counts) * cells + cell`` of each nonzero entry and its sum, and the
+    running count of rows made. Summed in a dense table when it is small enough, else
+    merged by sorting (many classes: three suits tracked)."""
+    n_tuples = int(tuple_row.max()) + 1
+    size = len(keys.set_codes) * n_tuples * cells
+    dense = size <= _DENSE_TABLE
+    lookup: npt.NDArray[np.int64] | None = None
+    if n_classes**t <= _DENSE_CODES:
+        lookup = np.full(n_classes**t, -1, dtype=np.int64)
+        lookup[keys.set_codes] = np.arange(len(keys.set_codes))
+    sums = np.zeros(size if dense else 0, dtype=np.int64)
+    held: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
+    held_rows = 0
+    for rows, where, read in groups:
+        if where.shape[1] < t:
+            continue
+        combos = _combos(where.shape[1], t)
+        step = max(1, _BLOCK // len(combos))
+        for start in range(0, len(rows), step):
+            block = rows[start : start + step]
+            flat = len(block) * len(combos)
+            code = _set_codes(where[start : start + step][:, combos].reshape(flat, t), n_classes)
+            if lookup is not None:
+                sid = lookup[code]
+            else:
+                found = np.minimum(np.searchsorted(keys.set_codes, code), len(keys.set_codes) - 1)
+                sid = np.where(keys.set_codes[found] == code, found, -1)
+            hit = np.flatnonzero(sid >= 0)
+            rows_done += len(hit)
+            if rows_done > ROW_LIMIT:
+                raise TooManyDeals(f"more than {ROW_LIMIT} shared-class rows")
+            counts = read[start : start + step][:, combos].reshape(flat, t)[hit]
+            source = block[hit // len(combos)]
+            index = (sid[hit] * n_tuples + tuple_row[_base5(counts)]) * cells + cell[source]
+            if dense:
+                sums += exact_bincount(index, weight[source], size)
+                continue
+            held.append((index, weight[source]))
+            held_rows += len(index)
+            if held_rows > _BLOCK * 4:
+                held = [_summed(held)]
+                held_rows = len(held[0][0])
+    if dense:
+        nonzero = np.flatnonzero(sums)
+        return nonzero, sums[nonzero], rows_done
+    if not held:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), rows_done
+    index, summed = _summed(held)
+    return index, summed, rows_done
+
+
+def _summed(
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]],
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """One entry per distinct index, the weights added exactly."""
+    index = np.concatenate([p[0] for p in parts])
+    weight = np.concatenate([p[1] for p in parts])
+    unique, inverse = np.unique(index, return_inverse=True)
+    return unique, exact_bincount(inverse.reshape(-1), weight, len(unique))
+
+
+def _contract(
+    index: npt.NDArray[np.int64],
+    summed: npt.NDArray[np.int64],
+    keys: _Keys,
+    tuples: npt.NDArray[np.int64],
+    n: npt.NDArray[np.int64],
+    cells: int,
+) -> npt.NDArray[np.int64]:
+    """Each A key's sums per B cell: over B's entries on the key's class set, the entry
+    divided by ``prod (n_c)_y`` (exact: a path's weight counts the cards of each class in
+    every order) times ``prod |D(x, y)| = prod ((n_c)_y - (n_c - x_c)_y)``."""
+    n_keys = len(keys.key_set)
+    n_tuples = len(tuples)
+    cell = index % cells
+    y = (index // cells) % n_tuples
+    sid = index // cells // n_tuples
+    n_on = n[keys.set_classes[sid]]  # (entries, t)
+    taken = tuples[y]
+    divisor = _FALLING[n_on, taken].prod(axis=1)
+    value = summed // np.maximum(divisor, 1)
+    # Each entry once per A key on its set (the keys of a set are contiguous).
+    first = np.searchsorted(keys.key_set, np.arange(len(keys.set_codes)))
+    many = np.diff(np.append(first, n_keys))[sid]
+    rep = np.repeat(np.arange(len(sid)), many)
+    key = np.repeat(first[sid], many) + (
+        np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
+    )
+    on = n_on[rep]
+    falling = _FALLING[on, taken[rep]]
+    apart = _FALLING[np.maximum(on - keys.key_x[key], 0), taken[rep]]
+    factor = (falling - apart).prod(axis=1)
+    out = exact_bincount(key * cells + cell[rep], value[rep] * factor, n_keys * cells)
+    return out.reshape(n_keys, cells)
+
+
+def pair_shares(
+    counts_a: npt.NDArray[np.int8],
+    rank_a: npt.NDArray[np.int16],
+    weight_a: npt.NDArray[np.int64],
+    counts_b: npt.NDArray[np.int8],
+    rank_b: npt.NDArray[np.int16],
+    weight_b: npt.NDArray[np.int64],
+    n: npt.NDArray[np.int64],
+    n_pool: int,
+) -> tuple[Fraction, Fraction]:
+    """Both players' exact shares of the pot from their class paths (``counts`` per class,
+    final rank, weight ``U``), ``n`` the unseen cards of each class and ``n_pool`` all the
+    unseen cards. A should be the player with fewer paths. The probabilities must add up to 1.
+    """
+    n_classes = len(n)
+    # A row's weight times B's summed table is at most all of A's weight times all of B's:
+    # kept in int64 (numpy would wrap around silently).
+    mass = float(weight_a.astype(np.float64).sum()) * float(weight_b.astype(np.float64).sum())
+    if mass * 4 > 2.0**62:
+        raise TooManyDeals("the path counts are too large for exact sums")
+    ranks = np.unique(rank_a)
+    p = len(ranks)
+    places = 2 * p + 1
+    at = np.searchsorted(ranks, rank_b)
+    place_b = 2 * at + (ranks[np.minimum(at, p - 1)] == rank_b)
+    index_a = np.searchsorted(ranks, rank_a).astype(np.int64)
+    size_a = counts_a.sum(axis=1, dtype=np.int64)
+    size_b = counts_b.sum(axis=1, dtype=np.int64)
+    sizes_b = np.unique(size_b)
+    cell_b = np.searchsorted(sizes_b, size_b).astype(np.int64) * places + place_b
+    cells = len(sizes_b) * places
+    groups_a, groups_b = _supports(counts_a), _supports(counts_b)
+    most = min(max(g[1].shape[1] for g in groups_a), max(g[1].shape[1] for g in groups_b))
+    if 5**most > _DENSE_CODES:
+        raise TooManyDeals("both players read too many classes")
+    # B's rows are its paths once per subset of its classes up to ``most``: bounded before
+    # any is made (the filter by A's sets only lowers it).
+    listed_b = sum(
+        len(rows) * sum(math.comb(where.shape[1], t) for t in range(most + 1))
+        for rows, where, _ in groups_b
+    )
+    if listed_b > ROW_LIMIT:
+        raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {ROW_LIMIT})")
+    doubled: list[dict[int, int]] = [{}, {}, {}]  # A's share, B's share, everything
+    rows_done = 0
+    for t in range(most + 1):
+        keys = _keys_of_a(groups_a, t, n_classes, size_a, index_a, weight_a)
+        if keys is None:
+            continue
+        tuples, tuple_row = _count_tuples(t, int(sizes_b[-1]))
+        if len(keys.key_set) * cells > CELL_LIMIT:
+            raise TooManyDeals(f"more than {CELL_LIMIT} cells pairing the paths")
+        index, summed, rows_done = _table_of_b(
+            groups_b, t, keys, n_classes, cell_b, cells, weight_b, tuple_row, rows_done
+        )
+        sums = _contract(index, summed, keys, tuples, n, cells)
+        _accumulate(doubled, keys, sums.reshape(-1, len(sizes_b), places), sizes_b, t % 2)
+    share_a, share_b, total = (_fraction(d, n_pool) for d in doubled)
+    if total != 1:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the paired paths' probabilities add up to {total}, not 1")
+    return share_a, share_b
+
+
+def _accumulate(
+    doubled: list[dict[int, int]],
+    keys: _Keys,
+    sums: npt.NDArray[np.int64],
+    sizes_b: npt.NDArray[np.int64],
+    odd: int,
+) -> None:
+    """Adds A's rows against B's sums (per key, B's size, B's place) to the doubled shares
+    per number of cards read: a tie gives each half the pot; odd sets count negatively."""
+    running = np.cumsum(sums, axis=2)
+    k, i, w = keys.row_key, keys.row_rank, keys.row_weight
+    sign = -1 if odd else 1
+    for si, mb in enumerate(sizes_b.tolist()):
+        below = running[k, si, 2 * i]  # B ranked lower: B wins
+        tie = sums[k, si, 2 * i + 1]
+        total = running[k, si, -1]
+        for ma in np.unique(keys.row_size).tolist():
+            sel = keys.row_size == ma
+            weight: npt.NDArray[Any] = w[sel]
+            if float(weight.max()) * 2.0 * float(total[sel].max(initial=0)) > 2.0**62:
+                weight = weight.astype(object)  # pragma: no cover - Python ints past int64
+            low, even, every = below[sel], tie[sel], total[sel]
+            parts = (2 * (every - low - even) + even, 2 * low + even, 2 * every)
+            for store, part in zip(doubled, parts, strict=True):
+                store[ma + mb] = store.get(ma + mb, 0) + sign * _exact_sum(weight * part)
+
+
+def _fraction(doubled: dict[int, int], n_pool: int) -> Fraction:
+    return sum((Fraction(v, 2 * math.perm(n_pool, m)) for m, v in doubled.items()), Fraction(0))
+
+
+def _exact_sum(values: npt.NDArray[Any]) -> int:
+    """The exact sum of int64 values (numpy's sum could wrap around)."""
+    if values.dtype == object or float(np.abs(values.astype(np.float64)).sum()) >= 2.0**62:
+        return sum(int(v) for v in values.tolist())  # pragma: no cover - very large counts
+    return int(values.sum())
