@@ -440,7 +440,12 @@ def _series(col: Column, values: Sequence[Any]) -> pd.Series[Any]:
             return pd.Series(
                 pd.Categorical(values, categories=col.categories, ordered=True), name=col.name
             )
-        return pd.Series(pd.Categorical(values), name=col.name)
+        cat = pd.Categorical(values)
+        if not len(cat.categories):
+            # All null (or no rows): pandas gives float64 categories, which a batch of text
+            # categories cannot be joined with (``frames.concat_tables``).
+            cat = cat.set_categories(pd.Index([], dtype=object))
+        return pd.Series(cat, name=col.name)
     if kind is Kind.STRING:
         return pd.Series(values, dtype="string[pyarrow]", name=col.name)
     if kind is Kind.TIMESTAMP:
