@@ -7,6 +7,7 @@ import itertools
 import math
 from fractions import Fraction
 from pathlib import Path
+from typing import Final
 
 import numpy as np
 import pytest
@@ -180,10 +181,20 @@ def _doc_rows() -> list[list[str]]:
     return [[cell.strip() for cell in row] for row in rows if "±" in row[4]]
 
 
+# Rows whose exact value takes seconds (a two-card draw with three draws left: 3.4-5.9 s):
+# ``bench/bench_equity.py --exact`` computes them; here their recorded fraction is the exact
+# value (the method itself is held to brute force on reduced decks above).
+_BENCH_ONLY: Final = {("7c 4d 3h 2s", "8h 5c 3d", "3")}
+
+
 def test_every_monte_carlo_row_of_the_docs_is_within_three_standard_errors() -> None:
     rows = _doc_rows()
     assert len(rows) >= 6
     for first, second, draws, policies, mc, fraction, *_ in rows:
+        value, se = (float(x) / 100 for x in mc.split("±"))
+        if (first, second, draws) in _BENCH_ONLY:
+            assert abs(value - Fraction(fraction)) <= 3 * se, (first, second, draws, policies)
+            continue
         pa, pb = (p.strip() for p in policies.split("/"))
         situation = Situation(
             (
@@ -192,8 +203,7 @@ def test_every_monte_carlo_row_of_the_docs_is_within_three_standard_errors() -> 
             ),
             draws_left=int(draws),
         )
-        value, se = (float(x) / 100 for x in mc.split("±"))
-        # Every row computed again (the one-card v two-card rows by card classes: 0.1 s).
+        # Every other row computed again (the one-card v two-card rows by card classes: 0.1 s).
         exact = equity(situation, method="exact").players[0].exact
         assert exact == Fraction(fraction)
         assert abs(value - exact) <= 3 * se, (first, second, draws, policies)
