@@ -58,8 +58,8 @@ def _mapper(arrow: pa.DataType, dtype: Any) -> Callable[[pa.DataType], Any]:
 
 def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) -> pd.Categorical:
     if len(values) and values.null_count == len(values) and categories is None:
-        # pandas infers the (empty) categories' dtype from a list, not from an object array.
-        return pd.Categorical(values.to_pylist())
+        # As ``tables`` makes an all-null column (``frames.schema``): text categories, none.
+        return pd.Categorical([None] * len(values), categories=pd.Index([], dtype=object))
     # From the dictionary's codes, never from a string per row (which took half of a load).
     if not pa.types.is_dictionary(values.type):
         values = values.cast(CATEGORY_TYPE)
