@@ -111,13 +111,21 @@ def generated_digests() -> dict[str, str]:
     return digests
 
 
+CORPORA: tuple[str, ...] = ("real_histories", "sample_histories", "generated")
+
+
+def digests_of(corpus: str) -> dict[str, str]:
+    """One corpus's digests (``CORPORA``)."""
+    if corpus == "real_histories":
+        return corpus_digests(ROOT / "tests" / "data", ["real_histories"])
+    if corpus == "sample_histories":
+        return corpus_digests(ROOT, ["sample_histories"])
+    return generated_digests()
+
+
 def all_digests() -> dict[str, dict[str, str]]:
     """Every corpus's digests, keyed by corpus."""
-    return {
-        "real_histories": corpus_digests(ROOT / "tests" / "data", ["real_histories"]),
-        "sample_histories": corpus_digests(ROOT, ["sample_histories"]),
-        "generated": generated_digests(),
-    }
+    return {corpus: digests_of(corpus) for corpus in CORPORA}
 
 
 def _explain_corpus(folder: Path, paths: list[str], into: Path) -> None:
