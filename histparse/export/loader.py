@@ -57,9 +57,6 @@ def _mapper(arrow: pa.DataType, dtype: Any) -> Callable[[pa.DataType], Any]:
 
 
 def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) -> pd.Categorical:
-    if len(values) and values.null_count == len(values) and categories is None:
-        # As ``tables`` makes an all-null column (``frames.schema``): text categories, none.
-        return pd.Categorical([None] * len(values), categories=pd.Index([], dtype=object))
     # From the dictionary's codes, never from a string per row (which took half of a load).
     if not pa.types.is_dictionary(values.type):
         values = values.cast(CATEGORY_TYPE)
@@ -76,12 +73,13 @@ def _categorical(values: pa.ChunkedArray, categories: tuple[str, ...] | None) ->
         remap = np.array([where.get(n, -1) for n in names] + [-1], dtype=np.int32)
         fixed: pd.Index[Any] = pd.Index(list(categories))
         return pd.Categorical.from_codes(remap[codes], categories=fixed, ordered=True)
-    # As ``tables`` makes them: the sorted distinct values present.
+    # As ``tables`` makes them: the sorted distinct values present, text even when none is
+    # (``frames.schema``), so that batches join.
     present = np.unique(codes[codes >= 0])
     ordered = sorted(present.tolist(), key=names.__getitem__)
     remap = np.full(len(names) + 1, -1, dtype=np.int32)
     remap[ordered] = np.arange(len(ordered), dtype=np.int32)
-    cats: pd.Index[Any] = pd.Index([names[i] for i in ordered])
+    cats: pd.Index[Any] = pd.Index([names[i] for i in ordered], dtype=str)
     return pd.Categorical.from_codes(remap[codes], categories=cats)
 
 

@@ -634,12 +634,8 @@ def _frames(acc: _Acc) -> Tables:
 
 
 def _union(pieces: list[pd.Series[Any]]) -> pd.Categorical:
-    """Categoricals joined, categories sorted as ``pd.Categorical`` sorts them. A batch where a
-    column is all null has categories of another dtype; it gets the others' (empty) instead."""
-    kinds = [p.cat.categories.dtype for p in pieces if len(p.cat.categories)]
-    if kinds:
-        empty = pd.Index([], dtype=kinds[0])
-        pieces = [p if len(p.cat.categories) else p.cat.set_categories(empty) for p in pieces]
+    """Categoricals joined, categories sorted as ``pd.Categorical`` sorts them (an all-null
+    batch has empty text categories, ``frames.schema``, so every batch joins)."""
     return union_categoricals(pieces, sort_categories=True)
 
 

@@ -444,7 +444,7 @@ def _series(col: Column, values: Sequence[Any]) -> pd.Series[Any]:
         if not len(cat.categories):
             # All null (or no rows): pandas gives float64 categories, which a batch of text
             # categories cannot be joined with (``frames.concat_tables``).
-            cat = cat.set_categories(pd.Index([], dtype=object))
+            cat = cat.set_categories(pd.Index([], dtype=str))
         return pd.Series(cat, name=col.name)
     if kind is Kind.STRING:
         return pd.Series(values, dtype="string[pyarrow]", name=col.name)
