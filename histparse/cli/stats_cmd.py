@@ -284,6 +284,7 @@ def _dataset_rows(
 
     from histparse.cli.report_options import check_values, hand_filter, other_games_note
     from histparse.export.report import (
+        Scan,
         filter_values,
         game_counts,
         has_tournament_hands,
@@ -293,25 +294,28 @@ def _dataset_rows(
     from histparse.frames import Tables
 
     paths = list(args.paths)
-    if not paths or not all(is_dataset(p) for p in paths) or not streams(paths, by):
+    if not paths or not all(is_dataset(p) for p in paths):
         return None
-    games = game_counts(paths)
+    scan = Scan(paths)  # each dataset opened and checked once for the whole report
+    if not streams(scan, by):
+        return None
+    games = game_counts(scan)
     if not games:
         print("histparse stats: no hands to report on", file=sys.stderr)
         return 2
-    if "stakes" in by and has_tournament_hands(paths):
+    if "stakes" in by and has_tournament_hands(scan):
         # A tournament's stakes are its tournament (histparse.stats.aggregate), whose id the
         # summed rows do not carry: the tables are loaded instead.
         return None
     try:
         f = hand_filter(args, sorted(games))
         if not f.is_empty():
-            check_values(f, filter_values(paths))
+            check_values(f, filter_values(scan))
     except ValueError as exc:
         print(f"histparse stats: {exc}", file=sys.stderr)
         return 2
     other_games_note(games, args, f, sys.stderr)
-    rows = stat_rows(paths, f, by)
+    rows = stat_rows(scan, f, by)
     if rows.empty:
         print("histparse stats: no hands match the filters", file=sys.stderr)
         return 2

@@ -31,7 +31,7 @@ import pyarrow.parquet as pq
 
 from histparse.export.check import check_dataset
 from histparse.export.loader import _series, stakes_column
-from histparse.export.schema import FILE_SCHEMAS, TABLE_COLUMNS
+from histparse.export.schema import FILE_SCHEMAS, SCHEMA_VERSION, TABLE_COLUMNS
 from histparse.export.store import DatasetDir, Partition, _parse_partition
 from histparse.export.sums import GroupSums
 from histparse.frames import Tables
@@ -45,6 +45,7 @@ from histparse.stats.stakes import canonical_stakes, match_stakes, stakes_key
 __all__ = [
     "REPORT_HAND_COLUMNS",
     "STREAMED_BY",
+    "Scan",
     "filter_values",
     "game_counts",
     "has_tournament_hands",
@@ -66,31 +67,90 @@ _HAND_KEYS: Final = {"stakes": "stakes", "game": "game", "table": "table_name"}
 _POSITIONS: Final = next(c.categories for c in PLAYERS if c.name == "position")
 
 
-def streams(paths: Sequence[PathArg], by: Sequence[str]) -> bool:
+_Batch = tuple[Partition, str, dict[str, str | None]]
+
+
+class Scan:
+    """The datasets of one report, each opened and checked once (``check_dataset`` reads
+    every file's footer and the hands' keys: 40 s for 10,300 batches, which four passes used
+    to repeat), with their committed batches: each ``hands`` file with its partition and the
+    ``players``, ``actions`` and ``draws`` files of the same batch and partition, where there
+    are. The ``actions`` and ``draws`` files are named only for datasets older than version
+    3, whose players files lack the situation counts (walked from those files instead)."""
+
+    def __init__(self, paths: Sequence[PathArg]) -> None:
+        self.stores = [DatasetDir.open(p) for p in paths]
+        self.version = min((s.version for s in self.stores), default=SCHEMA_VERSION)
+        self._batches: list[_Batch] | None = None
+        self._values: _HandValues | None = None
+
+    @property
+    def batches(self) -> list[_Batch]:
+        """Every committed batch, the datasets checked on first use."""
+        if self._batches is None:
+            self._batches = [b for store in self.stores for b in _batches_of(store)]
+        return self._batches
+
+    def hand_values(self) -> _HandValues:
+        """The filtered columns' values, counted in one read of the hands files."""
+        if self._values is None:
+            self._values = _HandValues.of(self.batches)
+        return self._values
+
+
+def streams(scan: Scan, by: Sequence[str]) -> bool:
     """Whether ``stat_rows`` can answer for these datasets and keys."""
-    return all(k in STREAMED_BY for k in by) and all(DatasetDir.open(p).version >= 2 for p in paths)
+    return all(k in STREAMED_BY for k in by) and scan.version >= 2
 
 
-def _batches(paths: Sequence[PathArg]) -> list[tuple[Partition, str, dict[str, str | None]]]:
-    """Every committed ``hands`` file with its partition and the ``players``, ``actions`` and
-    ``draws`` files of the same batch and partition, where there are. The ``actions`` and
-    ``draws`` files are named only for datasets older than version 3, whose players files lack
-    the situation counts (walked from those files instead)."""
-    out: list[tuple[Partition, str, dict[str, str | None]]] = []
-    for path in paths:
-        store = DatasetDir.open(path)
-        names = ("players",) if store.version >= 3 else ("players", "actions", "draws")
-        check_dataset(store, ("hands", *names))
-        committed = {name: set(store.files[name]) for name in names}
-        for rel in store.files["hands"]:
-            part = _parse_partition(rel)
-            assert part is not None
-            twins: dict[str, str | None] = dict.fromkeys(("actions", "draws"))
-            for name, files in committed.items():
-                twin = f"{name}/" + rel.removeprefix("hands/")
-                twins[name] = str(store.root / twin) if twin in files else None
-            out.append((part, str(store.root / rel), twins))
+def _batches_of(store: DatasetDir) -> list[_Batch]:
+    names = ("players",) if store.version >= 3 else ("players", "actions", "draws")
+    check_dataset(store, ("hands", *names))
+    committed = {name: set(store.files[name]) for name in names}
+    out: list[_Batch] = []
+    for rel in store.files["hands"]:
+        part = _parse_partition(rel)
+        assert part is not None
+        twins: dict[str, str | None] = dict.fromkeys(("actions", "draws"))
+        for name, files in committed.items():
+            twin = f"{name}/" + rel.removeprefix("hands/")
+            twins[name] = str(store.root / twin) if twin in files else None
+        out.append((part, str(store.root / rel), twins))
     return out
+
+
+# The hands columns whose distinct values a filter's values must match.
+_VALUE_COLUMNS: Final = ("game", "limit_type", "unit", "max_seats", "stakes")
+
+
+class _HandValues:
+    """Per game, its hands; the distinct values of the filtered columns (site from the
+    partitions); whether any hand is a tournament's."""
+
+    def __init__(
+        self, games: dict[str, int], values: dict[str, set[str]], tournament: bool
+    ) -> None:
+        self.games = games
+        self.values = values
+        self.tournament = tournament
+
+    @classmethod
+    def of(cls, batches: Sequence[_Batch]) -> _HandValues:
+        games: dict[str, int] = {}
+        found: dict[str, set[str]] = {c: set() for c in ("site", *_VALUE_COLUMNS)}
+        tournament = False
+        for (site, _), hands, _ in batches:
+            found["site"].add(site)
+            table = pq.read_table(
+                hands, columns=[*_VALUE_COLUMNS, "is_tournament"], schema=FILE_SCHEMAS["hands"]
+            )
+            for item in pc.value_counts(table["game"].cast(pa.string())).to_pylist():
+                if item["values"] is not None:
+                    games[item["values"]] = games.get(item["values"], 0) + item["counts"]
+            for c in _VALUE_COLUMNS:
+                found[c].update(_labels(table[c]))
+            tournament = tournament or bool(pc.any(table["is_tournament"]).as_py())
+        return cls(games, found, tournament)
 
 
 # What the situation statistics (``histparse.stats.situations``) read of each table.
@@ -128,16 +188,10 @@ def _situations(part: Partition, hands: str, twins: dict[str, str | None]) -> pd
     return situation_counts(batch)
 
 
-def game_counts(paths: Sequence[PathArg]) -> dict[str, int]:
+def game_counts(scan: Scan) -> dict[str, int]:
     """The number of hands of each game (its label) in the datasets, every hand counted: what
     picks the default game and what the note on the games kept apart counts."""
-    counts: dict[str, int] = {}
-    for _, hands, _ in _batches(paths):
-        column = pq.read_table(hands, columns=["game"], schema=FILE_SCHEMAS["hands"])["game"]
-        for item in pc.value_counts(column.cast(pa.string())).to_pylist():
-            if item["values"] is not None:
-                counts[item["values"]] = counts.get(item["values"], 0) + item["counts"]
-    return counts
+    return dict(scan.hand_values().games)
 
 
 def _labels(column: pa.ChunkedArray) -> list[str]:
@@ -145,40 +199,26 @@ def _labels(column: pa.ChunkedArray) -> list[str]:
     return [v for v in pc.unique(column.cast(pa.string())).to_pylist() if v is not None]
 
 
-def stakes_labels(paths: Sequence[PathArg]) -> list[str]:
+def stakes_labels(scan: Scan) -> list[str]:
     """The stakes labels of the datasets' hands, as ``stakes_label`` writes them (labels
     stored by earlier versions rewritten), by big blind: what ``--stakes`` values must match."""
-    found: set[str] = set()
-    for _, hands, _ in _batches(paths):
-        column = pq.read_table(hands, columns=["stakes"], schema=FILE_SCHEMAS["hands"])["stakes"]
-        found.update(canonical_stakes(v) for v in _labels(column))
+    found = {canonical_stakes(v) for v in scan.hand_values().values["stakes"]}
     return sorted(found, key=stakes_key)
 
 
-def filter_values(paths: Sequence[PathArg]) -> dict[str, list[str]]:
+def filter_values(scan: Scan) -> dict[str, list[str]]:
     """The distinct values of the filtered columns of the datasets' hands (site, game,
     limit_type, unit, max_seats, stakes), as text: what the filter values must match
     (``cli.report_options.check_values``)."""
-    columns = ("game", "limit_type", "unit", "max_seats")
-    found: dict[str, set[str]] = {c: set() for c in ("site", *columns)}
-    for (site, _), hands, _ in _batches(paths):
-        # The site is the partition's (not a column of the files).
-        found["site"].add(site)
-        table = pq.read_table(hands, columns=list(columns), schema=FILE_SCHEMAS["hands"])
-        for c in columns:
-            found[c].update(_labels(table[c]))
-    out = {c: sorted(v) for c, v in found.items()}
-    out["stakes"] = stakes_labels(paths)
+    values = scan.hand_values().values
+    out = {c: sorted(v) for c, v in values.items() if c != "stakes"}
+    out["stakes"] = stakes_labels(scan)
     return out
 
 
-def has_tournament_hands(paths: Sequence[PathArg]) -> bool:
-    """Whether the datasets hold a tournament hand (one column read, files until one has)."""
-    for _, hands, _ in _batches(paths):
-        column = pq.read_table(hands, columns=["is_tournament"], schema=FILE_SCHEMAS["hands"])
-        if pc.any(column["is_tournament"]).as_py():
-            return True
-    return False
+def has_tournament_hands(scan: Scan) -> bool:
+    """Whether the datasets hold a tournament hand."""
+    return scan.hand_values().tournament
 
 
 def _folded(wanted: Sequence[str]) -> set[str]:
@@ -270,7 +310,7 @@ def _hand_facts(hands: pa.Table, by: Sequence[str]) -> pa.Table:
 _FACT_COLUMNS: Final = ("hand_id", "unit", "big_blind", "big_bet", "started_at")
 
 
-def stat_rows(paths: Sequence[PathArg], f: HandFilter, by: Sequence[str] = ()) -> pd.DataFrame:
+def stat_rows(scan: Scan, f: HandFilter, by: Sequence[str] = ()) -> pd.DataFrame:
     """The players rows of the hands ``f`` keeps, summed by player, unit, the ``by`` keys, big
     blind and big bet, with ``hands`` (rows summed): what ``player_stats(..., rows=)`` takes.
 
@@ -291,7 +331,7 @@ def stat_rows(paths: Sequence[PathArg], f: HandFilter, by: Sequence[str] = ()) -
     # Columns always equal to another are not read: their sums are the other's.
     read = [c for c in counts if c not in SAME_AS]
     sums = GroupSums(keys, ["hands", "ev_missing", *read], money)
-    for part, hands_file, twins in _batches(paths):
+    for part, hands_file, twins in scan.batches:
         players = twins["players"]
         if players is None or not _may_match(part, f):
             continue

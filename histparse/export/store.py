@@ -124,13 +124,16 @@ def _unsafe(rel: str) -> str | None:
     return None
 
 
-def _inside(root: Path, path: Path) -> bool:
-    """Whether ``path``, its symbolic links followed, is inside ``root``."""
+def _inside(root: Path | str, path: Path) -> bool:
+    """Whether ``path``, its symbolic links followed, is inside ``root`` (a path, or one
+    already resolved by ``os.path.realpath``: a dataset's files are checked against it at
+    every open, 41,200 of them at 10,000,000 hands)."""
     try:
-        path.resolve().relative_to(root.resolve())
+        base = root if isinstance(root, str) else os.path.realpath(root)
+        real = os.path.realpath(path)
     except (OSError, ValueError, RuntimeError):
         return False
-    return True
+    return real == base or real.startswith(base.rstrip(os.sep) + os.sep)
 
 
 @dataclass
@@ -256,6 +259,7 @@ class DatasetDir:
         records: list[tuple[Path, dict[str, Any]]] = []
         replaced: set[str] = set()
         committed: dict[str, str] = {}  # each file and the batch that committed it
+        root = os.path.realpath(self.root)
         for record in sorted(commits.glob("*.json")):
             if record.name.startswith("."):
                 continue
@@ -282,7 +286,7 @@ class DatasetDir:
                 )
             for rel in rels:
                 why = _unsafe(rel)
-                if why is None and not _inside(self.root, self.root / rel):
+                if why is None and not _inside(root, self.root / rel):
                     why = "a symbolic link out of the dataset"
                 if why is not None:
                     raise DatasetError(
