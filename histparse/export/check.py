@@ -11,8 +11,11 @@ read), and the hands' keys: every ``hand_id`` set, and each (site, hand id) once
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
@@ -116,9 +119,7 @@ def _text(type_: pa.DataType) -> bool:
 
 def _check_hand_keys(store: DatasetDir) -> None:
     """Every hand id set, and each (site, hand id) in one row of one file."""
-    ids: list[pa.Array] = []
-    sites: list[str] = []
-    files: list[int] = []
+    by_site: dict[str, list[tuple[int, npt.NDArray[np.int64] | pa.Array]]] = {}
     rels = store.files["hands"]
     for k, rel in enumerate(rels):
         try:
@@ -129,22 +130,59 @@ def _check_hand_keys(store: DatasetDir) -> None:
             raise DatasetError(f"{_where(store, rel)}: {column.null_count:,} hand(s) with no id")
         part = _parse_partition(rel)
         site = part[0] if part is not None else ""
-        ids.append(column.combine_chunks().cast(pa.string()))
-        sites.extend([site] * len(column))
-        files.extend([k] * len(column))
-    if not ids:
-        return
-    keys = pa.table(
-        {"site": pa.array(sites), "hand_id": pa.concat_arrays(ids), "file": pa.array(files)}
-    )
-    counted = keys.group_by(["site", "hand_id"]).aggregate([("file", "count")])
-    if counted.num_rows == keys.num_rows:
-        return
-    twice = counted.filter(pc.greater(counted["file_count"], 1)).slice(0, 1).to_pylist()[0]
-    site, hand_id, times = twice["site"], twice["hand_id"], twice["file_count"]
-    mask = pc.and_(pc.equal(keys["site"], site), pc.equal(keys["hand_id"], hand_id))
-    where = sorted(set(keys.filter(mask)["file"].to_pylist()))
-    named = ", ".join(_where(store, rels[k]) for k in where)
-    raise DatasetError(
-        f"{named}: hand {hand_id} of {site} is in {times} rows; a hand is exported once"
-    )
+        by_site.setdefault(site, []).append((k, _compact_ids(column)))
+    for site, files in by_site.items():
+        twice = repeated_id([ids for _, ids in files])
+        if twice is not None:
+            hand_id, times, where = twice
+            named = ", ".join(_where(store, rels[files[i][0]]) for i in where)
+            raise DatasetError(
+                f"{named}: hand {hand_id} of {site} is in {times} rows; a hand is exported once"
+            )
+
+
+# Ids written as the numbers they are (no sign, no leading zero) fit an int64 up to 18 digits:
+# 8 bytes an id instead of a string and its place in a hash table (the check of 10,000,000
+# hands' keys peaked at 2.8 GB with strings and Python lists).
+_NUMBER: Final = r"^(0|[1-9][0-9]{0,17})$"
+
+
+def _compact_ids(column: pa.ChunkedArray) -> npt.NDArray[np.int64] | pa.Array:
+    """A file's hand ids as int64 where each is a plain number, else as text."""
+    ids = column.combine_chunks().cast(pa.string())
+    if len(ids) and pc.all(pc.match_substring_regex(ids, _NUMBER)).as_py():
+        numbers: npt.NDArray[np.int64] = pc.cast(ids, pa.int64()).to_numpy()
+        return numbers
+    return ids
+
+
+def repeated_id(
+    files: Sequence[npt.NDArray[np.int64] | pa.Array],
+) -> tuple[str, int, list[int]] | None:
+    """The first id (smallest number, else any) found more than once over the files' ids
+    (``_compact_ids``), how many times, and the indices of the files holding it; None when
+    every id is once."""
+    if not files:
+        return None
+    lengths = [len(f) for f in files]
+    if all(isinstance(f, np.ndarray) for f in files):
+        numbers = np.concatenate([np.asarray(f, dtype=np.int64) for f in files])
+        ordered = np.sort(numbers)
+        same = np.flatnonzero(ordered[1:] == ordered[:-1])
+        if not len(same):
+            return None
+        value = ordered[same[0]]
+        rows = np.flatnonzero(numbers == value)
+        hand_id = str(int(value))
+    else:
+        texts = pa.concat_arrays(
+            [pa.array(f.astype(str)) if isinstance(f, np.ndarray) else f for f in files]
+        )
+        counted = pa.table({"id": texts}).group_by("id").aggregate([("id", "count")])
+        if counted.num_rows == len(texts):
+            return None
+        twice = counted.filter(pc.greater(counted["id_count"], 1)).slice(0, 1)
+        hand_id = twice["id"][0].as_py()
+        rows = np.flatnonzero(pc.equal(texts, hand_id).to_numpy(zero_copy_only=False))
+    owner = np.repeat(np.arange(len(files)), lengths)
+    return hand_id, len(rows), sorted({int(i) for i in owner[rows]})
