@@ -1,13 +1,19 @@
 """Rewrite a dataset's many small files (one per table, partition and batch: an export per
 session, a watch commit per poll) into a few large ones, every row kept once.
 
-Under the dataset's writer lock: the committed files of each table and partition (site,
-month) are streamed, one at a time, into new files of at most ``max_rows`` rows, written under
-hidden temporary names and renamed; then one commit record naming every file of the dataset
-replaces all the records before it (``DatasetDir.commit_written``), which is the one atomic
-step a reader sees: before it the old files, after it the new ones. An interruption before
-that step leaves new files no record names (the next writer deletes them); after it, old
-records and files that only clutter (deleted the same way).
+Under the dataset's writer lock: the committed batches of each partition (site, month) are
+grouped in commit order, a group closed before any of its tables would pass ``max_rows`` rows
+(a batch is never cut), and each table's files of a group are streamed, one at a time, into
+one new file written under a hidden temporary name and renamed. The four tables of a group
+get the same file name, so file k of ``hands`` and of ``players`` still hold the same hands:
+what the dataset check and ``stats``'s file-by-file sums read (a compaction that cut each
+table on its own made the tables of one file name hold different hands, and the dataset
+unreadable). The ``findings`` files (one folder) are grouped the same way. Then one commit
+record naming every file of the dataset replaces all the records before it
+(``DatasetDir.commit_written``), which is the one atomic step a reader sees: before it the old
+files, after it the new ones. An interruption before that step leaves new files no record
+names (the next writer deletes them); after it, old records and files that only clutter
+(deleted the same way).
 """
 
 from __future__ import annotations
@@ -42,13 +48,34 @@ class CompactResult:
     stale_lock: str
 
 
-def _groups(store: DatasetDir) -> dict[str, list[str]]:
-    """The committed files by folder (``hands/site=.../month=...``, ``findings``), in commit
-    order."""
-    groups: dict[str, list[str]] = {}
+# A group's files: per dataset (table or findings), its committed files in commit order.
+_Group = dict[str, list[str]]
+
+
+def _units(store: DatasetDir) -> dict[str, list[_Group]]:
+    """The committed batches by partition (``site=.../month=...``; ``""``: the findings
+    folder), in commit order, each batch its files by dataset (one each)."""
+    units: dict[str, dict[str, _Group]] = {}
     for name in DATASETS:
         for rel in store.files[name]:
-            groups.setdefault(rel.rsplit("/", 1)[0], []).append(rel)
+            folder, file = rel.rsplit("/", 1)
+            part = folder.split("/", 1)[1] if "/" in folder else ""
+            units.setdefault(part, {}).setdefault(file, {})[name] = [rel]
+    return {part: list(batches.values()) for part, batches in units.items()}
+
+
+def _grouped(root: Path, batches: list[_Group], max_rows: int) -> list[list[_Group]]:
+    """Consecutive batches together while no dataset of the group passes ``max_rows`` rows."""
+    groups: list[list[_Group]] = []
+    rows: dict[str, int] = {}
+    for batch in batches:
+        sizes = {name: _rows(root, rels) for name, rels in batch.items()}
+        if not groups or any(rows.get(n, 0) + k > max_rows for n, k in sizes.items()):
+            groups.append([])
+            rows = {}
+        groups[-1].append(batch)
+        for name, k in sizes.items():
+            rows[name] = rows.get(name, 0) + k
     return groups
 
 
@@ -65,7 +92,8 @@ def compact(
         records = sorted(
             p.stem for p in (store.root / COMMITS).glob("*.json") if not p.name.startswith(".")
         )
-        if len(records) <= 1 and all(len(v) <= 1 for v in _groups(store).values()):
+        units = _units(store)
+        if len(records) <= 1 and all(len(v) <= 1 for v in units.values()):
             return CompactResult(
                 str(store.root), before, before, len(records), 0, recovered, store.stale_lock
             )
@@ -74,15 +102,22 @@ def compact(
         rows = 0
         written: list[Path] = []
         try:
-            for folder, files in _groups(store).items():
-                if len(files) == 1:
-                    rels.extend(files)  # already one file: kept as it is
-                    continue
-                dataset = folder.split("/", 1)[0]
-                made, n = _rewrite(store.root, folder, files, dataset, batch, max_rows, compression)
-                written.extend(store.root / rel for rel in made)
-                rels.extend(made)
-                rows += n
+            for batches in units.values():
+                for k, group in enumerate(_grouped(store.root, batches, max_rows)):
+                    if len(group) == 1:
+                        rels.extend(rel for files in group[0].values() for rel in files)
+                        continue  # one batch: its files kept as they are
+                    tables: _Group = {}
+                    for one in group:
+                        for dataset, files in one.items():
+                            tables.setdefault(dataset, []).extend(files)
+                    for dataset, files in tables.items():
+                        folder = files[0].rsplit("/", 1)[0]
+                        name = f"part-{batch}-{k:04d}.parquet"
+                        n = _rewrite(store.root, folder, name, files, dataset, compression)
+                        written.append(store.root / folder / name)
+                        rels.append(f"{folder}/{name}")
+                        rows += n
             counts = {"hands": _rows(store.root, [r for r in rels if r.startswith("hands/")])}
             store.commit_written(batch, rels, counts, records)
         except BaseException:
@@ -102,58 +137,24 @@ def _rows(root: Path, rels: list[str]) -> int:
 
 
 def _rewrite(
-    root: Path,
-    folder: str,
-    files: list[str],
-    dataset: str,
-    batch: str,
-    max_rows: int,
-    compression: str,
-) -> tuple[list[str], int]:
-    """Stream ``files`` (in order) into new files of at most ``max_rows`` rows in ``folder``;
-    returns their relative paths and the rows written."""
+    root: Path, folder: str, name: str, files: list[str], dataset: str, compression: str
+) -> int:
+    """Stream ``files`` (in order) into the new file ``folder/name``; the rows written."""
     schema = FILE_SCHEMAS[dataset]
-    made: list[str] = []
+    final = root / folder / name
+    tmp = final.with_name(f".{final.name}.tmp")
     total = 0
-    writer: pq.ParquetWriter | None = None
-    held = 0
-    handle = None
-    tmp = final = root
-
-    def close() -> None:
-        nonlocal writer, handle
-        if writer is None or handle is None:
-            return
-        writer.close()
-        _fsync(handle)
-        handle.close()
-        os.replace(tmp, final)
-        made.append(final.relative_to(root).as_posix())
-        writer, handle = None, None
-
     try:
-        for rel in files:
-            table = pq.read_table(root / rel).cast(schema)
-            start = 0
-            while start < table.num_rows:
-                if writer is None:
-                    final = root / folder / f"part-{batch}-{len(made):04d}.parquet"
-                    tmp = final.with_name(f".{final.name}.tmp")
-                    handle = open(tmp, "wb")  # noqa: SIM115 (closed by ``close``)
-                    writer = pq.ParquetWriter(handle, schema, compression=compression)
-                    held = 0
-                take = min(max_rows - held, table.num_rows - start)
-                writer.write_table(table.slice(start, take))
-                start += take
-                held += take
-                total += take
-                if held >= max_rows:
-                    close()
-        close()
+        with open(tmp, "wb") as handle:
+            with pq.ParquetWriter(handle, schema, compression=compression) as writer:
+                for rel in files:
+                    table = pq.read_table(root / rel).cast(schema)
+                    writer.write_table(table)
+                    total += table.num_rows
+            _fsync(handle)
+        os.replace(tmp, final)
     except BaseException:
-        if handle is not None:
-            handle.close()
-            with contextlib.suppress(OSError):
-                tmp.unlink()
+        with contextlib.suppress(OSError):
+            tmp.unlink()
         raise
-    return made, total
+    return total

@@ -4,6 +4,8 @@ makes; ``compact`` keeps every table with fewer files; the writer's lock file is
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import signal
@@ -13,6 +15,7 @@ import time
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.parquet as pq
 import pytest
 from test_export import assert_tables_equal
 
@@ -127,7 +130,10 @@ def test_kill_9_and_restart_lose_and_double_nothing(history: bytes, tmp_path: Pa
     pd.testing.assert_frame_equal(_findings(out), _findings(one_shot))
 
 
-def test_compact_keeps_every_table_with_fewer_files(history: bytes, tmp_path: Path) -> None:
+@pytest.mark.parametrize("max_rows", [10_000, 400])
+def test_compact_keeps_every_table_with_fewer_files(
+    history: bytes, tmp_path: Path, max_rows: int
+) -> None:
     folder, out = tmp_path / "client", tmp_path / "ds"
     folder.mkdir()
     target = folder / "table.txt"
@@ -139,13 +145,24 @@ def test_compact_keeps_every_table_with_fewer_files(history: bytes, tmp_path: Pa
         watch([folder], out, once=True, settle=0)
     before = load(out)
     findings = _findings(out)
+    stats = _stats(out)
     files = sum(len(v) for v in DatasetDir.open(out).files.values())
-    result = compact(out, max_rows=10_000)
+    result = compact(out, max_rows=max_rows)
     store = DatasetDir.open(out)
     after = sum(len(v) for v in store.files.values())
     assert after < files and result.files_after == after and store.commits == 1
     assert_tables_equal(load(out), before)
     pd.testing.assert_frame_equal(_findings(out), findings)
+    # Each file of a table holds the hands of its namesake in ``hands`` (a small max_rows
+    # makes several files a partition): what stats's file-by-file sums and the check read.
+    for name in ("players", "actions", "draws"):
+        for rel in store.files[name]:
+            ids = set(pq.read_table(out / rel, columns=["hand_id"])["hand_id"].to_pylist())
+            twin = out / ("hands/" + rel.split("/", 1)[1])
+            assert ids <= set(pq.read_table(twin, columns=["hand_id"])["hand_id"].to_pylist())
+    folders = [rel.rsplit("/", 1)[0] for rel in store.files["actions"]]
+    assert (max(map(folders.count, folders)) > 1) == (max_rows < 1000)
+    assert _stats(out) == stats
     # Nothing left behind: every data file is committed, the old records are gone.
     parts = {p.relative_to(out).as_posix() for p in out.rglob("part-*.parquet")}
     assert parts == {rel for v in store.files.values() for rel in v}
@@ -153,6 +170,14 @@ def test_compact_keeps_every_table_with_fewer_files(history: bytes, tmp_path: Pa
     assert not (out / LOCK).exists()
     # A watch goes on adding after a compaction, skipping what is there.
     assert watch([folder], out, once=True, settle=0).new == 0
+
+
+def _stats(out: Path) -> str:
+    """``stats --by position``'s report from the dataset, as a user reads it."""
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
+        assert main(["stats", str(out), "--by", "position", "--csv"]) == 0
+    return buf.getvalue()
 
 
 def test_an_interrupted_compaction_is_invisible_and_cleaned(
