@@ -119,7 +119,7 @@ def _text(type_: pa.DataType) -> bool:
 
 def _check_hand_keys(store: DatasetDir) -> None:
     """Every hand id set, and each (site, hand id) in one row of one file."""
-    by_site: dict[str, list[tuple[int, npt.NDArray[np.int64] | pa.Array]]] = {}
+    by_site: dict[str, list[tuple[int, npt.NDArray[np.uint64] | pa.Array]]] = {}
     rels = store.files["hands"]
     for k, rel in enumerate(rels):
         try:
@@ -141,23 +141,23 @@ def _check_hand_keys(store: DatasetDir) -> None:
             )
 
 
-# Ids written as the numbers they are (no sign, no leading zero) fit an int64 up to 18 digits:
+# Ids written as the numbers they are (no sign, no leading zero) fit a uint64 up to 19 digits:
 # 8 bytes an id instead of a string and its place in a hash table (the check of 10,000,000
 # hands' keys peaked at 2.8 GB with strings and Python lists).
-_NUMBER: Final = r"^(0|[1-9][0-9]{0,17})$"
+_NUMBER: Final = r"^(0|[1-9][0-9]{0,18})$"
 
 
-def _compact_ids(column: pa.ChunkedArray) -> npt.NDArray[np.int64] | pa.Array:
-    """A file's hand ids as int64 where each is a plain number, else as text."""
+def _compact_ids(column: pa.ChunkedArray) -> npt.NDArray[np.uint64] | pa.Array:
+    """A file's hand ids as uint64 where each is a plain number, else as text."""
     ids = column.combine_chunks().cast(pa.string())
     if len(ids) and pc.all(pc.match_substring_regex(ids, _NUMBER)).as_py():
-        numbers: npt.NDArray[np.int64] = pc.cast(ids, pa.int64()).to_numpy()
+        numbers: npt.NDArray[np.uint64] = pc.cast(ids, pa.uint64()).to_numpy()
         return numbers
     return ids
 
 
 def repeated_id(
-    files: Sequence[npt.NDArray[np.int64] | pa.Array],
+    files: Sequence[npt.NDArray[np.uint64] | pa.Array],
 ) -> tuple[str, int, list[int]] | None:
     """The first id (smallest number, else any) found more than once over the files' ids
     (``_compact_ids``), how many times, and the indices of the files holding it; None when
@@ -166,7 +166,7 @@ def repeated_id(
         return None
     lengths = [len(f) for f in files]
     if all(isinstance(f, np.ndarray) for f in files):
-        numbers = np.concatenate([np.asarray(f, dtype=np.int64) for f in files])
+        numbers = np.concatenate([np.asarray(f, dtype=np.uint64) for f in files])
         ordered = np.sort(numbers)
         same = np.flatnonzero(ordered[1:] == ordered[:-1])
         if not len(same):
