@@ -90,7 +90,7 @@ def exact_queries(repeat: int) -> None:
 
     from histparse.equity.deal import TooManyDeals
     from histparse.equity.exact import exact_by_cards
-    from histparse.equity.ranked import _paths, exact_by_ranks
+    from histparse.equity.ranked import _before_last, _paths, exact_by_ranks
 
     cases = {
         "7-4-3-2 v 8-5-3-2, one card each, 3 draws": ("7c 4d 3h 2s", "8h 5c 3d 2c", 3),
@@ -111,6 +111,11 @@ def exact_queries(repeat: int) -> None:
         "7-5-3-2 v pat 9-8-6-4-3, 3 draws": ("7c 5d 3h 2s", "9h 8c 6d 4s 3c", 3),
         "4 clubs 7-5-4-2 v pat 9-8-6-4-3, 2 draws": ("7c 5c 4c 2c", "9h 8d 6d 4s 3h", 2),
     }
+
+    def _clear() -> None:
+        _paths.cache_clear()
+        _before_last.cache_clear()
+
     first = True
     for name, (a, b, draws) in cases.items():
         pat = len(b.split()) == 5
@@ -130,11 +135,7 @@ def exact_queries(repeat: int) -> None:
             tracemalloc.stop()
             once = time.process_time() - start
             again = repeat if once < 2 else 0
-            t = (
-                best_of(again, lambda s=situation, m=method: (_paths.cache_clear(), m(s)))
-                if again
-                else once
-            )
+            t = best_of(again, lambda s=situation, m=method: (_clear(), m(s))) if again else once
             build = f", first query {once * 1000:.0f} ms" if first else ""
             first = first and label != "classes"
             print(
