@@ -59,20 +59,14 @@ def _supports(
 
 @dataclass(frozen=True, slots=True)
 class _Tables:
-    """B's states' outcome counts against A's ranks (below, tie: per state and A rank; total:
-    per state), and for a two-card last draw the same per (slot, class) with class served
-    first, the slot of each state (-1: not a two-card draw)."""
+    """B's states' outcome counts against A's ranks: ``won[s, i]`` twice the ways B ranks
+    better than A's i-th rank plus the ways it ties (B's doubled share), ``total[s]`` all the
+    ways; ``first``: the same per (slot, class) of a two-card last draw with that class served
+    first, and each state's slot (-1: not a two-card draw)."""
 
-    below: npt.NDArray[np.int64]
-    tie: npt.NDArray[np.int64]
+    won: npt.NDArray[np.int64]
     total: npt.NDArray[np.int64]
-    first: (
-        tuple[
-            npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64],
-            npt.NDArray[np.int64],
-        ]
-        | None
-    )  # fmt: skip
+    first: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]] | None
 
 
 def _pair_block(
@@ -93,60 +87,59 @@ def _pair_block(
     size_a: npt.NDArray[np.int64],
     size_s: npt.NDArray[np.int64],
     sizes: int,
-) -> list[npt.NDArray[np.int64]]:
-    """The doubled shares (A's, B's, everything) per total size of A's rows ``aa`` (reading
-    the classes ``cls``, ``x`` of each) against B's states ``ss`` (each serving ``k``)."""
-    i, r = index_a[aa][:, None], rank_a[aa][:, None]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """B's doubled share and everything, per total size (A's ``size_a`` plus each state's
+    ``size_s``, counted from the smallest), of A's rows ``aa`` (reading the classes ``cls``,
+    ``x`` of each) against B's states ``ss`` (each serving ``k``)."""
+    i, r = index_a[aa][:, None], rank_a[aa][:, None].astype(np.int64)
     h = hand_b[ss][None, :]
     none = len(n)
-    num = np.ones((len(aa), len(ss)), dtype=np.int64)
-    den = np.ones((len(aa), len(ss)), dtype=np.int64)
-    for j in range(cls.shape[1]):
-        c, xc = cls[:, j], x[:, j, None]
-        z = counts_t[c][:, ss]
-        nc = n[c][:, None]
-        num *= _FALLING[nc - xc, z]
-        den *= _FALLING[nc, z]
-    g = weight_b[ss][None, :] // den * num  # W_s prod (n - x)_z / (n)_z: exact (docstring)
-    below = tables.below[ss[None, :], i]
-    tie = tables.tie[ss[None, :], i]
-    total = np.broadcast_to(tables.total[ss][None, :], below.shape)
+    g = np.broadcast_to(weight_b[ss][None, :], (len(aa), len(ss)))
+    if cls.shape[1]:
+        num = np.ones((len(aa), len(ss)), dtype=np.int64)
+        den = np.ones((len(aa), len(ss)), dtype=np.int64)
+        for j in range(cls.shape[1]):
+            c, xc = cls[:, j], x[:, j, None]
+            z = counts_t[c][:, ss]
+            nc = n[c][:, None]
+            num *= _FALLING[nc - xc, z]
+            den *= _FALLING[nc, z]
+        g = g // den * num  # W_s prod (n - x)_z / (n)_z: exact (see the docstring)
+    won = tables.won[ss[None, :], i]
+    total = np.broadcast_to(tables.total[ss][None, :], won.shape)
     # Vandermonde: J of one class (coefficient -x_c) and of two (x_c x_d; C(x_c + 1, 2)).
+    # A served hand's doubled share for B: 2 if it ranks better than A's, 1 if equal, else 0.
     for j in range(cls.shape[1]):
         c, xc = cls[:, j, None], x[:, j, None]
         if k == 1:
-            rb = ranks[h, c, none]
-            below = below - xc * (rb < r)
-            tie = tie - xc * (rb == r)
+            won = won - xc * (np.sign(r - ranks[h, c, none]) + 1)
             total = total - xc
         elif k == 2 and tables.first is not None:
-            below1, tie1, total1, slot = tables.first
+            won1, total1, slot = tables.first
             at = slot[ss][None, :] * none + c
-            below = below - xc * below1[at, i]
-            tie = tie - xc * tie1[at, i]
+            won = won - xc * won1[at, i]
             total = total - xc * total1[at]
             for j2 in range(j, cls.shape[1]):
                 d, xd = cls[:, j2, None], x[:, j2, None]
                 coef = xc * (xc + 1) if j2 == j else 2 * xc * xd  # times 2!: two cards served
-                rb = ranks[h, c, d]
-                below = below + coef * (rb < r)
-                tie = tie + coef * (rb == r)
+                won = won + coef * (np.sign(r - ranks[h, c, d]) + 1)
                 total = total + coef
-    value = weight_a[aa][:, None] * g
+    value = (weight_a[aa][:, None] * g).ravel()
     m = (size_a[aa][:, None] + size_s[ss][None, :]).ravel()
-    parts = (2 * (total - below - tie) + tie, 2 * below + tie, 2 * total)
-    return [exact_bincount(m, (value * part).ravel(), sizes) for part in parts]
+    return exact_bincount(m, value * won.ravel(), sizes), exact_bincount(
+        m, value * total.ravel(), sizes
+    )
 
 
 def _binned(
     rows: npt.NDArray[np.int64], place: npt.NDArray[np.intp], weight: npt.NDArray[np.int64],
     n_rows: int, places: int,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # fmt: skip
-    """Weights per (row, B's place among A's ranks), as below / tie / total per (row, A rank):
-    ``below[r, i]`` is B ranked better than A's i-th rank, ``tie[r, i]`` equal to it."""
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:  # fmt: skip
+    """Weights per (row, B's place among A's ranks), as B's doubled share against each of A's
+    ranks (twice the weight ranked better plus the weight tied) and the total per row."""
     table = exact_bincount(rows * places + place, weight, n_rows * places).reshape(n_rows, places)
     running = np.cumsum(table, axis=1)
-    return running[:, 0:-1:2], table[:, 1::2], running[:, -1]
+    return 2 * running[:, 0:-1:2] + table[:, 1::2], running[:, -1]
 
 
 def pair_with_last_draw(
@@ -204,7 +197,7 @@ def pair_with_last_draw(
             parts_rows.append(np.repeat(chosen, len(c)))
             parts_place.append(place[h[:, None], c, d].ravel())
             parts_weight.append(ways.ravel())
-    below0, tie0, total0 = _binned(
+    won0, total0 = _binned(
         np.concatenate(parts_rows), np.concatenate(parts_place),
         np.concatenate(parts_weight), n_s, places,
     )  # fmt: skip
@@ -215,10 +208,10 @@ def pair_with_last_draw(
     slot[two] = np.arange(len(two))
     if len(two):
         h = hand_b[two]
-        rows = np.repeat(np.arange(len(two) * n_classes, dtype=np.int64), n_classes)
+        first_c = np.repeat(np.arange(len(two) * n_classes, dtype=np.int64), n_classes)
         where = place[h, :n_classes, :n_classes].ravel()
         ways = np.repeat(2 * v0[two], n_classes, axis=0).ravel()
-        below1, tie1, total1 = _binned(rows, where, ways, len(two) * n_classes, places)
+        won1, total1 = _binned(first_c, where, ways, len(two) * n_classes, places)
 
     size_a = counts_a.sum(axis=1, dtype=np.int64)
     size_s = counts_b.sum(axis=1, dtype=np.int64) + k_b
@@ -228,12 +221,10 @@ def pair_with_last_draw(
         raise TooManyDeals("the path counts are too large for exact sums")
     smallest = int(size_a.min()) + int(size_s.min())
     sizes = int(size_a.max()) + int(size_s.max()) - smallest + 1
-    doubled = [[0] * sizes for _ in range(3)]
+    won, total = [0] * sizes, [0] * sizes  # B's doubled share, everything: per total size
     width_a = (counts_a > 0).sum(axis=1)
     counts_t = np.ascontiguousarray(counts_b.T)
-    tables = _Tables(below0, tie0, total0, None)
-    if len(two):
-        tables = _Tables(below0, tie0, total0, (below1, tie1, total1, slot))
+    tables = _Tables(won0, total0, (won1, total1, slot) if len(two) else None)
     # Pairs a block at a time, A's rows of one support size against B's states of one k: every
     # operation applies to the whole block.
     for k in np.unique(k_b).tolist():
@@ -244,22 +235,23 @@ def pair_with_last_draw(
             step = max(1, _BLOCK // len(ss))
             for first in range(0, len(rows), step):
                 aa = rows[first : first + step]
-                part = slice(first, first + step)
+                block = slice(first, first + step)
                 sums = _pair_block(
-                    aa, ss, k, cls[part], x[part], index_a, rank_a, weight_a, counts_t,
+                    aa, ss, k, cls[block], x[block], index_a, rank_a, weight_a, counts_t,
                     weight_b, hand_b, ranks, tables, n, size_a, size_s - smallest, sizes,
                 )  # fmt: skip
-                for row in range(3):
-                    for j, v in enumerate(sums[row].tolist()):
-                        doubled[row][j] += int(v)
+                for j, (v, t) in enumerate(zip(*(sum_.tolist() for sum_ in sums), strict=True)):
+                    won[j] += v
+                    total[j] += t
+    # Doubled shares over 2 (N)_m: A's is twice everything less B's (a tie is half each).
+    doubled = ([2 * t - w for w, t in zip(won, total, strict=True)], won, [2 * t for t in total])
     share_a, share_b, whole = (
         sum(
-            (Fraction(int(v), 2 * math.perm(n_pool, smallest + j))
-             for j, v in enumerate(doubled[row])),
+            (Fraction(v, 2 * math.perm(n_pool, smallest + j)) for j, v in enumerate(part)),
             Fraction(0),
         )
-        for row in range(3)
-    )  # fmt: skip
+        for part in doubled
+    )
     if whole != 1:  # pragma: no cover - the counts above are wrong
         raise RuntimeError(f"the paired paths' probabilities add up to {whole}, not 1")
     return share_a, share_b

@@ -504,8 +504,12 @@ def last_draw_ranks(
     number of cards it is served (at most 2, else ``TooManyDeals``). A multiset no state of
     the hand can be served (more cards of a class than any of them leaves) gets rank 0: its
     ways are zero, only its place must be one number."""
-    kept, hand_of = np.unique(states.hands, axis=0, return_inverse=True)
-    hand_of = hand_of.reshape(-1)
+    # One int64 key per sorted hand (five cards of 12 bits; numpy's unique by rows is slow).
+    key = np.zeros(len(states.hands), dtype=np.int64)
+    for j in range(5):
+        key = key << 12 | (states.hands[:, j].astype(np.int64) & 0xFFF)
+    _, first, hand_of = np.unique(key, return_index=True, return_inverse=True)
+    kept, hand_of = states.hands[first], hand_of.reshape(-1)
     k_of_hand = (kept == _EMPTY).sum(axis=1).astype(np.int64)
     if int(k_of_hand.max()) > 2:
         raise TooManyDeals("a last draw of three cards or more is paired as paths")
