@@ -537,6 +537,11 @@ def last_draw_ranks(
         np.add.at(taken, (np.arange(len(h)), pc), 1)
         np.add.at(taken, (np.arange(len(h)), pd), 1)
         fits = (taken[:, :n_classes] <= most[h]).all(axis=1)
+        if k == 2:
+            # Two classes: some one state must leave a card of each (what the paths' serving
+            # ranks, so that a flush is found possible exactly where it would be there).
+            both = _both_left(left, hand_of, which, n_classes)
+            fits &= (pc == pd) | both[np.searchsorted(which, h), pc, np.minimum(pd, none - 1)]
         h, pc, pd = h[fits], pc[fits], pd[fits]
         hands = kept[h].copy()
         served = np.stack([card[np.minimum(pc, n_classes - 1)],
@@ -547,6 +552,25 @@ def last_draw_ranks(
         ranks[h, pc, pd] = rank
         ranks[h, pd, pc] = rank
     return hand_of, ranks, k_of_hand
+
+
+def _both_left(
+    left: npt.NDArray[np.int64],
+    hand_of: npt.NDArray[np.intp],
+    which: npt.NDArray[np.intp],
+    n_classes: int,
+) -> npt.NDArray[np.bool_]:
+    """``[i, c, d]``: whether some state keeping hand ``which[i]`` leaves a card of class
+    ``c`` and one of class ``d``."""
+    out = np.zeros((len(which), n_classes, n_classes), dtype=np.bool_)
+    order = np.argsort(hand_of, kind="stable")
+    starts = np.searchsorted(hand_of[order], which)
+    ends = np.searchsorted(hand_of[order], which, side="right")
+    some = (left[order] > 0).astype(np.float64)
+    for i, (a, b) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+        block = some[a:b]
+        out[i] = (block.T @ block) > 0
+    return out
 
 
 def _shares(
