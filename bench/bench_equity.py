@@ -4,6 +4,7 @@ heads-up Monte Carlo with three draws left (targets: >= 5 million/s; 100,000 sam
     python bench/bench_equity.py [--hands 2000000] [--samples 100000] [--repeat 5]
     python bench/bench_equity.py --exact        # heads-up exact queries (issue 35)
     python bench/bench_equity.py --review 2000 [--jobs 2]   # the draw review (issue 35)
+    python bench/bench_equity.py --review 3000 --split   # in this process: CPU per kind of query
 
 Prints the best of ``--repeat`` runs (CPU seconds of this process; one core).
 """
@@ -43,9 +44,15 @@ def main() -> None:
     parser.add_argument("--exact", action="store_true", help="time the exact paths method")
     parser.add_argument("--review", type=int, default=0, help="review this many simulated hands")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--split", action="store_true", help="with --review: in this process, CPU per query kind"
+    )
     args = parser.parse_args()
     if args.exact:
         exact_queries(args.repeat)
+        return
+    if args.review and args.split:
+        review_split(args.review)
         return
     if args.review:
         review_hands(args.review, args.jobs)
@@ -90,7 +97,7 @@ def exact_queries(repeat: int) -> None:
 
     from histparse.equity.deal import TooManyDeals
     from histparse.equity.exact import exact_by_cards
-    from histparse.equity.ranked import _paths, exact_by_ranks
+    from histparse.equity.ranked import _before_last, _paths, exact_by_ranks
 
     cases = {
         "7-4-3-2 v 8-5-3-2, one card each, 3 draws": ("7c 4d 3h 2s", "8h 5c 3d 2c", 3),
@@ -111,6 +118,11 @@ def exact_queries(repeat: int) -> None:
         "7-5-3-2 v pat 9-8-6-4-3, 3 draws": ("7c 5d 3h 2s", "9h 8c 6d 4s 3c", 3),
         "4 clubs 7-5-4-2 v pat 9-8-6-4-3, 2 draws": ("7c 5c 4c 2c", "9h 8d 6d 4s 3h", 2),
     }
+
+    def _clear() -> None:
+        _paths.cache_clear()
+        _before_last.cache_clear()
+
     first = True
     for name, (a, b, draws) in cases.items():
         pat = len(b.split()) == 5
@@ -130,11 +142,7 @@ def exact_queries(repeat: int) -> None:
             tracemalloc.stop()
             once = time.process_time() - start
             again = repeat if once < 2 else 0
-            t = (
-                best_of(again, lambda s=situation, m=method: (_paths.cache_clear(), m(s)))
-                if again
-                else once
-            )
+            t = best_of(again, lambda s=situation, m=method: (_clear(), m(s))) if again else once
             build = f", first query {once * 1000:.0f} ms" if first else ""
             first = first and label != "classes"
             print(
@@ -167,6 +175,38 @@ def review_hands(hands: int, jobs: int) -> None:
         print(done.stdout.splitlines()[0])
         print(f"{hands:,} hands, --jobs {jobs}: {wall:.1f} s wall "
               f"({children:.1f} s CPU in the command, {own:.1f} s here)")  # fmt: skip
+
+
+def review_split(hands: int) -> None:
+    """CPU of ``review`` over simulated hands in this process, and how it splits by (draws
+    left, players, method) of the equity queries (one per alternative of a draw)."""
+    from collections import defaultdict
+
+    import histparse.review.spots as spots
+    from histparse.review import review
+    from histparse.simulation import simulate
+
+    played = list(simulate(hands, seed=35))
+    split: defaultdict[tuple[int, int, str], list[float]] = defaultdict(list)
+    estimates = spots._estimates
+
+    def timed(situations, me, method, samples, seed):  # type: ignore[no-untyped-def]
+        start = time.process_time()
+        out = estimates(situations, me, method, samples, seed)
+        first = situations[0]
+        key = (first.draws_left, len(first.holdings), out[0].method.value)
+        split[key].append(time.process_time() - start)
+        return out
+
+    spots._estimates = timed  # type: ignore[assignment]
+    start = time.process_time()
+    frame = review(played, "Hero")
+    total = time.process_time() - start
+    valued = int(frame["reason"].isna().sum())
+    print(f"{hands:,} hands: {len(frame)} draws, {valued} valued, {total:.1f} s CPU")
+    for (left, players, method), times in sorted(split.items()):
+        print(f"  {left} draws left, {players} players, {method}: {len(times)} alternatives, "
+              f"{sum(times):.1f} s")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -50,6 +50,7 @@ from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
 from histparse.equity.joint import pair_shares
+from histparse.equity.lastdraw import pair_with_last_draw
 from histparse.equity.policy import StandPat, keep_mask
 
 __all__ = [
@@ -79,6 +80,8 @@ _MOST_TRACKED: Final = 7  # clubs, diamonds, hearts: with spades too every card 
 _BLOCK: Final = 1 << 21  # (rows x multisets x classes) compared at once
 _HELD: Final = 1 << 22  # last-draw rows held before they are merged
 _WEIGHT_BITS: Final = 42  # path weights below 2**42 before a draw (see _fills)
+PAIR_WORK: Final = 6
+"""Pairs of (final path, state) worth one (state, multiset) row of a last draw not listed."""
 
 
 class FlushPossible(TooManyDeals):
@@ -424,11 +427,41 @@ def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths
     return _paths(situation.holdings[player], situation.draws_left, classes)
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class LastStates:
+    """A player's states before its last draw: the kept hands (sorted; ``_EMPTY`` for each
+    card to be served), the cards read of each class, the weights and the codes."""
+
+    hands: npt.NDArray[np.int16]
+    counts: npt.NDArray[np.int8]
+    weight: npt.NDArray[np.int64]
+    code: npt.NDArray[np.int64]
+
+    def rows(self, n_classes: int) -> int:
+        """The (state, class multiset) rows its last draw would list."""
+        need = (self.hands == _EMPTY).sum(axis=1)
+        sizes = np.bincount(need, minlength=6)
+        return sum(int(sizes[k]) * _multiset_count(n_classes, k) for k in range(6))
+
+
 @functools.lru_cache(maxsize=64)
 def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
     """``rank_paths`` of one holding: they depend on nothing else, so that the paths of an
     opponent are found once for every choice of the review's player (the same unseen cards:
     the player's five are seen whatever it keeps)."""
+    before = _before_last(holding, draws_left, classes)
+    if isinstance(before, RankPaths):
+        return before
+    found = _last_serve(before.hands, before.counts, before.weight, before.code, classes)
+    for array in (found.counts, found.rank, found.weight):
+        array.flags.writeable = False  # shared by the cache
+    return found
+
+
+@functools.lru_cache(maxsize=64)
+def _before_last(holding: Holding, draws_left: int, classes: Classes) -> RankPaths | LastStates:
+    """The states before the holding's last draw, or its final paths when it serves none
+    (standing pat, no draw left)."""
     hands = np.full((1, 5), _EMPTY, dtype=np.int16)
     known = [(c >> 2) << _TAG_BITS | (1 << (c & 3)) for c in holding.cards]
     hands[0, : len(known)] = known
@@ -450,25 +483,107 @@ def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
             _kept_suits(hands, keep)
             hands = np.where(keep, hands, np.int16(_EMPTY))
         if index == draws_left - 1:
-            found = _last_serve(hands, counts, weight, code, classes)
-            break
+            states = LastStates(np.sort(hands, axis=1), counts, weight, code)
+            for array in (states.hands, states.counts, states.weight, states.code):
+                array.flags.writeable = False  # shared by the cache
+            return states
         hands, counts, weight, code = _serve(hands, counts, weight, code, classes)
-    else:
-        # No draw served (stand pat, or no draw left): the hands as they are.
-        hands = np.sort(hands, axis=1)
-        found = _rank_paths_of(*_by_code_and_rank(code, _ranks_of(hands), weight), classes)
+    # No draw served (stand pat, or no draw left): the hands as they are.
+    hands = np.sort(hands, axis=1)
+    found = _rank_paths_of(*_by_code_and_rank(code, _ranks_of(hands), weight), classes)
     for array in (found.counts, found.rank, found.weight):
         array.flags.writeable = False  # shared by the cache
     return found
+
+
+def last_draw_ranks(
+    states: LastStates, classes: Classes
+) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int16], npt.NDArray[np.int64]]:
+    """The states' kept hands, each state's index among them, and each kept hand's rank once
+    served classes ``c`` and ``d`` (``[h, c, d]``; index ``len(classes)``: no card) with the
+    number of cards it is served (at most 2, else ``TooManyDeals``). A multiset no state of
+    the hand can be served (more cards of a class than any of them leaves) gets rank 0: its
+    ways are zero, only its place must be one number."""
+    # One int64 key per sorted hand (five cards of 12 bits; numpy's unique by rows is slow).
+    key = np.zeros(len(states.hands), dtype=np.int64)
+    for j in range(5):
+        key = key << 12 | (states.hands[:, j].astype(np.int64) & 0xFFF)
+    _, first, hand_of = np.unique(key, return_index=True, return_inverse=True)
+    kept, hand_of = states.hands[first], hand_of.reshape(-1)
+    k_of_hand = (kept == _EMPTY).sum(axis=1).astype(np.int64)
+    if int(k_of_hand.max()) > 2:
+        raise TooManyDeals("a last draw of three cards or more is paired as paths")
+    n_classes = len(classes)
+    # The most each kept hand's states leave of each class: a multiset beyond is no hand.
+    left = classes.count[None, :] - states.counts.astype(np.int64)
+    most = np.zeros((len(kept), n_classes), dtype=np.int64)
+    np.maximum.at(most, hand_of, left)
+    card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
+    ranks = np.zeros((len(kept), n_classes + 1, n_classes + 1), dtype=np.int16)
+    none = n_classes
+    for k in (0, 1, 2):
+        which = np.flatnonzero(k_of_hand == k)
+        if not len(which):
+            continue
+        if k == 0:
+            pairs_c, pairs_d = np.array([none]), np.array([none])
+        elif k == 1:
+            pairs_c, pairs_d = np.arange(n_classes), np.full(n_classes, none)
+        else:
+            pairs_c, pairs_d = np.triu_indices(n_classes)
+        h = np.repeat(which, len(pairs_c))
+        pc, pd = np.tile(pairs_c, len(which)), np.tile(pairs_d, len(which))
+        taken = np.zeros((len(h), n_classes + 1), dtype=np.int64)
+        np.add.at(taken, (np.arange(len(h)), pc), 1)
+        np.add.at(taken, (np.arange(len(h)), pd), 1)
+        fits = (taken[:, :n_classes] <= most[h]).all(axis=1)
+        if k == 2:
+            # Two classes: some one state must leave a card of each (what the paths' serving
+            # ranks, so that a flush is found possible exactly where it would be there).
+            both = _both_left(left, hand_of, which, n_classes)
+            fits &= (pc == pd) | both[np.searchsorted(which, h), pc, np.minimum(pd, none - 1)]
+        h, pc, pd = h[fits], pc[fits], pd[fits]
+        hands = kept[h].copy()
+        served = np.stack([card[np.minimum(pc, n_classes - 1)],
+                           card[np.minimum(pd, n_classes - 1)]], axis=1)  # fmt: skip
+        slots = np.argsort(hands != _EMPTY, axis=1, kind="stable")[:, :k]
+        np.put_along_axis(hands, slots, served[:, :k], axis=1)
+        rank = _ranks_of(np.sort(hands, axis=1))
+        ranks[h, pc, pd] = rank
+        ranks[h, pd, pc] = rank
+    return hand_of, ranks, k_of_hand
+
+
+def _both_left(
+    left: npt.NDArray[np.int64],
+    hand_of: npt.NDArray[np.intp],
+    which: npt.NDArray[np.intp],
+    n_classes: int,
+) -> npt.NDArray[np.bool_]:
+    """``[i, c, d]``: whether some state keeping hand ``which[i]`` leaves a card of class
+    ``c`` and one of class ``d``."""
+    out = np.zeros((len(which), n_classes, n_classes), dtype=np.bool_)
+    order = np.argsort(hand_of, kind="stable")
+    starts = np.searchsorted(hand_of[order], which)
+    ends = np.searchsorted(hand_of[order], which, side="right")
+    some = (left[order] > 0).astype(np.float64)
+    for i, (a, b) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+        block = some[a:b]
+        out[i] = (block.T @ block) > 0
+    return out
 
 
 def _shares(
     situation: Situation, classes: Classes
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     n_pool = len(situation.unseen)
-    a, b = rank_paths(situation, 0, classes), rank_paths(situation, 1, classes)
     hidden = sum(h.hidden for h in situation.holdings)
-    if int(a.sizes.max()) + int(b.sizes.max()) + situation.unknowns - hidden > n_pool:
+    spare = n_pool - situation.unknowns + hidden  # the cards the two players may read
+    direct = _with_last_draw(situation, classes, spare)
+    if direct is not None:
+        return direct
+    a, b = rank_paths(situation, 0, classes), rank_paths(situation, 1, classes)
+    if int(a.sizes.max()) + int(b.sizes.max()) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
     # The player with fewer paths lists its class sets; the other's are kept where they
     # match one (joint.py).
@@ -481,6 +596,41 @@ def _shares(
     if swap:
         return (share_b, share_a), (len(b.rank), len(a.rank))
     return (share_a, share_b), (len(a.rank), len(b.rank))
+
+
+def _with_last_draw(
+    situation: Situation, classes: Classes, spare: int
+) -> tuple[tuple[Fraction, Fraction], tuple[int, int]] | None:
+    """The shares with one player's last draw summed into the pairing (``lastdraw.py``): the
+    player whose last draw lists more rows stays at its states, the other's final paths are
+    paired with them. ``None`` where that does not apply or would cost more than pairing
+    paths (more than ``PAIR_WORK`` pairs per row of the last draw it saves)."""
+    holdings, left = situation.holdings, situation.draws_left
+    before = [_before_last(h, left, classes) for h in holdings]
+    rows = [b.rows(len(classes)) if isinstance(b, LastStates) else 0 for b in before]
+    which = 0 if rows[0] > rows[1] else 1
+    states = before[which]
+    if not isinstance(states, LastStates):
+        return None
+    other = rank_paths(situation, 1 - which, classes)
+    if len(other.rank) * len(states.weight) > PAIR_WORK * rows[which]:
+        return None
+    need = (states.hands == _EMPTY).sum(axis=1)
+    if int(other.sizes.max()) + int((states.counts.sum(axis=1) + need).max()) > spare:
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    try:
+        hand_of, ranks, k_of_hand = last_draw_ranks(states, classes)
+        share_a, share_b = pair_with_last_draw(
+            other.counts, other.rank, other.weight, states.counts, states.weight, hand_of,
+            ranks, k_of_hand, classes.count, len(situation.unseen),
+        )  # fmt: skip
+    except FlushPossible:
+        raise
+    except TooManyDeals:
+        return None
+    if which == 0:
+        return (share_b, share_a), (len(states.weight), len(other.rank))
+    return (share_a, share_b), (len(other.rank), len(states.weight))
 
 
 def exact_by_ranks(

@@ -157,8 +157,10 @@ def review_hand(
     actual_only: bool = False,
 ) -> list[DrawReview]:
     """The reviewed draws of ``player`` in ``replay`` (none when it did not draw, or the hand is
-    not a 2-7 draw game). ``method``: ``auto`` is exact with one draw left and seeded Monte
-    Carlo (``samples`` deals, the same deals for every alternative) before; ``exact`` exact
+    not a 2-7 draw game). ``method``: ``auto`` is exact with one draw left, and with two left
+    heads-up when each player reads one card at most per draw but one that may draw two now,
+    and seeded Monte Carlo (``samples`` deals, the same deals for every alternative) for the
+    rest; ``exact`` exact
     wherever the equity module can (heads-up: any draw; slow with three draws left);
     ``monte-carlo`` always samples. ``draws`` restricts the review to those draw numbers;
     ``actual_only`` values the draw made alone (no alternatives, no cost)."""
@@ -355,6 +357,17 @@ def _value(
     )
 
 
+def _cheap_two_draws(holdings: Sequence[Holding]) -> bool:
+    """Heads-up with two draws left, each player reading one card at most at each draw, but
+    for one of them that may draw two now (no hidden cards: an opponent's unknown card makes
+    its paths ten times more and the query seconds)."""
+    if len(holdings) != 2:
+        return False
+    one = [_one_card_at_most(h, 2) for h in holdings]
+    two = [not h.hidden and h.pending == 2 and isinstance(h.policy, DrawToBest) for h in holdings]
+    return (one[0] or two[0]) and (one[1] or two[1]) and not (two[0] and two[1])
+
+
 def _one_card_at_most(holding: Holding, draws_left: int) -> bool:
     """Whether ``holding`` reads at most one card at each of the ``draws_left`` draws: no
     hidden cards, and pat, or a made hand its policy stands pat with at every draw it decides,
@@ -380,20 +393,18 @@ def _estimates(
     situations: Sequence[Situation], me: int, method: str, samples: int, seed: int
 ) -> list[Estimate]:
     """The player's equity in each situation: exact where asked (``auto``: one draw left, or
-    two heads-up with one card or none drawn by each) and possible, else Monte Carlo with the
-    candidates' situations played as one table (``monte_carlo_many``: ``samples`` deals over
-    them all, the same seed for every alternative, so that their differences are not mostly
-    noise)."""
+    two heads-up with one card or none drawn by each, or two by one of them now) and possible,
+    else Monte Carlo with the candidates' situations played as one table
+    (``monte_carlo_many``: ``samples`` deals over them all, the same seed for every
+    alternative, so that their differences are not mostly noise)."""
     draws_left = situations[0].draws_left
     drawing = situations[0].holdings[me].pending
     # Exact at the last draw unless the player draws four or five (a million paths each); with
-    # two draws left heads-up when each player reads one card at most at each draw (the class
-    # paths: milliseconds).
+    # two draws left heads-up when each player reads one card at most at each draw, or one of
+    # them draws two now (the class paths, its last draw summed into the pairing: 5-50 ms a
+    # situation, a few suited ones 0.1-0.6 s; docs/review.md has the budget).
     last = draws_left == 1 and drawing <= 3
-    second = draws_left == 2 and all(
-        len(s.holdings) == 2 and all(_one_card_at_most(h, draws_left) for h in s.holdings)
-        for s in situations
-    )
+    second = draws_left == 2 and all(_cheap_two_draws(s.holdings) for s in situations)
     exact = method == "exact" or (method == "auto" and (last or second))
     if exact:
         try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Iterator
+from contextlib import contextmanager
 from fractions import Fraction
 from pathlib import Path
 from typing import Final
@@ -15,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from histparse.cards import DECK, parse_cards
-from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
+from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy, ranked
 from histparse.equity.deal import TooManyDeals
 from histparse.equity.exact import exact_by_cards, exact_heads_up, paths_of
 from histparse.equity.policy import Policy, keep_mask
@@ -307,3 +309,127 @@ def test_beyond_the_last_draws_limit_the_class_method_refuses_and_auto_samples()
     with pytest.raises(TooManyDeals, match="class cards served"):
         exact_by_ranks(situation)
     assert equity(situation, samples=2_000).method is Method.MONTE_CARLO
+
+
+# The last draw summed into the pairing (lastdraw.py).
+
+
+@contextmanager
+def _summed(always: bool) -> Iterator[list[int]]:
+    """Every query with the last draw summed where it applies (``always``), or never; yields
+    the number of times it answered."""
+    calls: list[int] = []
+    original_work, original_pair = ranked.PAIR_WORK, ranked.pair_with_last_draw
+
+    def counted(*args: object) -> tuple[Fraction, Fraction]:
+        calls.append(1)
+        return original_pair(*args)  # type: ignore[arg-type]
+
+    ranked.PAIR_WORK = 10**12 if always else -1  # type: ignore[misc]
+    ranked.pair_with_last_draw = counted  # type: ignore[assignment]
+    ranked._paths.cache_clear()
+    ranked._before_last.cache_clear()
+    try:
+        yield calls
+    finally:
+        ranked.PAIR_WORK = original_work  # type: ignore[misc]
+        ranked.pair_with_last_draw = original_pair
+        ranked._paths.cache_clear()
+        ranked._before_last.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "unseen", "draws"),
+    [
+        # a one-card draw against a two-card draw (the case it was built for)
+        (("7c 4d 3h 2s", "Kc"), ("8h 5c 3d", "Kd Ks"), "5h 6c 6d 7d 9s Js 4s 2d Qh", 3),
+        (("7c 4d 3h 2s", "Kc"), ("8h 5c 3d", "Kd Ks"), "5h 6c 6d 7d 9s Js 4s 2d Qh", 2),
+        # suits tracked: a diamond flush possible, then flushes for both players
+        (("7c 4d 3h 2s", "Kc"), ("8h 5d 3s", "Kd Kh"), "2d 4d 6d 7d 9d 6c 4s 5h Qs", 3),
+        (("7h 4h 3h 2s", "Kc"), ("8h 5d 3d", "Kd Ks"), "2h 5h 6h 9h 6d 7d 4d 5c Js", 2),
+        # pairs in the stub (classes of several cards), both drawing two
+        (("7c 4d 3h", "Kc Qc"), ("8h 5c 3d", "Kd Ks"), "5h 5s 6c 6d 7d 9s 4s 2d 2h", 2),
+    ],
+)
+def test_summed_last_draw_equals_brute_force(
+    first: tuple[str, str], second: tuple[str, str], unseen: str, draws: int
+) -> None:
+    holdings = (Holding.of(first[0], discards=first[1]), Holding.of(second[0], discards=second[1]))
+    situation = _reduced(unseen, *holdings, draws=draws)
+    with _summed(True) as calls:
+        shares, _ = exact_by_ranks(situation)
+    assert calls, "the last draw was not summed"
+    assert shares == brute_force(situation)
+    assert sum(shares) == 1
+
+
+_LAST_HANDS = st.sampled_from(
+    ["7c 4d 3h 2s", "8h 5c 3d", "6s 5s 2d", "Kc 7d 4h 2c", "9d 6c 3s 2h", "7c 7d 4h", "8c 6c"]
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    first=_LAST_HANDS,
+    second=_LAST_HANDS,
+    draws=st.integers(1, 3),
+    policy=st.sampled_from(["draw", "draw:9", "draw:T,9,8:3", "plan:1,2", "pat"]),
+)
+def test_summed_last_draw_equals_brute_force_on_small_decks(
+    first: str, second: str, draws: int, policy: str
+) -> None:
+    """The law for the new path: whatever the hands and policies, equal to serving every card
+    (the stub of nine cards; a situation where it could run out is refused)."""
+    a, b = parse_cards(first), parse_cards(second)
+    if set(a) & set(b):
+        return
+    situation = _reduced(
+        "2d 4s 5h 6c 7d 8c 9s Kh Qh",
+        Holding(a, policy=parse_policy(policy)),
+        Holding(b),
+        draws=draws,
+    )
+    with _summed(True):
+        try:
+            shares, _ = exact_by_ranks(situation)
+        except TooManyDeals:
+            return
+    assert shares == brute_force(situation)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "draws", "pat"),
+    [
+        ("7c 4d 3h 2s", "8h 5c 3d", 2, False),
+        ("7c 4d 3h 2s", "8h 5d 3s", 2, False),  # diamonds tracked
+        ("7c 4d 3h 2s", "8h 5c 3d 2c", 3, False),
+        ("7c 5c 4c 2c", "9h 8d 6d 4s 3h", 2, True),  # a four-flush against a pat hand
+        ("8h 6h", "9d 6c 3s 2h", 1, False),  # a three-card last draw: paths paired instead
+    ],
+)
+def test_summed_last_draw_equals_the_paired_paths_on_the_full_deck(
+    first: str, second: str, draws: int, pat: bool
+) -> None:
+    other = Holding.of(second, policy=StandPat()) if pat else Holding.of(second)
+    situation = Situation((Holding.of(first), other), draws_left=draws)
+    with _summed(False) as calls:
+        paired = exact_by_ranks(situation)[0]
+    assert not calls
+    with _summed(True) as calls:
+        try:
+            summed = exact_by_ranks(situation)[0]
+        except FlushPossible:  # pragma: no cover - both ways track the same suits
+            raise
+    assert summed == paired
+    assert sum(summed) == 1
+
+
+def test_a_hidden_card_is_summed_too() -> None:
+    """A player holding an unseen card (served first, from the classes) against a two-card
+    draw: the states before the last draw carry it; equal to the paired paths."""
+    situation = Situation((Holding.of("7c 5d 3h", hidden=1), Holding.of("8h 6c 4d")), draws_left=1)
+    with _summed(False):
+        paired = exact_by_ranks(situation)[0]
+    with _summed(True) as calls:
+        summed = exact_by_ranks(situation)[0]
+    assert calls and summed == paired

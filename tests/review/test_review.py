@@ -234,9 +234,10 @@ def test_a_rejected_hand_is_named_and_counted_not_dropped(
 
 
 def test_two_draws_left_against_a_pat_hand_is_exact() -> None:
-    """With two draws left heads-up, a one-card draw or a stand-pat against a hand that stood
-    pat is valued exactly in ``auto`` (the class paths), each the fraction equity() finds for
-    that situation (the opponent follows the default policy at the last draw, as stated)."""
+    """With two draws left heads-up, a stand-pat, a one-card or a two-card draw against a hand
+    that stood pat is valued exactly in ``auto`` (the class paths), each the fraction equity()
+    finds for that situation (the opponent follows the default policy at the last draw, as
+    stated)."""
     from histparse.equity import DEFAULT_POLICY, DrawToBest, Holding, Situation, StandPat, equity
     from histparse.ranking import WORST_RANK
 
@@ -260,7 +261,10 @@ def test_two_draws_left_against_a_pat_hand_is_exact() -> None:
 
     assert by_label["pat"].exact == exact(Holding.of("8c 6d 4h 3s 2c", policy=StandPat()))
     assert by_label["keep 4"].exact == exact(Holding.of("6d 4h 3s 2c", discards="8c"))
-    assert by_label["keep 3"].exact is None  # a two-card draw: Monte Carlo
+    # A two-card draw against a one-card draw or a pat hand is exact too (its last draw summed
+    # into the pairing); a three-card draw is still sampled.
+    assert by_label["keep 3"].exact == exact(Holding.of("4h 3s 2c", discards="8c 6d"))
+    assert by_label["keep 2"].exact is None
     assert row.best == "pat"
 
 
