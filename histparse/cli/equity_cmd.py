@@ -81,7 +81,9 @@ def _as_dict(situation: Situation, result: Equity) -> dict[str, Any]:
 def _print(situation: Situation, result: Equity) -> None:
     if result.paths is not None:
         paths = " x ".join(f"{n:,}" for n in result.paths)
-        how = f"exact over {paths} paths"
+        # A player whose last draw is summed into the pairing counts its states before that
+        # draw, not its paths (docs/equity.md): the count says what was paired, not which.
+        how = f"exact, {paths} paths or states paired"
     elif result.method is Method.EXACT:
         how = f"exact over {result.samples:,} deals"
     else:
