@@ -366,30 +366,35 @@ _PLAYERS_SLICE: Final = 262_144
 
 
 def _slices(path: str, columns: list[str]) -> Iterator[pa.Table]:
-    """The ``players`` file's ``columns`` in slices of ``_PLAYERS_SLICE`` rows, typed as the
-    file schema (as ``read_table(schema=)`` reads them; a column an older version lacks is
-    null)."""
-    fields = [FILE_SCHEMAS["players"].field(c).with_nullable(True) for c in columns]
+    """The ``players`` file's ``columns`` in slices of whole row groups, at least
+    ``_PLAYERS_SLICE`` rows each but the last, typed as the file schema (as
+    ``read_table(schema=)`` reads them; a column an older version lacks is null)."""
+    schema = pa.schema([FILE_SCHEMAS["players"].field(c).with_nullable(True) for c in columns])
     source = pq.ParquetFile(path)
-    present = [c for c in columns if c in source.schema_arrow.names]
-    schema = pa.schema(fields)
-    held: list[pa.RecordBatch] = []
+    stored = set(source.schema_arrow.names)  # a property built anew at each access
+    present = [c for c in columns if c in stored]
+    meta = source.metadata
+
+    def typed(groups: list[int]) -> pa.Table:
+        table = source.read_row_groups(groups, columns=present)
+        for c in columns:
+            if c not in present:
+                field = schema.field(c)
+                table = table.append_column(field, pa.nulls(table.num_rows, field.type))
+        return table.select(columns).cast(schema)
+
+    groups: list[int] = []
     rows = 0
-    # A batch ends at each row group (a few thousand rows in a compacted file): gathered into
-    # slices, since each slice is matched against a hash table of the file's hands.
-    for batch in source.iter_batches(_PLAYERS_SLICE, columns=present):
-        got = {c: batch.column(c) for c in present}
-        n = batch.num_rows
-        arrays = [
-            got[f.name].cast(f.type) if f.name in got else pa.nulls(n, f.type) for f in fields
-        ]
-        held.append(pa.RecordBatch.from_arrays(arrays, schema=schema))
-        rows += n
+    # A compacted file's row groups are an export batch's (a few thousand rows each): they
+    # are gathered, since each slice is matched against a hash table of the file's hands.
+    for i in range(meta.num_row_groups):
+        groups.append(i)
+        rows += meta.row_group(i).num_rows
         if rows >= _PLAYERS_SLICE:
-            yield pa.Table.from_batches(held, schema)
-            held, rows = [], 0
-    if held:
-        yield pa.Table.from_batches(held, schema)
+            yield typed(groups)
+            groups, rows = [], 0
+    if groups:
+        yield typed(groups)
 
 
 def _matched(batch: pa.Table, mine: pa.Table) -> pa.Table:
