@@ -11,7 +11,9 @@ read), and the hands' keys: every ``hand_id`` set, and each (site, hand id) once
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Final
 
 import numpy as np
@@ -123,70 +125,131 @@ def _text(type_: pa.DataType) -> bool:
 
 def _check_hand_keys(store: DatasetDir) -> None:
     """Every hand id set, and each (site, hand id) in one row of one file."""
-    by_site: dict[str, list[tuple[int, npt.NDArray[np.uint64] | pa.Array]]] = {}
+    by_site: dict[str, list[tuple[int, _Keys]]] = {}
     rels = store.files["hands"]
-    for k, rel in enumerate(rels):
+
+    def ids_of(k: int) -> pa.StringArray:
         try:
-            column = pq.read_table(store.root / rel, columns=["hand_id"])["hand_id"]
+            column = pq.read_table(store.root / rels[k], columns=["hand_id"])["hand_id"]
         except (pa.ArrowException, OSError, ValueError) as exc:
-            raise DatasetError(f"{_where(store, rel)}: unreadable: {one_line(exc)}") from None
+            raise DatasetError(f"{_where(store, rels[k])}: unreadable: {one_line(exc)}") from None
         if column.null_count:
-            raise DatasetError(f"{_where(store, rel)}: {column.null_count:,} hand(s) with no id")
+            raise DatasetError(
+                f"{_where(store, rels[k])}: {column.null_count:,} hand(s) with no id"
+            )
+        ids: pa.StringArray = column.combine_chunks().cast(pa.string())
+        return ids
+
+    for k, rel in enumerate(rels):
         part = _parse_partition(rel)
         site = part[0] if part is not None else ""
-        by_site.setdefault(site, []).append((k, _compact_ids(column)))
+        by_site.setdefault(site, []).append((k, id_keys(ids_of(k))))
     for site, files in by_site.items():
-        twice = repeated_id([ids for _, ids in files])
+        ks = [k for k, _ in files]
+        twice = repeated_id([keys for _, keys in files], functools.partial(_nth, ids_of, ks))
         if twice is not None:
             hand_id, times, where = twice
-            named = ", ".join(_where(store, rels[files[i][0]]) for i in where)
+            named = ", ".join(_where(store, rels[ks[i]]) for i in where)
             raise DatasetError(
                 f"{named}: hand {hand_id} of {site} is in {times} rows; a hand is exported once"
             )
 
 
-# Ids written as the numbers they are (no sign, no leading zero) fit a uint64 up to 19 digits:
-# 8 bytes an id instead of a string and its place in a hash table (the check of 10,000,000
-# hands' keys peaked at 2.8 GB with strings and Python lists).
+def _nth(read: Callable[[int], pa.StringArray], files: list[int], i: int) -> pa.StringArray:
+    return read(files[i])
+
+
+# Each id as 8 bytes (the check of 10,000,000 hands' keys peaked at 2.8 GB with a Python string
+# and int per hand): an id written as the number it is (no sign, no leading zero, up to 19
+# digits) is that number; any other a 64-bit hash of its bytes, so two ids may share a key, and
+# equal keys are compared as text before a hand is called repeated.
 _NUMBER: Final = r"^(0|[1-9][0-9]{0,18})$"
+_BASE: Final = 1_099_511_628_211  # FNV's 64-bit prime, as the polynomial's base
+_MASK: Final = (1 << 64) - 1
 
 
-def _compact_ids(column: pa.ChunkedArray) -> npt.NDArray[np.uint64] | pa.Array:
-    """A file's hand ids as uint64 where each is a plain number, else as text."""
-    ids = column.combine_chunks().cast(pa.string())
-    if len(ids) and pc.all(pc.match_substring_regex(ids, _NUMBER)).as_py():
-        numbers: npt.NDArray[np.uint64] = pc.cast(ids, pa.uint64()).to_numpy()
-        return numbers
-    return ids
+@dataclass(frozen=True, slots=True)
+class _Keys:
+    """A file's ids as keys, and which ids are hashed (None: none is; an id's key depends on
+    the id alone, so a number's key is the same in any file)."""
+
+    keys: npt.NDArray[np.uint64]
+    hashed: npt.NDArray[np.bool_] | None
+
+
+def id_keys(ids: pa.StringArray) -> _Keys:
+    """A file's hand ids (text, no null) as 8-byte keys (see ``_NUMBER``)."""
+    plain = pc.match_substring_regex(ids, _NUMBER)
+    if pc.all(plain).as_py() is not False:  # every id a number (or no id)
+        return _Keys(pc.cast(ids, pa.uint64()).to_numpy(), None)
+    hashed = ~plain.to_numpy(zero_copy_only=False)
+    keys = _hashes(ids)
+    if not hashed.all():
+        keys[~hashed] = pc.cast(ids.filter(plain), pa.uint64()).to_numpy()
+    return _Keys(keys, hashed)
+
+
+def _hashes(ids: pa.StringArray) -> npt.NDArray[np.uint64]:
+    """Each text's bytes b_0..b_{n-1} as sum b_j * BASE**(n-1-j) + n, modulo 2**64, from the
+    array's buffers at once (no Python string per id)."""
+    offsets = np.frombuffer(ids.buffers()[1], dtype=np.int32)[
+        ids.offset : ids.offset + len(ids) + 1
+    ]
+    first, last = int(offsets[0]), int(offsets[-1])
+    data = np.frombuffer(ids.buffers()[2], dtype=np.uint8)[first:last].astype(np.uint64)
+    lengths = np.diff(offsets).astype(np.int64)
+    out = lengths.astype(np.uint64)
+    if not len(data):
+        return out
+    powers = np.empty(int(lengths.max()), dtype=np.uint64)
+    value = 1
+    for i in range(len(powers)):
+        powers[i] = value
+        value = (value * _BASE) & _MASK
+    starts = offsets[:-1].astype(np.int64) - first
+    # Each byte's power: its distance from the end of its text.
+    ends = np.repeat(starts + lengths, lengths)
+    terms = data * powers[ends - 1 - np.arange(len(data))]
+    filled = lengths > 0
+    with np.errstate(over="ignore"):
+        out[filled] += np.add.reduceat(terms, starts[filled])
+    return out
 
 
 def repeated_id(
-    files: Sequence[npt.NDArray[np.uint64] | pa.Array],
+    files: Sequence[_Keys], text: Callable[[int], pa.StringArray]
 ) -> tuple[str, int, list[int]] | None:
-    """The first id (smallest number, else any) found more than once over the files' ids
-    (``_compact_ids``), how many times, and the indices of the files holding it; None when
-    every id is once."""
+    """The first id (by key) found more than once over the files' keys (``id_keys``), how many
+    times, and the indices of the files holding it; None when every id is once. ``text(i)``
+    gives file i's ids, read only where two keys are equal and one of them is a hash."""
     if not files:
         return None
-    lengths = [len(f) for f in files]
-    if all(isinstance(f, np.ndarray) for f in files):
-        numbers = np.concatenate([np.asarray(f, dtype=np.uint64) for f in files])
-        ordered = np.sort(numbers)
-        same = np.flatnonzero(ordered[1:] == ordered[:-1])
-        if not len(same):
-            return None
-        value = ordered[same[0]]
-        rows = np.flatnonzero(numbers == value)
-        hand_id = str(int(value))
-    else:
-        texts = pa.concat_arrays(
-            [pa.array(f.astype(str)) if isinstance(f, np.ndarray) else f for f in files]
-        )
-        counted = pa.table({"id": texts}).group_by("id").aggregate([("id", "count")])
-        if counted.num_rows == len(texts):
-            return None
-        twice = counted.filter(pc.greater(counted["id_count"], 1)).slice(0, 1)
-        hand_id = twice["id"][0].as_py()
-        rows = np.flatnonzero(pc.equal(texts, hand_id).to_numpy(zero_copy_only=False))
-    owner = np.repeat(np.arange(len(files)), lengths)
-    return hand_id, len(rows), sorted({int(i) for i in owner[rows]})
+    keys = np.concatenate([f.keys for f in files])
+    owner = np.repeat(np.arange(len(files)), [len(f.keys) for f in files])
+    ordered = np.sort(keys)
+    equal = ordered[1:][ordered[1:] == ordered[:-1]]
+    if not len(equal):
+        return None
+    # The rows of every key seen twice, found in one pass (linear whatever the number of such
+    # keys: crafted ids can make many hashes collide).
+    groups: dict[int, list[int]] = {}
+    for row in np.flatnonzero(np.isin(keys, np.unique(equal))).tolist():
+        groups.setdefault(int(keys[row]), []).append(row)
+    starts = np.searchsorted(owner, np.arange(len(files)))
+    read: dict[int, list[str]] = {}
+    for value in sorted(groups):
+        texts: dict[str, list[int]] = {}
+        for row in groups[value]:
+            i = int(owner[row])
+            at = row - int(starts[i])
+            hashed = files[i].hashed
+            if hashed is None or not hashed[at]:
+                texts.setdefault(str(value), []).append(i)
+                continue
+            if i not in read:
+                read[i] = text(i).to_pylist()
+            texts.setdefault(read[i][at], []).append(i)
+        for hand_id, where in texts.items():
+            if len(where) > 1:
+                return hand_id, len(where), sorted(set(where))
+    return None
