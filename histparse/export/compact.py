@@ -92,8 +92,10 @@ def compact(
         records = sorted(
             p.stem for p in (store.root / COMMITS).glob("*.json") if not p.name.startswith(".")
         )
-        units = _units(store)
-        if len(records) <= 1 and all(len(v) <= 1 for v in units.values()):
+        # A compacted partition holds several groups when it passes ``max_rows``: compact
+        # already when no two batches would be merged.
+        groups = [_grouped(store.root, b, max_rows) for b in _units(store).values()]
+        if len(records) <= 1 and all(len(g) == 1 for gs in groups for g in gs):
             return CompactResult(
                 str(store.root), before, before, len(records), 0, recovered, store.stale_lock
             )
@@ -102,8 +104,8 @@ def compact(
         rows = 0
         written: list[Path] = []
         try:
-            for batches in units.values():
-                for k, group in enumerate(_grouped(store.root, batches, max_rows)):
+            for partition in groups:
+                for k, group in enumerate(partition):
                     if len(group) == 1:
                         rels.extend(rel for files in group[0].values() for rel in files)
                         continue  # one batch: its files kept as they are

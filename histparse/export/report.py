@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -123,16 +124,14 @@ def _batches_of(store: DatasetDir) -> list[_Batch]:
 _VALUE_COLUMNS: Final = ("game", "limit_type", "unit", "max_seats", "stakes")
 
 
+@dataclass(frozen=True, slots=True)
 class _HandValues:
     """Per game, its hands; the distinct values of the filtered columns (site from the
     partitions); whether any hand is a tournament's."""
 
-    def __init__(
-        self, games: dict[str, int], values: dict[str, set[str]], tournament: bool
-    ) -> None:
-        self.games = games
-        self.values = values
-        self.tournament = tournament
+    games: dict[str, int]
+    values: dict[str, set[str]]
+    tournament: bool
 
     @classmethod
     def of(cls, batches: Sequence[_Batch]) -> _HandValues:

@@ -168,6 +168,11 @@ def test_compact_keeps_every_table_with_fewer_files(
     assert parts == {rel for v in store.files.values() for rel in v}
     assert len(list((out / "_commits").glob("*.json"))) == 1
     assert not (out / LOCK).exists()
+    # Compact again: nothing to merge, even where a partition holds several files.
+    record = sorted((out / "_commits").glob("*.json"))
+    assert compact(out, max_rows=max_rows).rows == 0
+    assert DatasetDir.open(out).files == store.files
+    assert sorted((out / "_commits").glob("*.json")) == record  # no commit made
     # A watch goes on adding after a compaction, skipping what is there.
     assert watch([folder], out, once=True, settle=0).new == 0
 
