@@ -444,20 +444,17 @@ def allin_ev(
     methods.update(method for _, method in found)
     runs, evs = _per_candidate([deals for deals, _ in found], pots, stake, snap.contenders)
     alt: list[float] | None = None
-    if alt_policy is not None and _policy_unused(situations):
-        alt = [
-            sum(w * run[i][0] for (_, w), run in zip(combos, runs, strict=True))
-            for i in range(len(snap.contenders))
-        ]
-    elif alt_policy is not None:
-        # The same candidates, budgets and seed: only the draws after the next one differ.
-        found_alt = deals_for_many(
-            [_with_policy(s, alt_policy) for s in situations],
-            samples=per_candidate,
-            seed=hand_seed,
-            exact_limit=exact_per_candidate,
-        )
-        runs_alt, _ = _per_candidate([d for d, _ in found_alt], pots, stake, snap.contenders)
+    if alt_policy is not None:
+        runs_alt = runs  # no policy asked (``_policy_unused``): the same deals, card for card
+        if not _policy_unused(situations):
+            # The same candidates, budgets and seed: only the draws after the next one differ.
+            found_alt = deals_for_many(
+                [_with_policy(s, alt_policy) for s in situations],
+                samples=per_candidate,
+                seed=hand_seed,
+                exact_limit=exact_per_candidate,
+            )
+            runs_alt, _ = _per_candidate([d for d, _ in found_alt], pots, stake, snap.contenders)
         alt = [
             sum(w * run[i][0] for (_, w), run in zip(combos, runs_alt, strict=True))
             for i in range(len(snap.contenders))

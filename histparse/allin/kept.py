@@ -35,7 +35,7 @@ from histparse.equity import DEFAULT_POLICY, Policy
 from histparse.equity.evaluator import evaluate
 from histparse.equity.policy import keep_mask
 
-__all__ = ["MAX_DISCARD_SETS", "KeptHands", "kept_hands", "kept_weights"]
+__all__ = ["MAX_DISCARD_SETS", "KeptHands", "kept_hands"]
 
 MAX_DISCARD_SETS: Final = 800
 """Sets ``D`` counted per subset; a sample of this many beyond (a weight's relative error
@@ -137,16 +137,3 @@ def kept_hands(
     later = sum(draws) > draws[0]
     found = _fitting(subsets, shown, later, draws[0], draws_left, unseen, rng, policy)
     return [(len(h) / n if n else 0.0, KeptHands(h, k)) for h, k in found]
-
-
-def kept_weights(
-    subsets: Sequence[tuple[Card, ...]],
-    shown: Sequence[Card],
-    draws: Sequence[int],
-    draws_left: int,
-    unseen: Sequence[Card],
-    rng: random.Random,
-    policy: Policy = DEFAULT_POLICY,
-) -> list[float]:
-    """The posterior weight of each of ``subsets`` (``kept_hands``)."""
-    return [w for w, _ in kept_hands(subsets, shown, draws, draws_left, unseen, rng, policy)]

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from histparse.allin.kept import kept_hands, kept_weights
+from histparse.allin.kept import kept_hands
 from histparse.cards import parse_cards
 
 
@@ -21,10 +21,10 @@ def test_a_brick_drawn_after_the_all_in_was_never_kept() -> None:
     shown = parse_cards("2c 3d 4h 7s Kc")
     subsets = list(itertools.combinations(shown, 4))
     unseen = parse_cards("9d Jd Qh 5c 6h")
-    weights = kept_weights(subsets, shown, (1,), 1, unseen, random.Random(0))
+    weights = [w for w, _ in kept_hands(subsets, shown, (1,), 1, unseen, random.Random(0))]
     assert weights == [pytest.approx(2 / 5), 0, 0, 0, 0]
     # With three draws left the policy stands pat only on an 8-low: the 9 is thrown too.
-    weights = kept_weights(subsets, shown, (1, 0, 0), 3, unseen, random.Random(0))
+    weights = [w for w, _ in kept_hands(subsets, shown, (1, 0, 0), 3, unseen, random.Random(0))]
     assert weights == [pytest.approx(3 / 5), 0, 0, 0, 0]
     hands = kept_hands(subsets, shown, (1,), 1, unseen, random.Random(0))
     assert [len(h) for _, h in hands] == [2, 0, 0, 0, 0]
@@ -40,7 +40,7 @@ def test_a_straight_draw_weighs_more_than_an_eight_draw() -> None:
     shown = parse_cards("2c 3d 4h 5s 8c")
     subsets = list(itertools.combinations(shown, 4))
     unseen = parse_cards("6h 9d Jd 7c")
-    weights = kept_weights(subsets, shown, (1, 0, 0), 3, unseen, random.Random(0))
+    weights = [w for w, _ in kept_hands(subsets, shown, (1, 0, 0), 3, unseen, random.Random(0))]
     assert weights == [pytest.approx(w) for w in (3 / 4, 2 / 4, 2 / 4, 2 / 4, 2 / 4)]
 
 
