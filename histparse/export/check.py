@@ -11,7 +11,6 @@ read), and the hands' keys: every ``hand_id`` set, and each (site, hand id) once
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -145,18 +144,13 @@ def _check_hand_keys(store: DatasetDir) -> None:
         site = part[0] if part is not None else ""
         by_site.setdefault(site, []).append((k, id_keys(ids_of(k))))
     for site, files in by_site.items():
-        ks = [k for k, _ in files]
-        twice = repeated_id([keys for _, keys in files], functools.partial(_nth, ids_of, ks))
+        twice = repeated_id(files, ids_of)
         if twice is not None:
             hand_id, times, where = twice
-            named = ", ".join(_where(store, rels[ks[i]]) for i in where)
+            named = ", ".join(_where(store, rels[k]) for k in where)
             raise DatasetError(
                 f"{named}: hand {hand_id} of {site} is in {times} rows; a hand is exported once"
             )
-
-
-def _nth(read: Callable[[int], pa.StringArray], files: list[int], i: int) -> pa.StringArray:
-    return read(files[i])
 
 
 # Each id as 8 bytes (the check of 10,000,000 hands' keys peaked at 2.8 GB with a Python string
@@ -165,7 +159,6 @@ def _nth(read: Callable[[int], pa.StringArray], files: list[int], i: int) -> pa.
 # equal keys are compared as text before a hand is called repeated.
 _NUMBER: Final = r"^(0|[1-9][0-9]{0,18})$"
 _BASE: Final = 1_099_511_628_211  # FNV's 64-bit prime, as the polynomial's base
-_MASK: Final = (1 << 64) - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,11 +194,9 @@ def _hashes(ids: pa.StringArray) -> npt.NDArray[np.uint64]:
     out = lengths.astype(np.uint64)
     if not len(data):
         return out
-    powers = np.empty(int(lengths.max()), dtype=np.uint64)
-    value = 1
-    for i in range(len(powers)):
-        powers[i] = value
-        value = (value * _BASE) & _MASK
+    # BASE**0, BASE**1, ...: numpy's uint64 products wrap modulo 2**64.
+    powers = np.ones(int(lengths.max()), dtype=np.uint64)
+    powers[1:] = np.cumprod(np.full(len(powers) - 1, _BASE, dtype=np.uint64))
     starts = offsets[:-1].astype(np.int64) - first
     # Each byte's power: its distance from the end of its text.
     ends = np.repeat(starts + lengths, lengths)
@@ -217,15 +208,16 @@ def _hashes(ids: pa.StringArray) -> npt.NDArray[np.uint64]:
 
 
 def repeated_id(
-    files: Sequence[_Keys], text: Callable[[int], pa.StringArray]
+    files: Sequence[tuple[int, _Keys]], text: Callable[[int], pa.StringArray]
 ) -> tuple[str, int, list[int]] | None:
-    """The first id (by key) found more than once over the files' keys (``id_keys``), how many
-    times, and the indices of the files holding it; None when every id is once. ``text(i)``
-    gives file i's ids, read only where two keys are equal and one of them is a hash."""
+    """The first id (by key) found more than once over the files' keys (``(file number,
+    id_keys)``), how many times, and the numbers of the files holding it; None when every id
+    is once. ``text(k)`` gives file k's ids, read only where two keys are equal and one of them
+    is a hash."""
     if not files:
         return None
-    keys = np.concatenate([f.keys for f in files])
-    owner = np.repeat(np.arange(len(files)), [len(f.keys) for f in files])
+    keys = np.concatenate([f.keys for _, f in files])
+    owner = np.repeat(np.arange(len(files)), [len(f.keys) for _, f in files])
     ordered = np.sort(keys)
     equal = ordered[1:][ordered[1:] == ordered[:-1]]
     if not len(equal):
@@ -242,13 +234,13 @@ def repeated_id(
         for row in groups[value]:
             i = int(owner[row])
             at = row - int(starts[i])
-            hashed = files[i].hashed
-            if hashed is None or not hashed[at]:
-                texts.setdefault(str(value), []).append(i)
+            k, keyed = files[i]
+            if keyed.hashed is None or not keyed.hashed[at]:
+                texts.setdefault(str(value), []).append(k)
                 continue
-            if i not in read:
-                read[i] = text(i).to_pylist()
-            texts.setdefault(read[i][at], []).append(i)
+            if k not in read:
+                read[k] = text(k).to_pylist()
+            texts.setdefault(read[k][at], []).append(k)
         for hand_id, where in texts.items():
             if len(where) > 1:
                 return hand_id, len(where), sorted(set(where))

@@ -24,7 +24,7 @@ _FILES = st.lists(st.lists(_IDS, max_size=6), max_size=5)
 
 def _found(files: list[list[str]]) -> tuple[str, int, list[int]] | None:
     arrays = [pa.array(ids, pa.string()) for ids in files]
-    return repeated_id([id_keys(a) for a in arrays], arrays.__getitem__)
+    return repeated_id([(k, id_keys(a)) for k, a in enumerate(arrays)], arrays.__getitem__)
 
 
 def _agrees(files: list[list[str]], found: tuple[str, int, list[int]] | None) -> None:
