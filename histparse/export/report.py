@@ -372,14 +372,13 @@ def _slices(path: str, columns: list[str]) -> Iterator[pa.Table]:
     source = pq.ParquetFile(path)
     stored = set(source.schema_arrow.names)  # a property built anew at each access
     present = [c for c in columns if c in stored]
+    missing = [schema.field(c) for c in columns if c not in stored]
     meta = source.metadata
 
     def typed(groups: list[int]) -> pa.Table:
         table = source.read_row_groups(groups, columns=present)
-        for c in columns:
-            if c not in present:
-                field = schema.field(c)
-                table = table.append_column(field, pa.nulls(table.num_rows, field.type))
+        for f in missing:
+            table = table.append_column(f, pa.nulls(table.num_rows, f.type))
         return table.select(columns).cast(schema)
 
     groups: list[int] = []
