@@ -8,6 +8,7 @@ from typing import Final, Literal
 
 import numpy as np
 
+from histparse.equity.budget import FULL, QUICK
 from histparse.equity.deal import (
     Deals,
     Situation,
@@ -129,7 +130,9 @@ def equity(
             deals = enumerate_deals(situation, small)
         except TooManyDeals:
             try:
-                shares, paths = exact_shares(situation, who)
+                # Asked for the fraction, the caller waits for it: the full budget.
+                budget = FULL if method == "exact" else QUICK
+                shares, paths = exact_shares(situation, who, budget)
             except TooManyDeals as exc:
                 refused = f"; heads-up paths: {exc}"
             else:

@@ -30,15 +30,12 @@ from typing import Any, Final, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+from histparse.equity.budget import QUICK, Budget
 from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate
 from histparse.equity.policy import StandPat, keep_mask
 
-__all__ = ["PATH_LIMIT", "Paths", "combine", "exact_by_cards", "exact_heads_up", "paths_of"]
-
-PATH_LIMIT: Final = 4_000_000
-"""At most this many states per player and draw, and this many (path, subset) rows in the
-inclusion-exclusion; beyond, ``TooManyDeals``."""
+__all__ = ["Paths", "combine", "exact_by_cards", "exact_heads_up", "paths_of"]
 
 _EMPTY: Final = -1
 _BLOCK: Final = 1 << 20  # subset rows made at once
@@ -109,8 +106,10 @@ def _serve(
     read: npt.NDArray[np.uint64],
     weight: npt.NDArray[np.int64],
     pool: npt.NDArray[np.int8],
+    limit: int,
 ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
-    """Every way of filling each row's empty places from the unseen cards it has not read."""
+    """Every way of filling each row's empty places from the unseen cards it has not read;
+    ``TooManyDeals`` past ``limit`` rows."""
     n_pool = len(pool)
     need = (hands == _EMPTY).sum(axis=1)
     bits = np.uint64(1) << np.arange(n_pool, dtype=np.uint64)
@@ -129,8 +128,8 @@ def _serve(
             group = rows[left == avail]
             combos = _combinations(avail, k)
             total += len(group) * len(combos)
-            if total > PATH_LIMIT:
-                raise TooManyDeals(f"more than {PATH_LIMIT} paths for one player")
+            if total > limit:
+                raise TooManyDeals(f"more than {limit} paths for one player")
             free = np.nonzero(~is_read[group])[1].reshape(len(group), avail)
             chosen = free[:, combos]  # (group, combos, k): indexes into the pool
             h = np.repeat(hands[group], len(combos), axis=0)
@@ -143,8 +142,9 @@ def _serve(
     return _merge(np.concatenate(out_h), np.concatenate(out_r), np.concatenate(out_w))
 
 
-def paths_of(situation: Situation, player: int) -> Paths:
-    """Player ``player``'s distinct outcomes, reading from all the unseen cards as if alone."""
+def paths_of(situation: Situation, player: int, budget: Budget = QUICK) -> Paths:
+    """Player ``player``'s distinct outcomes, reading from all the unseen cards as if alone
+    (at most ``budget.cards`` rows a draw)."""
     holding = situation.holdings[player]
     pool = np.array(situation.unseen, dtype=np.int8)
     if len(pool) > 64:  # pragma: no cover - at most 52 cards
@@ -157,7 +157,7 @@ def paths_of(situation: Situation, player: int) -> Paths:
         # The hidden cards are read first, a set of unseen cards like any draw; the places the
         # player draws at the next draw wait behind a placeholder meanwhile.
         hands[0, len(holding.cards) + holding.hidden :] = _WAITING
-        hands, read, weight = _serve(hands, read, weight, pool)
+        hands, read, weight = _serve(hands, read, weight, pool, budget.cards)
         hands[hands == _WAITING] = _EMPTY
     for index in range(situation.draws_left):
         draws_left = situation.draws_left - index
@@ -167,7 +167,7 @@ def paths_of(situation: Situation, player: int) -> Paths:
                 continue
             keep = keep_mask(holding.policy, hands, evaluate(hands), draws_left, index)
             hands = np.where(keep, hands, np.int8(_EMPTY))
-        hands, read, weight = _serve(hands, read, weight, pool)
+        hands, read, weight = _serve(hands, read, weight, pool, budget.cards)
     ranks = evaluate(hands)
     # One row per (cards read, rank): the hand itself no longer matters.
     order = np.lexsort((ranks, read))
@@ -200,6 +200,7 @@ def _subsets(
     only: npt.NDArray[np.uint64] | None = None,
     coded: bool = False,
     table: npt.NDArray[np.int32] | None = None,
+    limit: int,
 ) -> _Subsets:
     """Each path once per subset of its cards of at most ``most`` cards (only the subsets in
     the sorted ``only`` when given: the other player's). ``coded``: the subsets as base-64
@@ -237,8 +238,8 @@ def _subsets(
                     hit = only[np.minimum(found, len(only) - 1)] == subset
                     subset, weight, rank = subset[hit], weight[hit], rank[hit]
                 total += len(subset)
-                if total > PATH_LIMIT:
-                    raise TooManyDeals(f"more than {PATH_LIMIT} shared-card terms")
+                if total > limit:
+                    raise TooManyDeals(f"more than {limit} shared-card terms")
                 if signed and t % 2:
                     weight = -weight
                 parts.append((subset, np.full(len(subset), m, dtype=np.int64), rank, weight))
@@ -355,30 +356,34 @@ def combine(
     return share_a, share_b
 
 
-def exact_heads_up(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+def exact_heads_up(
+    situation: Situation, budget: Budget = QUICK
+) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' exact shares of a pot they both contest, and each one's number of distinct
     paths: by card classes (``ranked.py``: ranks, and suits only where a flush may need them)
-    where that can answer, else by cards; ``TooManyDeals`` when the stub could run out or the
-    paths are too many."""
+    within ``budget`` where that can answer, else by cards; ``TooManyDeals`` when the stub
+    could run out or the paths are too many."""
     if len(situation.holdings) != 2:
         raise TooManyDeals("the exact paths method is for two players")
     from histparse.equity.ranked import exact_by_ranks
 
     try:
-        return exact_by_ranks(situation)
+        return exact_by_ranks(situation, budget)
     except TooManyDeals as by_classes:
         try:
-            return exact_by_cards(situation)
+            return exact_by_cards(situation, budget)
         except TooManyDeals as by_cards:
             raise TooManyDeals(f"by card classes, {by_classes}; by cards, {by_cards}") from None
 
 
-def exact_by_cards(situation: Situation) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+def exact_by_cards(
+    situation: Situation, budget: Budget = QUICK
+) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """``exact_heads_up`` over card sets: each card its own class."""
     if len(situation.holdings) != 2:
         raise TooManyDeals("the exact paths method is for two players")
     n_pool = len(situation.unseen)
-    a, b = paths_of(situation, 0), paths_of(situation, 1)
+    a, b = paths_of(situation, 0, budget), paths_of(situation, 1, budget)
     hidden = sum(h.hidden for h in situation.holdings)
     others = situation.unknowns - hidden  # unseen cards in discards or out of play
     if int(a.sizes.max()) + int(b.sizes.max()) + others > n_pool:
@@ -392,18 +397,18 @@ def exact_by_cards(situation: Situation) -> tuple[tuple[Fraction, Fraction], tup
     if swap:
         a, b = b, a
     if most <= _CODE_MOST:
-        sa = _subsets(a, most, n_pool, signed=True, coded=True)
+        sa = _subsets(a, most, n_pool, signed=True, coded=True, limit=budget.cards)
         # The ids of A's subsets, marked in the table (no sort: the codes are small ints).
         table = np.full(_CODE_BASE**most, -1, dtype=np.int32)
         table[sa.subset] = 0
         found = np.flatnonzero(table == 0)
         table[found] = np.arange(len(found), dtype=np.int32)
-        sb = _subsets(b, most, n_pool, signed=False, coded=True, table=table)
+        sb = _subsets(b, most, n_pool, signed=False, coded=True, table=table, limit=budget.cards)
         tid_a = table[sa.subset].astype(np.int64)
         tid_b = table[sb.subset].astype(np.int64)
     else:
-        sa = _subsets(a, most, n_pool, signed=True)
-        sb = _subsets(b, most, n_pool, signed=False, only=np.unique(sa.subset))
+        sa = _subsets(a, most, n_pool, signed=True, limit=budget.cards)
+        sb = _subsets(b, most, n_pool, signed=False, only=np.unique(sa.subset), limit=budget.cards)
         ids = np.unique(np.concatenate([sa.subset, sb.subset]))
         tid_a = np.searchsorted(ids, sa.subset).astype(np.int64)
         tid_b = np.searchsorted(ids, sb.subset).astype(np.int64)
@@ -416,11 +421,11 @@ def exact_by_cards(situation: Situation) -> tuple[tuple[Fraction, Fraction], tup
 
 
 def exact_shares(
-    situation: Situation, contenders: Sequence[int] | None = None
+    situation: Situation, contenders: Sequence[int] | None = None, budget: Budget = QUICK
 ) -> tuple[tuple[Fraction, ...], tuple[int, int]]:
     """Each player's exact share of a pot contested by ``contenders`` (both by default)."""
     who = (0, 1) if contenders is None else tuple(sorted(set(contenders)))
-    shares, sizes = exact_heads_up(situation)
+    shares, sizes = exact_heads_up(situation, budget)
     if who == (0, 1):
         return shares, sizes
     return tuple(Fraction(int(p in who)) for p in range(2)), sizes

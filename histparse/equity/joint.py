@@ -25,24 +25,20 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import Any, Final
+from typing import Any, Final, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
 
+from histparse.equity.budget import Budget
 from histparse.equity.deal import TooManyDeals
 
-__all__ = ["ROW_LIMIT", "pair_shares"]
-
-ROW_LIMIT: Final = 60_000_000
-"""At most this many (B path, shared class set) rows; beyond, ``TooManyDeals``."""
-KEY_LIMIT: Final = 8_000_000
-"""At most this many (path, class set) rows for the player with fewer paths."""
-CELL_LIMIT: Final = 16_000_000
-"""At most this many cells in a dense table ((class set or key) x counts x size x place)."""
+__all__ = ["check_key_rows", "exact_bincount", "exact_dot", "pair_shares"]
 
 _BLOCK: Final = 1 << 19  # B's (path, subset) rows made at once
 _LIMB: Final = 21  # bits per limb: a float64 bincount of < 2**32 limbs is exact
+_BLOCK_CELLS: Final = 1 << 22  # cells of one block of A's keys paired at once
+_DOT_ROWS: Final = 1 << 20  # limb products (each < 2**42) added at once in ``exact_dot``
 _DENSE_CODES: Final = 1 << 22  # a table of codes up to this size, else a search
 _DENSE_TABLE: Final = 16_000_000  # B's sums in a dense table up to this size, else sorted
 _MOST_READ: Final = 4  # cards of one class (a rank's four suits)
@@ -60,20 +56,32 @@ _FALLING: Final = _falling_table(52)
 
 
 def exact_bincount(
-    keys: npt.NDArray[np.intp], weights: npt.NDArray[np.int64], size: int
+    keys: npt.NDArray[np.intp],
+    weights: npt.NDArray[np.int64],
+    size: int,
+    out: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.int64]:
-    """``np.bincount(keys, weights, size)`` exactly for non-negative int64 weights: the float
-    bincount rounds beyond 2**53, so large weights are summed 21 bits at a time."""
+    """``np.bincount(keys, weights, size)`` exactly for non-negative int64 weights, added to
+    ``out`` when given (in place: tables of tens of millions of cells): the float bincount
+    rounds beyond 2**53, so large weights are summed a limb at a time, each limb narrow enough
+    that all the rows' limbs add up exactly (two limbs for most tables)."""
+    if out is None:
+        out = np.zeros(size, dtype=np.int64)
     if len(keys) == 0:
-        return np.zeros(size, dtype=np.int64)
+        return out
     top = int(weights.max())
+    bits = 53 - len(weights).bit_length()
     if top * len(weights) < 2**53:
-        return np.rint(np.bincount(keys, weights.astype(np.float64), size)).astype(np.int64)
-    out = np.zeros(size, dtype=np.int64)
-    mask = np.int64((1 << _LIMB) - 1)
-    for shift in range(0, 63, _LIMB):
-        limb = ((weights >> shift) & mask).astype(np.float64)
-        out += np.rint(np.bincount(keys, limb, size)).astype(np.int64) << shift
+        bits = max(bits, top.bit_length())  # one limb: the weights themselves
+    mask = np.int64((1 << bits) - 1)
+    for shift in range(0, max(top.bit_length(), 1), bits):
+        limb = weights if shift == 0 and bits >= top.bit_length() else (weights >> shift) & mask
+        counts = np.bincount(keys, limb.astype(np.float64), size)
+        np.rint(counts, out=counts)
+        part = counts.astype(np.int64)
+        del counts
+        part <<= shift
+        out += part
     return out
 
 
@@ -83,26 +91,35 @@ def _combos(s: int, t: int) -> npt.NDArray[np.intp]:
     return np.array(chosen, dtype=np.intp).reshape(len(chosen), t)
 
 
+_Groups: TypeAlias = list[tuple[npt.NDArray[np.intp], npt.NDArray[np.int8], npt.NDArray[np.int8]]]
+
+
 def _supports(
     counts: npt.NDArray[np.int8],
-) -> list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.int64]]]:
+) -> _Groups:
     """Paths grouped by how many classes they read: (rows, the classes read ascending, the
-    counts on them)."""
-    read = counts > 0
-    support = read.sum(axis=1)
-    # One pass over the nonzero counts (row-major: each row's classes contiguous, ascending).
-    class_of = np.nonzero(read)[1]
-    begin = np.zeros(len(counts) + 1, dtype=np.intp)
-    np.cumsum(support, out=begin[1:])
+    counts on them). Built a class at a time in int8: a two-card drawer's millions of paths
+    would take gigabytes as ``np.nonzero``'s int64 indexes."""
+    n_rows, n_classes = counts.shape
+    most = int((counts > 0).sum(axis=1).max(initial=0)) if n_rows else 0
+    where = np.zeros((n_rows, most), dtype=np.int8)
+    read = np.zeros((n_rows, most), dtype=np.int8)
+    filled = np.zeros(n_rows, dtype=np.intp)
+    for c in range(n_classes):
+        column = counts[:, c]
+        hit = np.flatnonzero(column)
+        place = filled[hit]
+        where[hit, place] = c
+        read[hit, place] = column[hit]
+        filled[hit] += 1
     groups = []
-    for s in np.unique(support).tolist():
-        rows = np.flatnonzero(support == s)
-        where = class_of[begin[rows][:, None] + np.arange(s)]
-        groups.append((rows, where, counts[rows[:, None], where].astype(np.int64)))
+    for s in np.unique(filled).tolist():
+        rows = np.flatnonzero(filled == s)
+        groups.append((rows, where[rows, :s], read[rows, :s]))
     return groups
 
 
-def _set_codes(classes: npt.NDArray[np.intp], n_classes: int) -> npt.NDArray[np.int64]:
+def _set_codes(classes: npt.NDArray[np.int8], n_classes: int) -> npt.NDArray[np.int64]:
     """A code per row of ascending class indices (``t`` columns), distinct per set."""
     code = np.zeros(len(classes), dtype=np.int64)
     for j in range(classes.shape[1]):
@@ -121,7 +138,7 @@ def _count_tuples(t: int, most_sum: int) -> tuple[npt.NDArray[np.int64], npt.NDA
     return tuples, table
 
 
-def _base5(counts: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+def _base5(counts: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
     code = np.zeros(len(counts), dtype=np.int64)
     for j in range(counts.shape[1]):
         code = code * 5 + counts[:, j]
@@ -135,9 +152,9 @@ class _Keys:
     per (key, size, rank index) with their weights."""
 
     set_codes: npt.NDArray[np.int64]
-    set_classes: npt.NDArray[np.intp]
+    set_classes: npt.NDArray[np.int8]
     key_set: npt.NDArray[np.int64]
-    key_x: npt.NDArray[np.int64]
+    key_x: npt.NDArray[np.int8]
     row_key: npt.NDArray[np.int64]
     row_size: npt.NDArray[np.int64]
     row_rank: npt.NDArray[np.int64]
@@ -145,16 +162,17 @@ class _Keys:
 
 
 def _keys_of_a(
-    groups: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.int64]]],
+    groups: _Groups,
     t: int,
     n_classes: int,
     size: npt.NDArray[np.int64],
     rank_index: npt.NDArray[np.int64],
     weight: npt.NDArray[np.int64],
+    limit: int,
 ) -> _Keys | None:
     listed = sum(len(rows) * math.comb(where.shape[1], t) for rows, where, _ in groups)
-    if listed > KEY_LIMIT:
-        raise TooManyDeals(f"more than {KEY_LIMIT} shared-class rows for the first player")
+    if listed > limit:
+        raise TooManyDeals(f"more than {limit} shared-class rows for the first player")
     parts_sets, parts_counts, parts_source = [], [], []
     for rows, where, read in groups:
         if where.shape[1] < t:
@@ -194,7 +212,7 @@ def _keys_of_a(
 
 
 def _table_of_b(
-    groups: list[tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.int64]]],
+    groups: _Groups,
     t: int,
     keys: _Keys,
     n_classes: int,
@@ -202,12 +220,11 @@ def _table_of_b(
     cells: int,
     weight: npt.NDArray[np.int64],
     tuple_row: npt.NDArray[np.int64],
-    rows_done: int,
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """B's weights summed per (A's class set, B's counts on it, B's cell), as the index
-    ``(set * tuples + counts) * cells + cell`` of each nonzero entry and its sum, and the
-    running count of rows made. Summed in a dense table when it is small enough, else
-    merged by sorting (many classes: three suits tracked)."""
+    ``(set * tuples + counts) * cells + cell`` of each nonzero entry and its sum. Summed in a
+    dense table when it is small enough, else merged by sorting (many classes: three suits
+    tracked)."""
     n_tuples = int(tuple_row.max()) + 1
     size = len(keys.set_codes) * n_tuples * cells
     dense = size <= _DENSE_TABLE
@@ -217,7 +234,7 @@ def _table_of_b(
         lookup[keys.set_codes] = np.arange(len(keys.set_codes))
     sums = np.zeros(size if dense else 0, dtype=np.int64)
     held: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = []
-    held_rows = 0
+    held_rows = merged = 0
     for rows, where, read in groups:
         if where.shape[1] < t:
             continue
@@ -233,27 +250,38 @@ def _table_of_b(
                 found = np.minimum(np.searchsorted(keys.set_codes, code), len(keys.set_codes) - 1)
                 sid = np.where(keys.set_codes[found] == code, found, -1)
             hit = np.flatnonzero(sid >= 0)
-            rows_done += len(hit)
-            if rows_done > ROW_LIMIT:
-                raise TooManyDeals(f"more than {ROW_LIMIT} shared-class rows")
             counts = read[start : start + step][:, combos].reshape(flat, t)[hit]
             source = block[hit // len(combos)]
             index = (sid[hit] * n_tuples + tuple_row[_base5(counts)]) * cells + cell[source]
-            if dense:
-                sums += exact_bincount(index, weight[source], size)
-                continue
             held.append((index, weight[source]))
             held_rows += len(index)
-            if held_rows > _BLOCK * 4:
+            # A dense table takes the rows held once they are as many as half its cells (a
+            # bincount per block would build and convert the whole table each time).
+            if dense and held_rows > max(size // 2, _BLOCK * 4):
+                _bincounted(held, sums)
+                held, held_rows = [], 0
+            elif not dense and held_rows > max(_BLOCK * 4, 2 * merged):
+                # Merged once the rows held have doubled since the last merge: entries that do
+                # not merge are not sorted again for every block (quadratic with tens of
+                # millions of them).
                 held = [_summed(held)]
-                held_rows = len(held[0][0])
+                held_rows = merged = len(held[0][0])
     if dense:
+        _bincounted(held, sums)
         nonzero = np.flatnonzero(sums)
-        return nonzero, sums[nonzero], rows_done
+        return nonzero, sums[nonzero]
     if not held:
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), rows_done
-    index, summed = _summed(held)
-    return index, summed, rows_done
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    return _summed(held)
+
+
+def _bincounted(
+    parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]], sums: npt.NDArray[np.int64]
+) -> None:
+    """The rows held, added to the dense table ``sums``."""
+    if parts:
+        index = np.concatenate([p[0] for p in parts])
+        exact_bincount(index, np.concatenate([p[1] for p in parts]), len(sums), sums)
 
 
 def _summed(
@@ -270,35 +298,65 @@ def _contract(
     index: npt.NDArray[np.int64],
     summed: npt.NDArray[np.int64],
     keys: _Keys,
+    key_range: tuple[int, int],
     tuples: npt.NDArray[np.int64],
     n: npt.NDArray[np.int64],
     cells: int,
 ) -> npt.NDArray[np.int64]:
-    """Each A key's sums per B cell: over B's entries on the key's class set, the entry
-    divided by ``prod (n_c)_y`` (exact: a path's weight counts the cards of each class in
-    every order) times ``prod |D(x, y)| = prod ((n_c)_y - (n_c - x_c)_y)``."""
-    n_keys = len(keys.key_set)
+    """The sums per B cell of A's keys ``key_range`` (``lo``..``hi``, whole class sets; B's
+    entries on those sets given): over B's entries on the key's class set, the entry divided
+    by ``prod (n_c)_y`` (exact: a path's weight counts the cards of each class in every
+    order) times ``prod |D(x, y)| = prod ((n_c)_y - (n_c - x_c)_y)``."""
+    lo, hi = key_range
     n_tuples = len(tuples)
-    cell = index % cells
-    y = (index // cells) % n_tuples
     sid = index // cells // n_tuples
     n_on = n[keys.set_classes[sid]]  # (entries, t)
-    taken = tuples[y]
-    divisor = _FALLING[n_on, taken].prod(axis=1)
-    value = summed // np.maximum(divisor, 1)
+    taken = tuples[(index // cells) % n_tuples]
+    value = summed // np.maximum(_FALLING[n_on, taken].prod(axis=1), 1)
     # Each entry once per A key on its set (the keys of a set are contiguous).
     first = np.searchsorted(keys.key_set, np.arange(len(keys.set_codes)))
-    many = np.diff(np.append(first, n_keys))[sid]
+    many = np.diff(np.append(first, len(keys.key_set)))[sid]
     rep = np.repeat(np.arange(len(sid)), many)
     key = np.repeat(first[sid], many) + (
         np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
     )
-    on = n_on[rep]
-    falling = _FALLING[on, taken[rep]]
-    apart = _FALLING[np.maximum(on - keys.key_x[key], 0), taken[rep]]
-    factor = (falling - apart).prod(axis=1)
-    out = exact_bincount(key * cells + cell[rep], value[rep] * factor, n_keys * cells)
-    return out.reshape(n_keys, cells)
+    on, taken = n_on[rep], taken[rep]
+    apart = _FALLING[np.maximum(on - keys.key_x[key], 0), taken]
+    factor = (_FALLING[on, taken] - apart).prod(axis=1)
+    cell = (key - lo) * cells + index[rep] % cells
+    return exact_bincount(cell, value[rep] * factor, (hi - lo) * cells).reshape(hi - lo, cells)
+
+
+def _key_blocks(
+    keys: _Keys, index: npt.NDArray[np.int64], cells: int, n_tuples: int
+) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """A's keys in blocks of whole class sets, each block's table (keys x cells) at most
+    ``_BLOCK_CELLS`` where a set allows, with the slice of B's entries (ascending, so by set
+    first) on its sets: ((first key, end), (first entry, end)). A table of every key at once
+    can take gigabytes (a three-card draw against a two-card draw: 50 million cells, copied
+    by the bincount and the running sums)."""
+    n_sets = len(keys.set_codes)
+    first = np.searchsorted(keys.key_set, np.arange(n_sets + 1))
+    sid = index // (cells * n_tuples)
+    blocks = []
+    start = 0
+    while start < n_sets:
+        room = int(first[start]) + max(1, _BLOCK_CELLS // cells)
+        end = min(max(int(np.searchsorted(first, room, "right")) - 1, start + 1), n_sets)
+        e0, e1 = np.searchsorted(sid, [start, end])
+        blocks.append(((int(first[start]), int(first[end])), (int(e0), int(e1))))
+        start = end
+    return blocks
+
+
+def check_key_rows(counts_a: npt.NDArray[np.int8], most_b: int, limit: int) -> None:
+    """``TooManyDeals`` where A's (path, class set) rows for some size of set would pass
+    ``limit``: known from A's paths and the most cards B can read, before B's are found."""
+    hist = np.bincount((counts_a > 0).sum(axis=1))
+    for t in range(min(len(hist) - 1, most_b) + 1):
+        listed = sum(int(hist[s]) * math.comb(s, t) for s in range(t, len(hist)))
+        if listed > limit:
+            raise TooManyDeals(f"more than {limit} shared-class rows for the first player")
 
 
 def pair_shares(
@@ -310,15 +368,17 @@ def pair_shares(
     weight_b: npt.NDArray[np.int64],
     n: npt.NDArray[np.int64],
     n_pool: int,
+    budget: Budget,
 ) -> tuple[Fraction, Fraction]:
     """Both players' exact shares of the pot from their class paths (``counts`` per class,
     final rank, weight ``U``), ``n`` the unseen cards of each class and ``n_pool`` all the
-    unseen cards. A should be the player with fewer paths. The probabilities must add up to 1.
+    unseen cards; ``TooManyDeals`` past ``budget``. A should be the player with fewer paths.
+    The probabilities must add up to 1.
     """
     n_classes = len(n)
-    # A row's weight times B's summed table is at most all of A's weight times all of B's:
-    # kept in int64 (numpy would wrap around silently).
-    mass = float(weight_a.astype(np.float64).sum()) * float(weight_b.astype(np.float64).sum())
+    # Each player's weights, and B's table (each entry at most all of B's weight), are summed
+    # in int64 (numpy would wrap around silently); A's rows times B's sums in ``exact_dot``.
+    mass = max(float(weight_a.astype(np.float64).sum()), float(weight_b.astype(np.float64).sum()))
     if mass * 4 > 2.0**62:
         raise TooManyDeals("the path counts are too large for exact sums")
     ranks = np.unique(rank_a)
@@ -342,22 +402,31 @@ def pair_shares(
         len(rows) * sum(math.comb(where.shape[1], t) for t in range(most + 1))
         for rows, where, _ in groups_b
     )
-    if listed_b > ROW_LIMIT:
-        raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {ROW_LIMIT})")
+    if listed_b > budget.rows:
+        raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {budget.rows})")
     doubled: list[dict[int, int]] = [{}, {}, {}]  # A's share, B's share, everything
-    rows_done = 0
     for t in range(most + 1):
-        keys = _keys_of_a(groups_a, t, n_classes, size_a, index_a, weight_a)
+        keys = _keys_of_a(groups_a, t, n_classes, size_a, index_a, weight_a, budget.keys)
         if keys is None:
             continue
         tuples, tuple_row = _count_tuples(t, int(sizes_b[-1]))
-        if len(keys.key_set) * cells > CELL_LIMIT:
-            raise TooManyDeals(f"more than {CELL_LIMIT} cells pairing the paths")
-        index, summed, rows_done = _table_of_b(
-            groups_b, t, keys, n_classes, cell_b, cells, weight_b, tuple_row, rows_done
+        if len(keys.key_set) * cells > budget.cells:
+            raise TooManyDeals(f"more than {budget.cells} cells pairing the paths")
+        index, summed = _table_of_b(
+            groups_b, t, keys, n_classes, cell_b, cells, weight_b, tuple_row
         )
-        sums = _contract(index, summed, keys, tuples, n, cells)
-        _accumulate(doubled, keys, sums.reshape(-1, len(sizes_b), places), sizes_b, t % 2)
+        for (k0, k1), (e0, e1) in _key_blocks(keys, index, cells, len(tuples)):
+            sums = _contract(index[e0:e1], summed[e0:e1], keys, (k0, k1), tuples, n, cells)
+            r0, r1 = np.searchsorted(keys.row_key, [k0, k1])
+            rows = slice(int(r0), int(r1))
+            _accumulate(
+                doubled,
+                (keys.row_key[rows] - k0, keys.row_rank[rows], keys.row_weight[rows]),
+                keys.row_size[rows],
+                sums.reshape(-1, len(sizes_b), places),
+                sizes_b,
+                t % 2,
+            )
     share_a, share_b, total = (_fraction(d, n_pool) for d in doubled)
     if total != 1:  # pragma: no cover - the counts above are wrong
         raise RuntimeError(f"the paired paths' probabilities add up to {total}, not 1")
@@ -366,37 +435,50 @@ def pair_shares(
 
 def _accumulate(
     doubled: list[dict[int, int]],
-    keys: _Keys,
+    rows: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]],
+    row_size: npt.NDArray[np.int64],
     sums: npt.NDArray[np.int64],
     sizes_b: npt.NDArray[np.int64],
     odd: int,
 ) -> None:
-    """Adds A's rows against B's sums (per key, B's size, B's place) to the doubled shares
-    per number of cards read: a tie gives each half the pot; odd sets count negatively."""
+    """Adds A's rows (key in ``sums``, rank index, weight; and size) against B's sums (per
+    key, B's size, B's place) to the doubled shares per number of cards read: a tie gives
+    each half the pot; odd sets count negatively."""
     running = np.cumsum(sums, axis=2)
-    k, i, w = keys.row_key, keys.row_rank, keys.row_weight
+    k, i, w = rows
     sign = -1 if odd else 1
     for si, mb in enumerate(sizes_b.tolist()):
         below = running[k, si, 2 * i]  # B ranked lower: B wins
         tie = sums[k, si, 2 * i + 1]
         total = running[k, si, -1]
-        for ma in np.unique(keys.row_size).tolist():
-            sel = keys.row_size == ma
-            weight: npt.NDArray[Any] = w[sel]
-            if float(weight.max()) * 2.0 * float(total[sel].max(initial=0)) > 2.0**62:
-                weight = weight.astype(object)  # pragma: no cover - Python ints past int64
+        for ma in np.unique(row_size).tolist():
+            sel = row_size == ma
+            weight = w[sel]
             low, even, every = below[sel], tie[sel], total[sel]
             parts = (2 * (every - low - even) + even, 2 * low + even, 2 * every)
             for store, part in zip(doubled, parts, strict=True):
-                store[ma + mb] = store.get(ma + mb, 0) + sign * _exact_sum(weight * part)
+                store[ma + mb] = store.get(ma + mb, 0) + sign * exact_dot(weight, part)
 
 
 def _fraction(doubled: dict[int, int], n_pool: int) -> Fraction:
     return sum((Fraction(v, 2 * math.perm(n_pool, m)) for m, v in doubled.items()), Fraction(0))
 
 
-def _exact_sum(values: npt.NDArray[Any]) -> int:
-    """The exact sum of int64 values (numpy's sum could wrap around)."""
-    if values.dtype == object or float(np.abs(values.astype(np.float64)).sum()) >= 2.0**62:
-        return sum(int(v) for v in values.tolist())  # pragma: no cover - very large counts
-    return int(values.sum())
+def exact_dot(a: npt.NDArray[np.int64], b: npt.NDArray[np.int64]) -> int:
+    """``sum(a * b)`` exactly for non-negative int64 arrays, whose products may pass int64
+    (both players reading nine cards: weights near 2**40 against sums near 2**50): where they
+    could, each is cut into 21-bit limbs, every limb product is below 2**42 and ``_DOT_ROWS`` of
+    them add up below 2**62."""
+    total = 0
+    mask = np.int64((1 << _LIMB) - 1)
+    for start in range(0, len(a), _DOT_ROWS):
+        x, y = a[start : start + _DOT_ROWS], b[start : start + _DOT_ROWS]
+        if float(x.max()) * float(y.max()) * len(x) < 2.0**61:
+            total += int(np.dot(x, y))
+            continue
+        xs = [(x >> shift) & mask for shift in range(0, 63, _LIMB)]
+        ys = [(y >> shift) & mask for shift in range(0, 63, _LIMB)]
+        for i, xi in enumerate(xs):
+            for j, yj in enumerate(ys):
+                total += int(np.dot(xi, yj)) << (_LIMB * (i + j))
+    return total

@@ -46,31 +46,21 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from histparse.equity.budget import QUICK, Budget
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
-from histparse.equity.joint import pair_shares
+from histparse.equity.joint import check_key_rows, pair_shares
 from histparse.equity.lastdraw import pair_with_last_draw
 from histparse.equity.policy import StandPat, keep_mask
 
 __all__ = [
-    "LAST_LIMIT",
-    "STATE_LIMIT",
     "Classes",
     "FlushPossible",
     "RankPaths",
     "exact_by_ranks",
     "rank_paths",
 ]
-
-STATE_LIMIT: Final = 4_000_000
-"""At most this many class cards served (rows of (state, class multiset) times the cards of
-the multiset) to a player at a draw before the last; beyond, ``TooManyDeals`` (at once: the
-count is bounded before serving; the card method tries next)."""
-LAST_LIMIT: Final = 32_000_000
-"""The same at a player's last draw, whose rows are ranked and merged a block at a time (a
-one-card draw against a two-card draw with three draws left serves 24 million cards there,
-in about 3 s)."""
 
 _EMPTY: Final = -1
 _WAITING: Final = 30_000  # a place the hidden cards are not read into
@@ -335,6 +325,7 @@ def _serve(
     weight: npt.NDArray[np.int64],
     code: npt.NDArray[np.int64],
     classes: Classes,
+    limit: int,
 ) -> tuple[
     npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
 ]:
@@ -343,9 +334,7 @@ def _serve(
     classes.place``, carried along (a multiset adds its own code)."""
     out_h, out_c, out_w, out_k = [], [], [], []
     most = int(weight.max())
-    for source, sets, chosen, set_code, ways, filled in _fills(
-        hands, counts, classes, STATE_LIMIT, most
-    ):
+    for source, sets, chosen, set_code, ways, filled in _fills(hands, counts, classes, limit, most):
         out_h.append(filled)
         out_c.append(counts[source] + sets[chosen])
         out_w.append(weight[source] * ways)
@@ -376,6 +365,7 @@ def _last_serve(
     weight: npt.NDArray[np.int64],
     code: npt.NDArray[np.int64],
     classes: Classes,
+    limit: int,
 ) -> RankPaths:
     """The last draw, straight to the paths: each block of filled hands is ranked and merged
     per (cards read, final rank) as it comes, so that neither the hands nor the counts of
@@ -384,7 +374,7 @@ def _last_serve(
     parts: list[tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]]
     parts, held, merged = [], 0, 0
     for source, _, _, set_code, ways, filled in _fills(
-        hands, counts, classes, LAST_LIMIT, int(weight.max())
+        hands, counts, classes, limit, int(weight.max())
     ):
         ranks = _ranks_of(np.sort(filled, axis=1))
         parts.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
@@ -421,10 +411,12 @@ def _rank_paths_of(
     return RankPaths(digits, ranks, weights)
 
 
-def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths:
+def rank_paths(
+    situation: Situation, player: int, classes: Classes, budget: Budget = QUICK
+) -> RankPaths:
     """Player ``player``'s distinct outcomes by classes, reading from the unseen cards alone;
     ``FlushPossible`` when one of its hands might be a flush of an untracked suit."""
-    return _paths(situation.holdings[player], situation.draws_left, classes)
+    return _paths(situation.holdings[player], situation.draws_left, classes, budget)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -444,24 +436,63 @@ class LastStates:
         return sum(int(sizes[k]) * _multiset_count(n_classes, k) for k in range(6))
 
 
+def _paths(holding: Holding, draws_left: int, classes: Classes, budget: Budget) -> RankPaths:
+    """``rank_paths`` of one holding: they depend on nothing else, so that under the quick
+    budget the paths of an opponent are found once for every choice of the review's player
+    (the same unseen cards: the player's five are seen whatever it keeps). A full query's
+    paths (hundreds of MiB) are not kept."""
+    if budget == QUICK:
+        return _quick_paths(holding, draws_left, classes)
+    return _found_paths(holding, draws_left, classes, budget)
+
+
 @functools.lru_cache(maxsize=64)
-def _paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
-    """``rank_paths`` of one holding: they depend on nothing else, so that the paths of an
-    opponent are found once for every choice of the review's player (the same unseen cards:
-    the player's five are seen whatever it keeps)."""
-    before = _before_last(holding, draws_left, classes)
-    if isinstance(before, RankPaths):
-        return before
-    found = _last_serve(before.hands, before.counts, before.weight, before.code, classes)
+def _quick_paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
+    found = _found_paths(holding, draws_left, classes, QUICK)
     for array in (found.counts, found.rank, found.weight):
         array.flags.writeable = False  # shared by the cache
     return found
 
 
-@functools.lru_cache(maxsize=64)
-def _before_last(holding: Holding, draws_left: int, classes: Classes) -> RankPaths | LastStates:
+def _found_paths(holding: Holding, draws_left: int, classes: Classes, budget: Budget) -> RankPaths:
+    return _served(_before_last(holding, draws_left, classes, budget), classes, budget.last)
+
+
+def _served(before: RankPaths | LastStates, classes: Classes, limit: int) -> RankPaths:
+    """The final paths from the states before the last draw (as they are: no draw left)."""
+    if isinstance(before, RankPaths):
+        return before
+    return _last_serve(before.hands, before.counts, before.weight, before.code, classes, limit)
+
+
+def _before_last(
+    holding: Holding, draws_left: int, classes: Classes, budget: Budget
+) -> RankPaths | LastStates:
     """The states before the holding's last draw, or its final paths when it serves none
-    (standing pat, no draw left)."""
+    (standing pat, no draw left); kept under the quick budget, as the paths are."""
+    if budget == QUICK:
+        return _quick_before_last(holding, draws_left, classes)
+    return _states_before_last(holding, draws_left, classes, budget.states)
+
+
+@functools.lru_cache(maxsize=64)
+def _quick_before_last(
+    holding: Holding, draws_left: int, classes: Classes
+) -> RankPaths | LastStates:
+    found = _states_before_last(holding, draws_left, classes, QUICK.states)
+    arrays = (
+        (found.counts, found.rank, found.weight)
+        if isinstance(found, RankPaths)
+        else (found.hands, found.counts, found.weight, found.code)
+    )
+    for array in arrays:
+        array.flags.writeable = False  # shared by the cache
+    return found
+
+
+def _states_before_last(
+    holding: Holding, draws_left: int, classes: Classes, limit: int
+) -> RankPaths | LastStates:
     hands = np.full((1, 5), _EMPTY, dtype=np.int16)
     known = [(c >> 2) << _TAG_BITS | (1 << (c & 3)) for c in holding.cards]
     hands[0, : len(known)] = known
@@ -470,7 +501,7 @@ def _before_last(holding: Holding, draws_left: int, classes: Classes) -> RankPat
     code = np.zeros(1, dtype=np.int64)
     if holding.hidden:
         hands[0, len(known) + holding.hidden :] = _WAITING
-        hands, counts, weight, code = _serve(hands, counts, weight, code, classes)
+        hands, counts, weight, code = _serve(hands, counts, weight, code, classes, limit)
         hands[hands == _WAITING] = _EMPTY
     for index in range(draws_left):
         left = draws_left - index
@@ -483,17 +514,11 @@ def _before_last(holding: Holding, draws_left: int, classes: Classes) -> RankPat
             _kept_suits(hands, keep)
             hands = np.where(keep, hands, np.int16(_EMPTY))
         if index == draws_left - 1:
-            states = LastStates(np.sort(hands, axis=1), counts, weight, code)
-            for array in (states.hands, states.counts, states.weight, states.code):
-                array.flags.writeable = False  # shared by the cache
-            return states
-        hands, counts, weight, code = _serve(hands, counts, weight, code, classes)
+            return LastStates(np.sort(hands, axis=1), counts, weight, code)
+        hands, counts, weight, code = _serve(hands, counts, weight, code, classes, limit)
     # No draw served (stand pat, or no draw left): the hands as they are.
     hands = np.sort(hands, axis=1)
-    found = _rank_paths_of(*_by_code_and_rank(code, _ranks_of(hands), weight), classes)
-    for array in (found.counts, found.rank, found.weight):
-        array.flags.writeable = False  # shared by the cache
-    return found
+    return _rank_paths_of(*_by_code_and_rank(code, _ranks_of(hands), weight), classes)
 
 
 def last_draw_ranks(
@@ -574,15 +599,23 @@ def _both_left(
 
 
 def _shares(
-    situation: Situation, classes: Classes
+    situation: Situation, classes: Classes, budget: Budget
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     n_pool = len(situation.unseen)
     hidden = sum(h.hidden for h in situation.holdings)
     spare = n_pool - situation.unknowns + hidden  # the cards the two players may read
-    direct = _with_last_draw(situation, classes, spare)
+    before = [_before_last(h, situation.draws_left, classes, budget) for h in situation.holdings]
+    rows = [b.rows(len(classes)) if isinstance(b, LastStates) else 0 for b in before]
+    # The player whose last draw lists fewer rows first: it has the fewer paths as a rule.
+    first = 0 if rows[0] <= rows[1] else 1
+    a = _final_paths(situation, first, before[first], classes, budget)
+    direct = _with_last_draw(situation, classes, spare, before[1 - first], rows[1 - first], a)
     if direct is not None:
-        return direct
-    a, b = rank_paths(situation, 0, classes), rank_paths(situation, 1, classes)
+        return direct if first == 0 else (direct[0][::-1], direct[1][::-1])
+    # A's rows in the pairing are bounded before B's paths are found: a query past the full
+    # budget is refused in seconds, not after a minute of serving.
+    check_key_rows(a.counts, _most_read(before[1 - first]), budget.keys)
+    b = _final_paths(situation, 1 - first, before[1 - first], classes, budget)
     if int(a.sizes.max()) + int(b.sizes.max()) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
     # The player with fewer paths lists its class sets; the other's are kept where they
@@ -591,32 +624,53 @@ def _shares(
     if swap:
         a, b = b, a
     share_a, share_b = pair_shares(
-        a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, classes.count, n_pool
+        a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, classes.count, n_pool, budget
     )
-    if swap:
+    if swap == (first == 0):
         return (share_b, share_a), (len(b.rank), len(a.rank))
     return (share_a, share_b), (len(a.rank), len(b.rank))
 
 
+def _final_paths(
+    situation: Situation,
+    player: int,
+    before: RankPaths | LastStates,
+    classes: Classes,
+    budget: Budget,
+) -> RankPaths:
+    """The player's final paths from its states before the last draw (kept under the quick
+    budget: ``rank_paths``)."""
+    if budget == QUICK:
+        return rank_paths(situation, player, classes, budget)
+    return _served(before, classes, budget.last)
+
+
+def _most_read(before: RankPaths | LastStates) -> int:
+    """The most cards a player's final paths can read."""
+    if isinstance(before, RankPaths):
+        return int(before.sizes.max())
+    need = (before.hands == _EMPTY).sum(axis=1)
+    return int((before.counts.sum(axis=1) + need).max())
+
+
 def _with_last_draw(
-    situation: Situation, classes: Classes, spare: int
+    situation: Situation,
+    classes: Classes,
+    spare: int,
+    states: RankPaths | LastStates,
+    rows: int,
+    other: RankPaths,
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]] | None:
     """The shares with one player's last draw summed into the pairing (``lastdraw.py``): the
-    player whose last draw lists more rows stays at its states, the other's final paths are
-    paired with them. ``None`` where that does not apply or would cost more than pairing
-    paths (more than ``PAIR_WORK`` pairs per row of the last draw it saves)."""
-    holdings, left = situation.holdings, situation.draws_left
-    before = [_before_last(h, left, classes) for h in holdings]
-    rows = [b.rows(len(classes)) if isinstance(b, LastStates) else 0 for b in before]
-    which = 0 if rows[0] > rows[1] else 1
-    states = before[which]
+    player whose last draw lists more rows (``states``, ``rows``) stays at its states, the
+    other's final paths are paired with them; the shares and sizes are (other, summed).
+    ``None`` where that does not apply or would cost more than pairing paths (more than
+    ``PAIR_WORK`` pairs per row of the last draw it saves)."""
     if not isinstance(states, LastStates):
         return None
-    other = rank_paths(situation, 1 - which, classes)
-    if len(other.rank) * len(states.weight) > PAIR_WORK * rows[which]:
+    if len(other.rank) * len(states.weight) > PAIR_WORK * rows:
         return None
-    need = (states.hands == _EMPTY).sum(axis=1)
-    if int(other.sizes.max()) + int((states.counts.sum(axis=1) + need).max()) > spare:
+    if int(other.sizes.max()) + _most_read(states) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
     try:
         hand_of, ranks, k_of_hand = last_draw_ranks(states, classes)
@@ -628,24 +682,22 @@ def _with_last_draw(
         raise
     except TooManyDeals:
         return None
-    if which == 0:
-        return (share_b, share_a), (len(states.weight), len(other.rank))
     return (share_a, share_b), (len(other.rank), len(states.weight))
 
 
 def exact_by_ranks(
-    situation: Situation,
+    situation: Situation, budget: Budget = QUICK
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' exact shares by card classes, and each one's number of class paths.
     Suits are tracked only when a flush may need them (none first, then the suits up to the
     one a flush was possible in); ``FlushPossible`` when that is not enough, ``TooManyDeals``
-    when the stub could run out or the rows are too many."""
+    when the stub could run out or the work would pass ``budget``."""
     if len(situation.holdings) != 2:
         raise TooManyDeals("the exact paths method is for two players")
     tracked = 0
     while True:
         try:
-            return _shares(situation, Classes.of(situation.unseen, tracked))
+            return _shares(situation, Classes.of(situation.unseen, tracked), budget)
         except FlushPossible as exc:
             # Track the suits up to the highest a flush was possible in (a lower card of a
             # pair can take a place): then its cards, and those that can displace them, are

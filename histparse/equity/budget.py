@@ -1,0 +1,52 @@
+"""How much work the exact heads-up methods may do before they refuse (``TooManyDeals``).
+
+Two budgets. ``QUICK`` is ``method="auto"``'s: a refusal comes in well under a second and
+Monte Carlo answers, so the review and the all-in EV never wait on one query. ``FULL`` is
+``method="exact"``'s: the caller asked for the fraction and waits for it, so the limits are
+the ones memory sets, not time (the heaviest heads-up queries measured: about a minute and
+about 1 GiB; docs/equity.md). Each limit is checked before the work it bounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["FULL", "QUICK", "Budget"]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """The limits of one exact query."""
+
+    states: int
+    """Class cards served to a player at a draw before its last (rows x the multiset's cards)."""
+    last: int
+    """The same at its last draw, whose rows are ranked and merged a block at a time."""
+    keys: int
+    """(path, class set) rows of the player with fewer paths when the paths are paired."""
+    rows: int
+    """(path, shared class set) rows of the other player."""
+    cells: int
+    """Cells of one dense table pairing the paths."""
+    cards: int
+    """The card method's (each card its own class: a spade flush possible) paths per player
+    and draw, and its (path, shared card set) rows."""
+
+
+QUICK: Final = Budget(
+    states=4_000_000,
+    last=32_000_000,
+    keys=8_000_000,
+    rows=60_000_000,
+    cells=16_000_000,
+    cards=4_000_000,
+)
+FULL: Final = Budget(
+    states=32_000_000,
+    last=320_000_000,
+    keys=64_000_000,
+    rows=800_000_000,
+    cells=128_000_000,
+    cards=16_000_000,
+)

@@ -1,0 +1,148 @@
+"""The exact heads-up methods' budgets (``histparse.equity.budget``): ``method="auto"`` keeps to
+the quick one and samples past it, ``method="exact"`` to the full one; every limit refuses; and
+the pairing's integer sums stay exact past int64."""
+
+from __future__ import annotations
+
+import dataclasses
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from histparse.equity import Holding, Method, Situation, compute, equity, joint, ranked
+from histparse.equity.budget import FULL, QUICK, Budget
+from histparse.equity.deal import TooManyDeals
+from histparse.equity.ranked import exact_by_ranks
+
+_NOTHING = Budget(states=0, last=0, keys=0, rows=0, cells=0, cards=0)
+# Two one-card draws, three draws left: served before the last draw, and paired as paths
+# (not summed into the pairing), so every limit is met on the way.
+_PAIRED = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d 2c")), draws_left=3)
+
+
+def test_auto_keeps_to_the_quick_budget_and_exact_to_the_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    situation = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d")), draws_left=2)
+    truth = exact_by_ranks(situation)[0]
+    monkeypatch.setattr(compute, "QUICK", _NOTHING)
+    assert equity(situation, samples=2_000).method is Method.MONTE_CARLO
+    found = equity(situation, method="exact")
+    assert found.method is Method.EXACT
+    assert (found.players[0].exact, found.players[1].exact) == truth
+
+
+@pytest.mark.parametrize(
+    ("limit", "message"),
+    [
+        ("states", "class cards served"),
+        ("last", "class cards served"),
+        ("keys", "rows for the first player"),
+        ("rows", "shared-class rows"),
+        ("cells", "cells pairing"),
+    ],
+)
+def test_each_limit_of_a_budget_refuses(limit: str, message: str) -> None:
+    truth = exact_by_ranks(_PAIRED, FULL)[0]
+    assert exact_by_ranks(_PAIRED, QUICK)[0] == truth
+    with pytest.raises(TooManyDeals, match=message):
+        exact_by_ranks(_PAIRED, dataclasses.replace(FULL, **{limit: 0}))
+
+
+def test_the_pairings_rows_are_bounded_before_the_second_players_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A full query past the pairing's limit is refused once the first player's paths are
+    known: the other's last draw (the longer one) is never served."""
+    served: list[int] = []
+    original = ranked._last_serve
+
+    def counted(*args: object) -> ranked.RankPaths:
+        served.append(1)
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ranked, "_last_serve", counted)
+    with pytest.raises(TooManyDeals, match="rows for the first player"):
+        exact_by_ranks(_PAIRED, dataclasses.replace(FULL, keys=10))
+    assert len(served) == 1
+    served.clear()
+    exact_by_ranks(_PAIRED, FULL)  # each pass (suits tracked or not) serves both players
+    assert len(served) >= 2 and len(served) % 2 == 0
+
+
+_BIG = st.integers(min_value=0, max_value=2**62)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(_BIG, _BIG), max_size=12), st.integers(min_value=1, max_value=5))
+def test_exact_dot_is_the_sum_of_the_products(pairs: list[tuple[int, int]], rows: int) -> None:
+    a = np.array([x for x, _ in pairs], dtype=np.int64)
+    b = np.array([y for _, y in pairs], dtype=np.int64)
+    expected = sum(x * y for x, y in pairs)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(joint, "_DOT_ROWS", rows)  # chunks of a few rows: their joins too
+        assert joint.exact_dot(a, b) == expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(min_value=0, max_value=4), _BIG), min_size=1, max_size=40))
+def test_exact_bincount_adds_large_weights_exactly(rows: list[tuple[int, int]]) -> None:
+    keys = np.array([k for k, _ in rows], dtype=np.intp)
+    weights = np.array([w for _, w in rows], dtype=np.int64)
+    expected = [sum(w for k, w in rows if k == key) for key in range(5)]
+    # A bin may pass int64 here: the test's own sums are Python ints, compared where they fit.
+    got = joint.exact_bincount(keys, weights, 5)
+    for key in range(5):
+        if expected[key] < 2**63:
+            assert int(got[key]) == expected[key]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.lists(st.integers(min_value=0, max_value=4), min_size=7, max_size=7),
+                min_size=1, max_size=30))  # fmt: skip
+def test_supports_list_each_path_once_with_its_classes_ascending(rows: list[list[int]]) -> None:
+    counts = np.array(rows, dtype=np.int8)
+    seen: dict[int, tuple[list[int], list[int]]] = {}
+    for index, where, read in joint._supports(counts):
+        assert where.shape == read.shape == (len(index), where.shape[1])
+        for r, w, x in zip(index.tolist(), where.tolist(), read.tolist(), strict=True):
+            assert r not in seen
+            seen[r] = (w, x)
+    assert sorted(seen) == list(range(len(rows)))
+    for r, row in enumerate(rows):
+        classes = [c for c, n in enumerate(row) if n]
+        assert seen[r] == (classes, [row[c] for c in classes])
+
+
+def test_the_budgets_give_the_same_fraction_as_the_cards() -> None:
+    """The full budget changes what is answered, never the answer: both budgets and the card
+    method agree on a query all three can do (a diamond flush possible)."""
+    from histparse.equity.exact import exact_by_cards
+
+    situation = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5d 3s")), draws_left=1)
+    quick, full = exact_by_ranks(situation, QUICK)[0], exact_by_ranks(situation, FULL)[0]
+    assert quick == full == exact_by_cards(situation)[0]
+    assert sum(full) == Fraction(1)
+
+
+def test_pairing_a_block_of_keys_at_a_time_gives_the_same_fraction(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A's keys are paired in blocks of whole class sets (a table of every key at once can
+    take gigabytes); blocks of one set each must give the fraction of one block for all."""
+    whole = exact_by_ranks(_PAIRED, FULL)[0]
+    blocks: list[int] = []
+    original = joint._key_blocks
+
+    def counted(*args: object) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        found = original(*args)  # type: ignore[arg-type]
+        blocks.append(len(found))
+        return found
+
+    monkeypatch.setattr(joint, "_key_blocks", counted)
+    monkeypatch.setattr(joint, "_BLOCK_CELLS", 1)
+    assert exact_by_ranks(_PAIRED, FULL)[0] == whole
+    assert max(blocks) > 10  # one set a block: many blocks at some size of set
