@@ -3,6 +3,7 @@ heads-up Monte Carlo with three draws left (targets: >= 5 million/s; 100,000 sam
 
     python bench/bench_equity.py [--hands 2000000] [--samples 100000] [--repeat 5]
     python bench/bench_equity.py --exact        # heads-up exact queries (issue 35)
+    python bench/bench_equity.py --full         # the full budget's heavy queries (minutes)
     python bench/bench_equity.py --review 2000 [--jobs 2]   # the draw review (issue 35)
     python bench/bench_equity.py --review 3000 --split   # in this process: CPU per kind of query
 
@@ -42,6 +43,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--exact", action="store_true", help="time the exact paths method")
+    parser.add_argument(
+        "--full", action="store_true", help="time method='exact' past the quick budget"
+    )
     parser.add_argument("--review", type=int, default=0, help="review this many simulated hands")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
@@ -50,6 +54,9 @@ def main() -> None:
     args = parser.parse_args()
     if args.exact:
         exact_queries(args.repeat)
+        return
+    if args.full:
+        full_queries()
         return
     if args.review and args.split:
         review_split(args.review)
@@ -97,7 +104,7 @@ def exact_queries(repeat: int) -> None:
 
     from histparse.equity.deal import TooManyDeals
     from histparse.equity.exact import exact_by_cards
-    from histparse.equity.ranked import _before_last, _paths, exact_by_ranks
+    from histparse.equity.ranked import _quick_before_last, _quick_paths, exact_by_ranks
 
     cases = {
         "7-4-3-2 v 8-5-3-2, one card each, 3 draws": ("7c 4d 3h 2s", "8h 5c 3d 2c", 3),
@@ -120,8 +127,8 @@ def exact_queries(repeat: int) -> None:
     }
 
     def _clear() -> None:
-        _paths.cache_clear()
-        _before_last.cache_clear()
+        _quick_paths.cache_clear()
+        _quick_before_last.cache_clear()
 
     first = True
     for name, (a, b, draws) in cases.items():
@@ -149,6 +156,51 @@ def exact_queries(repeat: int) -> None:
                 f"{name}: {label}: {t * 1000:.0f} ms{build}, peak {peak / 2**20:.0f} MiB, "
                 f"paths {paths}, {float(shares[0]):.4%} = {shares[0]}"
             )
+
+
+# Queries ``method="auto"`` samples (past the quick budget) and ``method="exact"`` answers or
+# refuses within the full one: (player 1, player 2, draws left).
+FULL_CASES = (
+    ("7c 4d 3h 2s", "8h 5d 3s", 3),  # one card v two, a diamond flush possible
+    ("7c 4d 3h", "8h 5c 3d 2c", 3),  # two cards v one, clubs and diamonds tracked
+    ("7c 4d", "8h 5c 3d 2c", 2),  # three cards v one
+    ("7c 4d 3h", "8h 5d 2d", 2),  # two cards each, a diamond flush possible
+    ("7c 4d", "8h 5c 3d", 2),  # three cards v two
+    ("7c 4d 3h", "8h 5c 2d", 3),  # two cards each, three draws: refused
+    ("7c 4d 3s 2s", "8h 6h 3h", 3),  # one card v two, a heart flush possible: refused
+    ("7c 4d", "8h 5c", 2),  # three cards each: refused
+)
+
+
+def full_queries() -> None:
+    """CPU time and peak RSS of ``equity(method="exact")`` on ``FULL_CASES``, each in a fresh
+    process (its peak is its own), with the answer or the refusal."""
+    import resource
+    import subprocess
+    import sys
+
+    script = (
+        "import resource, sys\n"
+        "from histparse.equity import Holding, Situation, equity\n"
+        "a, b, d = sys.argv[1], sys.argv[2], int(sys.argv[3])\n"
+        "s = Situation((Holding.of(a), Holding.of(b)), draws_left=d)\n"
+        "try:\n"
+        "    e = equity(s, method='exact').players[0].exact\n"
+        "    out = f'{float(e):.4%} = {e}'\n"
+        "except ValueError as exc:\n"
+        "    out = 'refused: ' + str(exc).split('heads-up paths: ')[-1]\n"
+        "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\n"
+        "print(f'peak {peak:.0f} MiB: {out}')\n"
+    )
+    for a, b, draws in FULL_CASES:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        done = subprocess.run(
+            [sys.executable, "-c", script, a, b, str(draws)], capture_output=True, text=True
+        )
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        out = (done.stdout or done.stderr).strip().splitlines()[-1]
+        print(f"{a} v {b}, {draws} draws: {cpu:.1f} s CPU, {out}", flush=True)
 
 
 def review_hands(hands: int, jobs: int) -> None:

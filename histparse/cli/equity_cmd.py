@@ -145,13 +145,16 @@ def register(subparsers: Any) -> None:
         "--method",
         choices=("auto", "exact", "monte-carlo"),
         default="auto",
-        help="auto (default): exact where it can be, else Monte Carlo; exact: the same, or an "
-        "error naming why not. Exact: up to a million deals listed, and heads-up any draws "
-        "left while the stub cannot run out (two one-card draws, a one-card against a "
-        "two-card draw, a draw against a pat hand; a two-card draw with three draws left "
-        "where only clubs can flush, in seconds). Not exact: three players or more drawing "
-        "with two or three draws left, two two-card draws with three left, or a two-card "
-        "draw with three left that may flush in another suit",
+        help="auto (default): exact where it is quick, else Monte Carlo; exact: exact within "
+        "a full budget (it may take minutes and gigabytes), or an error naming why not. "
+        "Exact under auto: up to a million deals listed, and heads-up any draws left while "
+        "the stub cannot run out (two one-card draws, a one-card against a two-card draw, a "
+        "draw against a pat hand; a two-card draw with three draws left where only clubs "
+        "can flush, in seconds). Exact only with --method exact: a two-card draw with three "
+        "left that may flush in diamonds (about 30 s), a three-card draw with two left. "
+        "Never exact: three players or more drawing with two or three draws left, two "
+        "two-card draws with three left, a two-card draw with three left that may flush in "
+        "hearts",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")
