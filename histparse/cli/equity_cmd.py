@@ -65,6 +65,7 @@ def _as_dict(situation: Situation, result: Equity) -> dict[str, Any]:
         "samples": result.samples,
         "seed": result.seed,
         "paths": None if result.paths is None else list(result.paths),
+        "not_exact": result.not_exact,
         "players": [
             {
                 "holding": str(h),
@@ -97,6 +98,9 @@ def _print(situation: Situation, result: Equity) -> None:
             f"{number:<7} {h!s:<{width}}  {e.value:>8.3%}  {e.std_error:>7.3%}  "
             f"{h.policy.describe()}"
         )
+    if result.not_exact is not None:
+        print(f"not exact under --method auto ({result.not_exact}); --method exact tries a "
+              "larger budget (it may take minutes and gigabytes)")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:

@@ -8,7 +8,7 @@ from typing import Final, Literal
 
 import numpy as np
 
-from histparse.equity.budget import FULL, QUICK
+from histparse.equity.budget import FULL, QUICK, Budget
 from histparse.equity.deal import (
     Deals,
     Situation,
@@ -52,6 +52,9 @@ class Equity:
     paths: tuple[int, ...] | None = None
     """Each player's number of distinct paths when the exact paths method answered (heads-up,
     any number of draws; ``samples`` is then their product), else None."""
+    not_exact: str | None = None
+    """Heads-up, when the exact paths method refused within its budget and the deals were
+    sampled: why (``method="exact"`` tries the full budget), else None."""
 
     @property
     def equities(self) -> tuple[float, ...]:
@@ -107,8 +110,12 @@ def equity(
     seed: int = 0,
     exact_limit: int = EXACT_LIMIT,
     contenders: Sequence[int] | None = None,
+    budget: Budget | None = None,
 ) -> Equity:
     """Each player's equity in a pot contested by ``contenders`` (indices; all by default).
+    ``budget`` bounds the exact heads-up methods (``histparse.equity.budget``): by default
+    the quick one under ``auto`` and the full one under ``exact``; a caller asking many
+    exact queries (the review) passes the quick one.
 
     >>> from histparse.equity import Holding, Situation, StandPat
     >>> pat = Holding.of("Ts 8h 6d 4c 2s", policy=StandPat())
@@ -121,7 +128,7 @@ def equity(
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method: auto, exact or monte-carlo, not {method!r}")
     who = range(len(situation.holdings)) if contenders is None else contenders
-    refused = ""  # why the paths method could not answer, for ``method="exact"``'s error
+    refused = ""  # why the paths method could not answer (heads-up)
     if method != "monte-carlo" and len(situation.holdings) == 2:
         # Heads-up: a few deals are listed outright; otherwise the paths method is exact for
         # any number of draws, where it is feasible (exact.py).
@@ -131,10 +138,11 @@ def equity(
         except TooManyDeals:
             try:
                 # Asked for the fraction, the caller waits for it: the full budget.
-                budget = FULL if method == "exact" else QUICK
+                if budget is None:
+                    budget = FULL if method == "exact" else QUICK
                 shares, paths = exact_shares(situation, who, budget)
             except TooManyDeals as exc:
-                refused = f"; heads-up paths: {exc}"
+                refused = str(exc)
             else:
                 count = paths[0] * paths[1]
                 found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
@@ -148,10 +156,12 @@ def equity(
             situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
         )
     except ValueError as exc:
-        raise ValueError(f"{exc}{refused}") from None
+        raise ValueError(f"{exc}; heads-up paths: {refused}" if refused else str(exc)) from None
     winners = pot_shares(deals.ranks, who) > 0
     estimates = tuple(share_estimates(deals, winners))
-    return Equity(estimates, how, len(deals.ranks), None if how is Method.EXACT else seed)
+    if how is Method.EXACT:
+        return Equity(estimates, how, len(deals.ranks), None)
+    return Equity(estimates, how, len(deals.ranks), seed, None, refused or None)
 
 
 def chance_to_make(

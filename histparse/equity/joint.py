@@ -75,13 +75,9 @@ def exact_bincount(
         bits = max(bits, top.bit_length())  # one limb: the weights themselves
     mask = np.int64((1 << bits) - 1)
     for shift in range(0, max(top.bit_length(), 1), bits):
-        limb = weights if shift == 0 and bits >= top.bit_length() else (weights >> shift) & mask
-        counts = np.bincount(keys, limb.astype(np.float64), size)
-        np.rint(counts, out=counts)
-        part = counts.astype(np.int64)
-        del counts
-        part <<= shift
-        out += part
+        # Every sum of a bin is an integer below 2**53: the float total is exact.
+        part = np.bincount(keys, ((weights >> shift) & mask).astype(np.float64), size)
+        out += part.astype(np.int64) << shift
     return out
 
 

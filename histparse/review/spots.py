@@ -35,6 +35,7 @@ from histparse.equity import (
     equity,
     pot_shares,
 )
+from histparse.equity.budget import QUICK
 from histparse.equity.deal import monte_carlo_many
 from histparse.equity.result import share_estimates
 from histparse.game import Game
@@ -408,7 +409,9 @@ def _estimates(
     exact = method == "exact" or (method == "auto" and (last or second))
     if exact:
         try:
-            return [equity(s, method="exact").players[me] for s in situations]
+            # The quick budget whatever the method: a review asks thousands of queries, and a
+            # full one can take a minute each (docs/review.md).
+            return [equity(s, method="exact", budget=QUICK).players[me] for s in situations]
         except ValueError:  # refused: the stub could run out, or too many deals
             pass
     per = max(MIN_SAMPLES, samples // len(situations))

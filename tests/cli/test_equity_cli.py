@@ -95,3 +95,19 @@ def test_bad_input_exits_2(
     status, out, err = run(capsys, *args)
     assert status == 2 and out == ""
     assert err.startswith("histparse equity: ") and message in err
+
+
+def test_auto_says_why_a_heads_up_query_was_sampled(capsys: pytest.CaptureFixture[str]) -> None:
+    """Past the quick budget ``auto`` samples and says why, pointing at ``--method exact``;
+    with three players (no exact paths method) it says nothing."""
+    args = ("7c 4d 3h", "8h 5c 3d 2c", "--draws", "3", "--samples", "2000")
+    status, out, _ = run(capsys, *args)
+    assert status == 0 and "monte-carlo" in out.splitlines()[0]
+    assert out.splitlines()[-1].startswith("not exact under --method auto (by card classes, up to")
+    assert "--method exact tries a larger budget" in out
+    data = json.loads(run(capsys, *args, "--json")[1])
+    assert "class cards served to one player (limit 32000000)" in data["not_exact"]
+    _, out, _ = run(capsys, "7c 4d 3h", "8h 5c 3d 2c", "9c 7h", "--draws", "2", "--samples", "2000")
+    assert "not exact" not in out
+    _, out, _ = run(capsys, *args, "--method", "monte-carlo")
+    assert "not exact" not in out

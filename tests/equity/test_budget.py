@@ -100,6 +100,14 @@ def test_exact_bincount_adds_large_weights_exactly(rows: list[tuple[int, int]]) 
             assert int(got[key]) == expected[key]
 
 
+def test_exact_bincount_limbs_are_narrow_enough_for_their_rows() -> None:
+    """Three rows of 2**52 - 1 in one bin: limbs of 51 bits add up below 2**53, one bit wider
+    they would pass it at an odd sum, which a float cannot hold."""
+    weights = np.full(3, 2**52 - 1, dtype=np.int64)
+    got = joint.exact_bincount(np.zeros(3, dtype=np.intp), weights, 2)
+    assert got.tolist() == [3 * (2**52 - 1), 0]
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.lists(st.integers(min_value=0, max_value=4), min_size=7, max_size=7),
                 min_size=1, max_size=30))  # fmt: skip
@@ -146,3 +154,28 @@ def test_pairing_a_block_of_keys_at_a_time_gives_the_same_fraction(
     monkeypatch.setattr(joint, "_BLOCK_CELLS", 1)
     assert exact_by_ranks(_PAIRED, FULL)[0] == whole
     assert max(blocks) > 10  # one set a block: many blocks at some size of set
+
+
+def test_the_review_asks_for_exact_equity_within_the_quick_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The review's exact queries, ``--method exact`` included, keep to the quick budget: a
+    full one can take a minute a query, and a review asks thousands."""
+    from histparse.review import spots
+
+    asked: list[Budget] = []
+    original = compute.exact_shares
+
+    def spy(situation: Situation, who: object, budget: Budget) -> object:
+        asked.append(budget)
+        return original(situation, who, budget)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(compute, "exact_shares", spy)
+    situation = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d 2c")), draws_left=2)
+    for method in ("auto", "exact"):
+        found = spots._estimates([situation], 0, method, 2_000, 0)
+        assert found[0].method is Method.EXACT
+    assert asked == [QUICK, QUICK]
+    asked.clear()
+    equity(situation, method="exact")
+    assert asked == [FULL]
