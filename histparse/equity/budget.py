@@ -3,8 +3,9 @@
 Two budgets. ``QUICK`` is ``method="auto"``'s: a refusal comes in well under a second and
 Monte Carlo answers, so the review and the all-in EV never wait on one query. ``FULL`` is
 ``method="exact"``'s: the caller asked for the fraction and waits for it, so the limits are
-the ones memory sets, not time (the heaviest heads-up queries measured: about a minute and
-about 1 GiB; docs/equity.md). Each limit is checked before the work it bounds.
+the ones memory sets, not time (the heaviest heads-up queries measured: 81 s and 1.6 GiB;
+docs/equity.md; a last draw of 160 million class cards, 1.5 times the largest measured, would
+hold some 2 GiB of paths). Each limit is checked before the work it bounds.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ QUICK: Final = Budget(
 )
 FULL: Final = Budget(
     states=32_000_000,
-    last=320_000_000,
-    keys=64_000_000,
+    last=160_000_000,
+    keys=32_000_000,
     rows=800_000_000,
     cells=128_000_000,
     cards=16_000_000,
