@@ -179,3 +179,25 @@ def test_the_review_asks_for_exact_equity_within_the_quick_budget(
     asked.clear()
     equity(situation, method="exact")
     assert asked == [FULL]
+
+
+def _supports_of(*sizes: int) -> np.ndarray:
+    """Paths reading one card of each of their first ``size`` classes."""
+    counts = np.zeros((len(sizes), 8), dtype=np.int8)
+    for row, size in enumerate(sizes):
+        counts[row, :size] = 1
+    return counts
+
+
+def test_check_key_rows_counts_every_set_size_the_other_player_can_share() -> None:
+    # Supports 1, 3, 3: per size of set t the rows are 3, 7, 6, 2 (t = 0..3).
+    counts = _supports_of(1, 3, 3)
+    joint.check_key_rows(counts, 3, 7)  # the most rows (7, at t = 1) is the limit: passes
+    with pytest.raises(TooManyDeals, match="more than 6 shared-class rows"):
+        joint.check_key_rows(counts, 3, 6)
+    # Supports 4, 4: rows 2, 8, 12, 8, 2. Sets larger than the other player reads are none.
+    counts = _supports_of(4, 4)
+    joint.check_key_rows(counts, 1, 8)
+    with pytest.raises(TooManyDeals):
+        joint.check_key_rows(counts, 2, 11)
+    joint.check_key_rows(counts, 2, 12)
