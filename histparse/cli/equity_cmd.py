@@ -156,9 +156,9 @@ def register(subparsers: Any) -> None:
         "draw against a pat hand; a two-card draw with three draws left where only clubs "
         "can flush, in seconds). Exact only with --method exact: a two-card draw with three "
         "left that may flush in diamonds (about 30 s), a three-card draw with two left. "
-        "Never exact: three players or more drawing with two or three draws left, two "
-        "two-card draws with three left, a two-card draw with three left that may flush in "
-        "hearts",
+        "Not exact even then: three players or more drawing with two or three draws left, "
+        "two two-card draws with three left, a two-card draw with three left that may "
+        "flush in hearts",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")
