@@ -87,6 +87,12 @@ def test_exact_dot_is_the_sum_of_the_products(pairs: list[tuple[int, int]], rows
         assert joint.exact_dot(a, b) == expected
 
 
+def test_exact_dot_where_only_the_sum_passes_int64() -> None:
+    """Four products of 2**62 each fit int64; their sum, 2**64, does not."""
+    a = np.full(4, 2**31, dtype=np.int64)
+    assert joint.exact_dot(a, a) == 2**64
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(min_value=0, max_value=4), _BIG), min_size=1, max_size=40))
 def test_exact_bincount_adds_large_weights_exactly(rows: list[tuple[int, int]]) -> None:
