@@ -33,7 +33,7 @@ import numpy.typing as npt
 from histparse.equity.budget import Budget
 from histparse.equity.deal import TooManyDeals
 
-__all__ = ["check_key_rows", "exact_bincount", "exact_dot", "pair_shares"]
+__all__ = ["FALLING", "check_key_rows", "exact_bincount", "exact_dot", "pair_shares"]
 
 _BLOCK: Final = 1 << 19  # B's (path, subset) rows made at once
 _LIMB: Final = 21  # bits per limb: a float64 bincount of < 2**32 limbs is exact
@@ -52,7 +52,8 @@ def _falling_table(most: int) -> npt.NDArray[np.int64]:
     return out
 
 
-_FALLING: Final = _falling_table(52)
+FALLING: Final = _falling_table(52)
+"""``FALLING[n, k]``: the falling factorial ``(n)_k`` for ``n`` up to 52, ``k`` up to 5."""
 
 
 def exact_bincount(
@@ -308,7 +309,7 @@ def _contract(
     sid = index // cells // n_tuples
     n_on = n[keys.set_classes[sid]]  # (entries, t)
     taken = tuples[(index // cells) % n_tuples]
-    value = summed // np.maximum(_FALLING[n_on, taken].prod(axis=1), 1)
+    value = summed // np.maximum(FALLING[n_on, taken].prod(axis=1), 1)
     # Each entry once per A key on its set (the keys of a set are contiguous).
     first = np.searchsorted(keys.key_set, np.arange(len(keys.set_codes)))
     many = np.diff(np.append(first, len(keys.key_set)))[sid]
@@ -317,8 +318,8 @@ def _contract(
         np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
     )
     on, taken = n_on[rep], taken[rep]
-    apart = _FALLING[np.maximum(on - keys.key_x[key], 0), taken]
-    factor = (_FALLING[on, taken] - apart).prod(axis=1)
+    apart = FALLING[np.maximum(on - keys.key_x[key], 0), taken]
+    factor = (FALLING[on, taken] - apart).prod(axis=1)
     cell = (key - lo) * cells + index[rep] % cells
     return exact_bincount(cell, value[rep] * factor, (hi - lo) * cells).reshape(hi - lo, cells)
 

@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from histparse.equity.deal import TooManyDeals
-from histparse.equity.joint import exact_bincount
+from histparse.equity.joint import FALLING, exact_bincount
 
 __all__ = ["PAIR_LIMIT", "pair_with_last_draw"]
 
@@ -43,9 +43,6 @@ TABLE_LIMIT: Final = 8_000_000
 """At most this many cells in the per-(state, class) table of a two-card last draw."""
 
 _BLOCK: Final = 1 << 18  # pairs evaluated at once
-_FALLING: Final = np.array(
-    [[math.perm(n, j) if j <= n else 0 for j in range(6)] for n in range(53)], dtype=np.int64
-)
 
 
 def _supports(
@@ -102,8 +99,8 @@ def _pair_block(
             c, xc = cls[:, j], x[:, j, None]
             z = counts_t[c][:, ss]
             nc = n[c][:, None]
-            num *= _FALLING[nc - xc, z]
-            den *= _FALLING[nc, z]
+            num *= FALLING[nc - xc, z]
+            den *= FALLING[nc, z]
         g = g // den * num  # W_s prod (n - x)_z / (n)_z: exact (see the docstring)
     won = tables.won[ss[None, :], i]
     total = np.broadcast_to(tables.total[ss][None, :], won.shape)
