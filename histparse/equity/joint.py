@@ -165,11 +165,7 @@ def _keys_of_a(
     size: npt.NDArray[np.int64],
     rank_index: npt.NDArray[np.int64],
     weight: npt.NDArray[np.int64],
-    limit: int,
 ) -> _Keys | None:
-    listed = sum(len(rows) * math.comb(where.shape[1], t) for rows, where, _ in groups)
-    if listed > limit:
-        raise TooManyDeals(f"more than {limit} shared-class rows for the first player")
     parts_sets, parts_counts, parts_source = [], [], []
     for rows, where, read in groups:
         if where.shape[1] < t:
@@ -393,6 +389,7 @@ def pair_shares(
     most = min(max(g[1].shape[1] for g in groups_a), max(g[1].shape[1] for g in groups_b))
     if 5**most > _DENSE_CODES:
         raise TooManyDeals("both players read too many classes")
+    check_key_rows(counts_a, most, budget.keys)
     # B's rows are its paths once per subset of its classes up to ``most``: bounded before
     # any is made (the filter by A's sets only lowers it).
     listed_b = sum(
@@ -403,7 +400,7 @@ def pair_shares(
         raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {budget.rows})")
     doubled: list[dict[int, int]] = [{}, {}, {}]  # A's share, B's share, everything
     for t in range(most + 1):
-        keys = _keys_of_a(groups_a, t, n_classes, size_a, index_a, weight_a, budget.keys)
+        keys = _keys_of_a(groups_a, t, n_classes, size_a, index_a, weight_a)
         if keys is None:
             continue
         tuples, tuple_row = _count_tuples(t, int(sizes_b[-1]))
