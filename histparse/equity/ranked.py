@@ -411,12 +411,11 @@ def _rank_paths_of(
     return RankPaths(digits, ranks, weights)
 
 
-def rank_paths(
-    situation: Situation, player: int, classes: Classes, budget: Budget = QUICK
-) -> RankPaths:
-    """Player ``player``'s distinct outcomes by classes, reading from the unseen cards alone;
-    ``FlushPossible`` when one of its hands might be a flush of an untracked suit."""
-    return _paths(situation.holdings[player], situation.draws_left, classes, budget)
+def rank_paths(situation: Situation, player: int, classes: Classes) -> RankPaths:
+    """Player ``player``'s distinct outcomes by classes under the quick budget, reading from
+    the unseen cards alone; ``FlushPossible`` when one of its hands might be a flush of an
+    untracked suit."""
+    return _quick_paths(situation.holdings[player], situation.draws_left, classes)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -436,26 +435,16 @@ class LastStates:
         return sum(int(sizes[k]) * _multiset_count(n_classes, k) for k in range(6))
 
 
-def _paths(holding: Holding, draws_left: int, classes: Classes, budget: Budget) -> RankPaths:
-    """``rank_paths`` of one holding: they depend on nothing else, so that under the quick
-    budget the paths of an opponent are found once for every choice of the review's player
-    (the same unseen cards: the player's five are seen whatever it keeps). A full query's
-    paths (hundreds of MiB) are not kept."""
-    if budget == QUICK:
-        return _quick_paths(holding, draws_left, classes)
-    return _found_paths(holding, draws_left, classes, budget)
-
-
 @functools.lru_cache(maxsize=64)
 def _quick_paths(holding: Holding, draws_left: int, classes: Classes) -> RankPaths:
-    found = _found_paths(holding, draws_left, classes, QUICK)
+    """``rank_paths`` of one holding: they depend on nothing else, so that the paths of an
+    opponent are found once for every choice of the review's player (the same unseen cards:
+    the player's five are seen whatever it keeps). A full budget's paths (hundreds of MiB)
+    are not kept (``_final_paths``)."""
+    found = _served(_before_last(holding, draws_left, classes, QUICK), classes, QUICK.last)
     for array in (found.counts, found.rank, found.weight):
         array.flags.writeable = False  # shared by the cache
     return found
-
-
-def _found_paths(holding: Holding, draws_left: int, classes: Classes, budget: Budget) -> RankPaths:
-    return _served(_before_last(holding, draws_left, classes, budget), classes, budget.last)
 
 
 def _served(before: RankPaths | LastStates, classes: Classes, limit: int) -> RankPaths:
@@ -641,7 +630,7 @@ def _final_paths(
     """The player's final paths from its states before the last draw (kept under the quick
     budget: ``rank_paths``)."""
     if budget == QUICK:
-        return rank_paths(situation, player, classes, budget)
+        return rank_paths(situation, player, classes)
     return _served(before, classes, budget.last)
 
 
