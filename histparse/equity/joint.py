@@ -145,11 +145,13 @@ def _base5(counts: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int64]:
 @dataclass(frozen=True, slots=True)
 class _Keys:
     """A's paths once per set of ``t`` classes read: the distinct sets (codes, ascending, and
-    their classes), the keys (set, counts on it) with their set and counts, and A's rows merged
-    per (key, size, rank index) with their weights."""
+    their classes), the keys (set, counts on it) with their set and counts (the keys of set
+    ``s`` are ``set_start[s]`` up to ``set_start[s + 1]``), and A's rows merged per (key,
+    size, rank index) with their weights."""
 
     set_codes: npt.NDArray[np.int64]
     set_classes: npt.NDArray[np.int8]
+    set_start: npt.NDArray[np.intp]
     key_set: npt.NDArray[np.int64]
     key_x: npt.NDArray[np.int8]
     row_key: npt.NDArray[np.int64]
@@ -192,10 +194,12 @@ def _keys_of_a(
     merged = merged[order]
     starts = np.flatnonzero(np.r_[True, merged[1:] != merged[:-1]])
     m = merged[starts]
+    key_set = keys // 5**t
     return _Keys(
         set_codes,
         sets[first],
-        keys // 5**t,
+        np.searchsorted(key_set, np.arange(len(set_codes) + 1)),
+        key_set,
         counts[key_first],
         m // 8192 // 64,
         (m // 8192) % 64,
@@ -307,10 +311,9 @@ def _contract(
     taken = tuples[(index // cells) % n_tuples]
     value = summed // np.maximum(FALLING[n_on, taken].prod(axis=1), 1)
     # Each entry once per A key on its set (the keys of a set are contiguous).
-    first = np.searchsorted(keys.key_set, np.arange(len(keys.set_codes)))
-    many = np.diff(np.append(first, len(keys.key_set)))[sid]
+    many = np.diff(keys.set_start)[sid]
     rep = np.repeat(np.arange(len(sid)), many)
-    key = np.repeat(first[sid], many) + (
+    key = np.repeat(keys.set_start[sid], many) + (
         np.arange(len(rep)) - np.repeat(np.cumsum(many) - many, many)
     )
     on, taken = n_on[rep], taken[rep]
@@ -328,8 +331,7 @@ def _key_blocks(
     first) on its sets: ((first key, end), (first entry, end)). A table of every key at once
     can take gigabytes (a three-card draw against a two-card draw: 50 million cells, copied
     by the bincount and the running sums)."""
-    n_sets = len(keys.set_codes)
-    first = np.searchsorted(keys.key_set, np.arange(n_sets + 1))
+    n_sets, first = len(keys.set_codes), keys.set_start
     sid = index // (cells * n_tuples)
     blocks = []
     start = 0
