@@ -29,7 +29,8 @@ class Budget:
     rows: int
     """(path, shared class set) rows of the other player."""
     cells: int
-    """Cells of one dense table pairing the paths."""
+    """Cells of the pairing's tables at one size of shared class set (A's keys x B's size and
+    place), paired a block at a time."""
     cards: int
     """The card method's (each card its own class: a spade flush possible) paths per player
     and draw, and its (path, shared card set) rows."""
