@@ -121,7 +121,14 @@ def exact_queries(repeat: int) -> None:
             2,
         ),
         "7-4-3-2 v 8-5-3, one card v two, 3 draws (clubs tracked)": ("7c 4d 3h 2s", "8h 5c 3d", 3),
+        "7-4-3-2 v 8h-5d-3s, one card v two, 3 draws (diamonds tracked)": (
+            "7c 4d 3h 2s",
+            "8h 5d 3s",
+            3,
+        ),
         "7-4-3 v 8-5-3-2, two cards v one, 3 draws": ("7c 4d 3h", "8h 5c 3d 2c", 3),
+        "7-4 v 8-5-3-2, three cards v one, 2 draws": ("7c 4d", "8h 5c 3d 2c", 2),
+        "7-4 v 8-5-3, three cards v two, 2 draws": ("7c 4d", "8h 5c 3d", 2),
         "7-5-3-2 v pat 9-8-6-4-3, 3 draws": ("7c 5d 3h 2s", "9h 8c 6d 4s 3c", 3),
         "4 clubs 7-5-4-2 v pat 9-8-6-4-3, 2 draws": ("7c 5c 4c 2c", "9h 8d 6d 4s 3h", 2),
     }
@@ -135,7 +142,13 @@ def exact_queries(repeat: int) -> None:
         pat = len(b.split()) == 5
         second = Holding.of(b, policy=StandPat()) if pat else Holding.of(b)
         situation = Situation((Holding.of(a), second), draws_left=draws)
-        for label, method in (("classes", exact_by_ranks), ("cards", exact_by_cards)):
+        # "classes": flushes apart (flushes.py) where one is possible; "tracked": the suits
+        # tracked card by card instead (as before the split); "cards": every card a class.
+        for label, method in (
+            ("classes", exact_by_ranks),
+            ("tracked", lambda s: exact_by_ranks(s, split=False)),
+            ("cards", exact_by_cards),
+        ):
             start = time.process_time()
             tracemalloc.start()
             try:
@@ -161,14 +174,13 @@ def exact_queries(repeat: int) -> None:
 # Queries ``method="auto"`` samples (past the quick budget) and ``method="exact"`` answers or
 # refuses within the full one: (player 1, player 2, draws left).
 FULL_CASES = (
-    ("7c 4d 3h 2s", "8h 5d 3s", 3),  # one card v two, a diamond flush possible
-    ("7c 4d 3h", "8h 5c 3d 2c", 3),  # two cards v one, clubs and diamonds tracked
-    ("7c 4d", "8h 5c 3d 2c", 2),  # three cards v one
-    ("7c 4d 3h", "8h 5d 2d", 2),  # two cards each, a diamond flush possible
-    ("7c 4d", "8h 5c 3d", 2),  # three cards v two
-    ("7c 4d 3h", "8h 5c 2d", 3),  # two cards each, three draws: refused
-    ("7c 4d 3s 2s", "8h 6h 3h", 3),  # one card v two, a heart flush possible: refused
-    ("7c 4d", "8h 5c", 2),  # three cards each: refused
+    ("7c 4d 3h", "8h 5c 2d", 3),  # two cards each, three draws
+    ("7c 4d", "8h 5c", 2),  # three cards each, two draws
+    ("7c 4d 3h", "8h 5c", 3),  # two cards v three, three draws
+    ("7c 4d", "8h 5c 3d", 3),  # three cards v two, three draws
+    ("7c 4d 3h 2s", "8h 5c", 3),  # one card v three, three draws
+    ("7c 4d 3s 2s", "8h 6h 3h", 3),  # one card v two to a heart flush, three draws
+    ("7c 4d 3h 2s", "8h", 2),  # one card v four, two draws
 )
 
 

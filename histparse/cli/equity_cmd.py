@@ -100,7 +100,7 @@ def _print(situation: Situation, result: Equity) -> None:
         )
     if result.not_exact is not None:
         print(f"not exact under --method auto ({result.not_exact}); --method exact tries a "
-              "larger budget (it may take minutes and gigabytes)")  # fmt: skip
+              "larger budget (it may take seconds and gigabytes)")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -150,15 +150,15 @@ def register(subparsers: Any) -> None:
         choices=("auto", "exact", "monte-carlo"),
         default="auto",
         help="auto (default): exact where it is quick, else Monte Carlo; exact: exact within "
-        "a full budget (it may take minutes and gigabytes), or an error naming why not. "
+        "a full budget (it may take seconds and gigabytes), or an error naming why not. "
         "Exact under auto: up to a million deals listed, and heads-up any draws left while "
-        "the stub cannot run out (two one-card draws, a one-card against a two-card draw, a "
-        "draw against a pat hand; a two-card draw with three draws left where only clubs "
-        "can flush, in seconds). Exact only with --method exact: a two-card draw with three "
-        "left that may flush in diamonds (about 30 s), a three-card draw with two left. "
-        "Not exact even then: three players or more drawing with two or three draws left, "
-        "two two-card draws with three left, a two-card draw with three left that may "
-        "flush in hearts",
+        "the stub cannot run out, within a second (one- and two-card draws against each "
+        "other or a pat hand, a three-card draw with two left against a one- or two-card "
+        "draw, flush draws in clubs, diamonds or hearts with two left). Exact only with "
+        "--method exact: two two-card draws with three left, two three-card draws with two "
+        "left (6-7 s). Not exact even then: three players or more drawing with two or three "
+        "draws left, a three-card draw with three left, a four- or five-card draw with two or "
+        "three left, a two-card draw to a heart flush with three left",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -33,7 +33,15 @@ import numpy.typing as npt
 from histparse.equity.budget import Budget
 from histparse.equity.deal import TooManyDeals
 
-__all__ = ["FALLING", "check_key_rows", "exact_bincount", "exact_dot", "pair_shares"]
+__all__ = [
+    "FALLING",
+    "check_key_rows",
+    "exact_bincount",
+    "exact_dot",
+    "fraction_of",
+    "pair_shares",
+    "pair_sums",
+]
 
 _BLOCK: Final = 1 << 19  # B's (path, subset) rows made at once
 _LIMB: Final = 21  # bits per limb: a float64 bincount of < 2**32 limbs is exact
@@ -370,6 +378,26 @@ def pair_shares(
     unseen cards; ``TooManyDeals`` past ``budget``. A should be the player with fewer paths.
     The probabilities must add up to 1.
     """
+    doubled = pair_sums(counts_a, rank_a, weight_a, counts_b, rank_b, weight_b, n, budget)
+    share_a, share_b, total = (fraction_of(d, n_pool) for d in doubled)
+    if total != 1:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the paired paths' probabilities add up to {total}, not 1")
+    return share_a, share_b
+
+
+def pair_sums(
+    counts_a: npt.NDArray[np.int8],
+    rank_a: npt.NDArray[np.int16],
+    weight_a: npt.NDArray[np.int64],
+    counts_b: npt.NDArray[np.int8],
+    rank_b: npt.NDArray[np.int16],
+    weight_b: npt.NDArray[np.int64],
+    n: npt.NDArray[np.int64],
+    budget: Budget,
+) -> list[dict[int, int]]:
+    """``pair_shares``' sums before they are fractions, for paths that need not cover every
+    deal: per number of cards both read ``m``, A's doubled share, B's and everything, each
+    over ``2 (N)_m`` (``fraction_of``)."""
     n_classes = len(n)
     # Each player's weights, and B's table (each entry at most all of B's weight), are summed
     # in int64 (numpy would wrap around silently); A's rows times B's sums in ``exact_dot``.
@@ -423,10 +451,7 @@ def pair_shares(
                 sizes_b,
                 t % 2,
             )
-    share_a, share_b, total = (_fraction(d, n_pool) for d in doubled)
-    if total != 1:  # pragma: no cover - the counts above are wrong
-        raise RuntimeError(f"the paired paths' probabilities add up to {total}, not 1")
-    return share_a, share_b
+    return doubled
 
 
 def _accumulate(
@@ -456,7 +481,8 @@ def _accumulate(
                 store[ma + mb] = store.get(ma + mb, 0) + sign * exact_dot(weight, part)
 
 
-def _fraction(doubled: dict[int, int], n_pool: int) -> Fraction:
+def fraction_of(doubled: dict[int, int], n_pool: int) -> Fraction:
+    """Doubled sums per number of cards read ``m`` as one fraction: each over ``2 (N)_m``."""
     return sum((Fraction(v, 2 * math.perm(n_pool, m)) for m, v in doubled.items()), Fraction(0))
 
 

@@ -117,9 +117,12 @@ class Classes:
     rank: npt.NDArray[np.int64]
     suits: npt.NDArray[np.int64]
     place: npt.NDArray[np.int64]
+    flushes: bool = True
+    """False: every hand is ranked, and played, as if five cards of one suit were no flush
+    (the loose process of ``flushes.py``: suits then never matter)."""
 
     @classmethod
-    def of(cls, unseen: tuple[int, ...], tracked: int) -> Classes:
+    def of(cls, unseen: tuple[int, ...], tracked: int, flushes: bool = True) -> Classes:
         """The classes of ``unseen`` with the suits of the bit set ``tracked`` one by one."""
         count, rank, suits = [], [], []
         for r in range(13):
@@ -135,13 +138,16 @@ class Classes:
                 suits.append(1 << (c & 3))
         counts = np.array(count, dtype=np.int64)
         place = np.cumprod(np.concatenate([[1], counts[:-1] + 1])).astype(np.int64)
-        return cls(counts, np.array(rank, dtype=np.int64), np.array(suits, dtype=np.int64), place)
+        return cls(
+            counts, np.array(rank, dtype=np.int64), np.array(suits, dtype=np.int64), place,
+            flushes,
+        )  # fmt: skip
 
     def __len__(self) -> int:
         return len(self.count)
 
-    def _key(self) -> tuple[bytes, bytes, bytes]:
-        return self.count.tobytes(), self.rank.tobytes(), self.suits.tobytes()
+    def _key(self) -> tuple[bytes, bytes, bytes, bool]:
+        return self.count.tobytes(), self.rank.tobytes(), self.suits.tobytes(), self.flushes
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Classes) and self._key() == other._key()
@@ -183,9 +189,17 @@ class RankPaths:
         return sizes
 
 
-def _ranks_of(hands: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+def _ranks_of(hands: npt.NDArray[np.int16], flushes: bool = True) -> npt.NDArray[np.int16]:
     """The rank numbers of full sorted hands; ``FlushPossible`` when one might be a flush of
-    a suit not surely every card's."""
+    a suit not surely every card's. ``flushes=False``: as if no hand were a flush."""
+    if not flushes:
+        return evaluate_ranks(hands >> _TAG_BITS, np.zeros(len(hands), dtype=np.bool_))
+    return evaluate_ranks(hands >> _TAG_BITS, sure_flushes(hands))
+
+
+def sure_flushes(hands: npt.NDArray[np.int16]) -> npt.NDArray[np.bool_]:
+    """Which full sorted hands are flushes: five ranks, every card surely of one suit;
+    ``FlushPossible`` when one might be a flush of a suit not surely every card's."""
     ranks = hands >> _TAG_BITS
     suits = hands & _ANY_SUIT
     # Column by column: numpy's reductions along an axis of five are slow.
@@ -202,7 +216,8 @@ def _ranks_of(hands: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
     unsure = distinct & (common != 0) & ~flush
     if bool(unsure.any()):
         raise FlushPossible("a hand might be a flush", int(np.bitwise_or.reduce(common[unsure])))
-    return evaluate_ranks(ranks, flush)
+    sure: npt.NDArray[np.bool_] = flush
+    return sure
 
 
 def _kept_suits(hands: npt.NDArray[np.int16], keep: npt.NDArray[np.bool_]) -> None:
@@ -376,7 +391,7 @@ def _last_serve(
     for source, _, _, set_code, ways, filled in _fills(
         hands, counts, classes, limit, int(weight.max())
     ):
-        ranks = _ranks_of(np.sort(filled, axis=1))
+        ranks = _ranks_of(np.sort(filled, axis=1), classes.flushes)
         parts.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
         held += len(parts[-1][0])
         # Merged so far when the rows held have doubled since the last merge: the memory stays
@@ -499,7 +514,7 @@ def _states_before_last(
             if isinstance(holding.policy, StandPat):
                 continue
             rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4  # what keep_mask reads: rank * 4
-            keep = keep_mask(holding.policy, rank4, _ranks_of(hands), left, index)
+            keep = keep_mask(holding.policy, rank4, _ranks_of(hands, classes.flushes), left, index)
             _kept_suits(hands, keep)
             hands = np.where(keep, hands, np.int16(_EMPTY))
         if index == draws_left - 1:
@@ -507,7 +522,9 @@ def _states_before_last(
         hands, counts, weight, code = _serve(hands, counts, weight, code, classes, limit)
     # No draw served (stand pat, or no draw left): the hands as they are.
     hands = np.sort(hands, axis=1)
-    return _rank_paths_of(*_by_code_and_rank(code, _ranks_of(hands), weight), classes)
+    return _rank_paths_of(
+        *_by_code_and_rank(code, _ranks_of(hands, classes.flushes), weight), classes
+    )
 
 
 def last_draw_ranks(
@@ -562,7 +579,7 @@ def last_draw_ranks(
                            card[np.minimum(pd, n_classes - 1)]], axis=1)  # fmt: skip
         slots = np.argsort(hands != _EMPTY, axis=1, kind="stable")[:, :k]
         np.put_along_axis(hands, slots, served[:, :k], axis=1)
-        rank = _ranks_of(np.sort(hands, axis=1))
+        rank = _ranks_of(np.sort(hands, axis=1), classes.flushes)
         ranks[h, pc, pd] = rank
         ranks[h, pd, pc] = rank
     return hand_of, ranks, k_of_hand
@@ -675,7 +692,7 @@ def _with_last_draw(
 
 
 def exact_by_ranks(
-    situation: Situation, budget: Budget = QUICK
+    situation: Situation, budget: Budget = QUICK, split: bool = True
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' exact shares by card classes, and each one's number of class paths.
     Suits are tracked only when a flush may need them (none first, then the suits up to the
@@ -684,6 +701,13 @@ def exact_by_ranks(
     if len(situation.holdings) != 2:
         raise TooManyDeals("the exact paths method is for two players")
     tracked = 0
+    if split:
+        try:
+            return _shares(situation, Classes.of(situation.unseen, 0), budget)
+        except FlushPossible as exc:
+            from histparse.equity.flushes import split_shares
+
+            return split_shares(situation, budget, (1 << exc.suits.bit_length()) - 1)
     while True:
         try:
             return _shares(situation, Classes.of(situation.unseen, tracked), budget)

@@ -57,11 +57,11 @@ def test_monte_carlo_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_heads_up_three_draws_is_exact_over_paths(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 35: two one-card draws with three draws left, exact (the paths method, by card
-    classes: 2,823 class paths each where the cards make 17,528)."""
+    """Issue 35: two one-card draws with three draws left, exact (the paths method by ranks,
+    flushes apart: 619 paths each, where tracking clubs made 2,823 and the cards 17,528)."""
     status, out, _ = run(capsys, "7c 4d 3h 2s", "8h 5c 3d 2c", "--draws", "3", "--json")
     data = json.loads(out)
-    assert status == 0 and data["method"] == "exact" and data["paths"] == [2823, 2823]
+    assert status == 0 and data["method"] == "exact" and data["paths"] == [619, 619]
     assert data["players"][0]["exact"] == "82609913/141181040"
 
 
@@ -100,13 +100,13 @@ def test_bad_input_exits_2(
 def test_auto_says_why_a_heads_up_query_was_sampled(capsys: pytest.CaptureFixture[str]) -> None:
     """Past the quick budget ``auto`` samples and says why, pointing at ``--method exact``;
     with three players (no exact paths method) it says nothing."""
-    args = ("7c 4d 3h", "8h 5c 3d 2c", "--draws", "3", "--samples", "2000")
+    args = ("7c 4d", "8h 5c 3d", "--draws", "3", "--samples", "2000")
     status, out, _ = run(capsys, *args)
     assert status == 0 and "monte-carlo" in out.splitlines()[0]
     assert out.splitlines()[-1].startswith("not exact under --method auto (by card classes, up to")
     assert "--method exact tries a larger budget" in out
     data = json.loads(run(capsys, *args, "--json")[1])
-    assert "class cards served to one player (limit 32000000)" in data["not_exact"]
+    assert "class cards served to one player (limit 4000000)" in data["not_exact"]
     _, out, _ = run(capsys, "7c 4d 3h", "8h 5c 3d 2c", "9c 7h", "--draws", "2", "--samples", "2000")
     assert "not exact" not in out
     _, out, _ = run(capsys, *args, "--method", "monte-carlo")

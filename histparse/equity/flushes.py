@@ -1,0 +1,321 @@
+"""Flushes apart: exact heads-up shares by ranks alone, corrected on the paths that hold a flush.
+
+Tracking a suit splits each rank's class in two and multiplies the paths (two two-card draws
+with three draws left: 57,000 paths each by ranks, 7.2 million with clubs and diamonds
+tracked), yet a 2-7 hand cares about suits only when all five cards share one. Here each
+player's process is also played **loose**: as if five cards of one suit were no flush. Up to
+the first moment a player holds a flush where a hand is ranked (a draw's decision, the
+showdown; the event ``E``), the loose and the true process read the same cards and make the
+same choices; after it, they part. With ``g`` a share of the pot, ``T`` and ``L`` each
+player's true and loose outcome on the same stub:
+
+    g(T_A, T_B) = g(L_A, L_B)
+                + 1[E_A] (g(T_A, L_B) - g(L_A, L_B))
+                + 1[E_B] (g(L_A, T_B) - g(L_A, L_B))
+                + 1[E_A] 1[E_B] (g(T_A, T_B) - g(T_A, L_B) - g(L_A, T_B) + g(L_A, L_B))
+
+(the corrections vanish off ``E``). The first term pairs both loose processes by ranks alone:
+suits never matter to them. The second pairs A's paths through ``E`` (true and loose, read by
+the tracked classes) with B's loose paths by ranks: B's loose weight counts every suit of
+each rank it reads alike, so only how many cards of each rank A read matters to it, and A's
+paths are summed per rank. The last pairs both players' paths through ``E`` by the tracked
+classes. The paths through ``E`` are few: the states that hold a flush at a decision, plus
+each state's last draw served only from the one suit its kept cards all surely are.
+
+Every count is an integer; the first term's probabilities add up to exactly 1 and each
+correction's to exactly 0 (both checked).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from fractions import Fraction
+from typing import TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from histparse.equity.budget import Budget
+from histparse.equity.deal import Holding, Situation, TooManyDeals
+from histparse.equity.evaluator import evaluate_ranks
+from histparse.equity.joint import fraction_of, pair_sums
+from histparse.equity.policy import StandPat, keep_mask
+from histparse.equity.ranked import (
+    _ANY_SUIT,
+    _EMPTY,
+    _MOST_TRACKED,
+    _TAG_BITS,
+    _WAITING,
+    Classes,
+    FlushPossible,
+    RankPaths,
+    _before_last,
+    _by_code_and_rank,
+    _fills,
+    _final_paths,
+    _kept_suits,
+    _rank_paths_of,
+    _ranks_of,
+    _serve,
+    _shares,
+    sure_flushes,
+)
+
+__all__ = ["flush_paths", "split_shares"]
+
+_Rows: TypeAlias = tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]  # hands, cards read per class, weights, codes
+_Found: TypeAlias = list[
+    tuple[npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]]
+]  # (codes, ranks, weights) of final rows
+
+
+def _take(rows: _Rows, which: npt.NDArray[np.bool_]) -> _Rows:
+    return rows[0][which], rows[1][which], rows[2][which], rows[3][which]
+
+
+def _join(a: _Rows, b: _Rows) -> _Rows:
+    return (
+        np.concatenate([a[0], b[0]]), np.concatenate([a[1], b[1]]),
+        np.concatenate([a[2], b[2]]), np.concatenate([a[3], b[3]]),
+    )  # fmt: skip
+
+
+def _decide(rows: _Rows, holding: Holding, classes: Classes, left: int, index: int) -> _Rows:
+    """The policy's discards (as ``ranked._states_before_last`` makes them)."""
+    hands = np.sort(rows[0], axis=1)
+    if not len(hands):
+        return hands, rows[1], rows[2], rows[3]
+    rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4
+    keep = keep_mask(holding.policy, rank4, _ranks_of(hands, classes.flushes), left, index)
+    _kept_suits(hands, keep)
+    return np.where(keep, hands, np.int16(_EMPTY)), rows[1], rows[2], rows[3]
+
+
+def _split(rows: _Rows) -> tuple[_Rows, _Rows]:
+    """(the rows whose full hand is no flush, those whose hand is one), hands sorted."""
+    hands = np.sort(rows[0], axis=1)
+    sorted_rows = (hands, rows[1], rows[2], rows[3])
+    flush = sure_flushes(hands) if len(hands) else np.zeros(0, dtype=np.bool_)
+    return _take(sorted_rows, ~flush), _take(sorted_rows, flush)
+
+
+def _served(rows: _Rows, classes: Classes, limit: int) -> _Rows:
+    if not len(rows[0]):
+        return rows
+    return _serve(*rows, classes, limit)
+
+
+def _final(rows: _Rows, classes: Classes, limit: int, found: _Found) -> None:
+    """The rows' last draw, every multiset, ranked by ``classes``' rule (``found``)."""
+    hands, counts, weight, code = rows
+    if not len(hands):
+        return
+    for source, _, _, set_code, ways, filled in _fills(
+        hands, counts, classes, limit, int(weight.max())
+    ):
+        ranks = _ranks_of(np.sort(filled, axis=1), classes.flushes)
+        found.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
+
+
+def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loose: _Found) -> None:
+    """The last draws of states holding no flush that make one: served only from the cards
+    of the one suit every kept card surely is (the tracked suit's cards, or the rank classes'
+    where a single suit is untracked); each ranked both ways."""
+    hands, counts, weight, code = rows
+    need = (hands == _EMPTY).sum(axis=1)
+    common = np.full(len(hands), _ANY_SUIT, dtype=np.int16)
+    for j in range(5):
+        common &= np.where(hands[:, j] == _EMPTY, _ANY_SUIT, hands[:, j] & _ANY_SUIT)
+    # A rank class of several suits could complete a flush of one of them: not sure, as a
+    # hand served from it would be in ``sure_flushes`` (the caller tracks more suits).
+    several = [int(m) for m in classes.suits.tolist() if int(m) & (int(m) - 1)]
+    unsure = int(np.bitwise_or.reduce(common[need > 0], initial=0)) & (several[0] if several else 0)
+    if unsure:
+        raise FlushPossible("a last draw might make a flush", unsure)
+    for s in range(4):
+        bit = 1 << s
+        sub = np.flatnonzero(classes.suits == bit)
+        fits = (need > 0) & ((hands == _EMPTY) | ((hands & _ANY_SUIT) == bit)).all(axis=1)
+        chosen = np.flatnonzero(fits)
+        if not len(sub) or not len(chosen):
+            continue
+        suited = Classes(
+            classes.count[sub], classes.rank[sub], classes.suits[sub], classes.place[sub]
+        )
+        for source, _, _, set_code, ways, filled in _fills(
+            hands[chosen], counts[chosen][:, sub], suited, limit, int(weight[chosen].max())
+        ):
+            filled = np.sort(filled, axis=1)
+            flush = sure_flushes(filled)
+            at = chosen[source[flush]]
+            full = code[at] + set_code[flush]
+            w = weight[at] * ways[flush]
+            ranks = filled[flush] >> _TAG_BITS
+            true.append(_by_code_and_rank(full, evaluate_ranks(ranks, flush[flush]), w))
+            loose.append(_by_code_and_rank(full, evaluate_ranks(ranks, ~flush[flush]), w))
+
+
+def _as_paths(found: _Found, classes: Classes) -> RankPaths:
+    found = [part for part in found if len(part[0])]
+    if not found:
+        return RankPaths(
+            np.zeros((0, len(classes)), dtype=np.int8),
+            np.zeros(0, dtype=np.int16),
+            np.zeros(0, dtype=np.int64),
+        )
+    codes, ranks, weights = (np.concatenate([part[i] for part in found]) for i in range(3))
+    return _rank_paths_of(*_by_code_and_rank(codes, ranks, weights), classes)
+
+
+def _ranked(rows: _Rows, classes: Classes) -> tuple[
+    npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]
+]:  # fmt: skip
+    hands = np.sort(rows[0], axis=1)
+    ranks = _ranks_of(hands, classes.flushes) if len(hands) else np.zeros(0, dtype=np.int16)
+    return rows[3], ranks, rows[2]
+
+
+def flush_paths(
+    holding: Holding, draws_left: int, classes: Classes, budget: Budget
+) -> tuple[RankPaths, RankPaths]:
+    """The holding's paths through ``E`` (it holds a flush where a hand is ranked), by
+    ``classes`` (which must track every suit a flush is possible in): as played, and as the
+    loose process plays them from that flush on. ``FlushPossible`` when a flush of an
+    untracked suit is possible."""
+    loose = dataclasses.replace(classes, flushes=False)
+    hands = np.full((1, 5), _EMPTY, dtype=np.int16)
+    known = [(c >> 2) << _TAG_BITS | (1 << (c & 3)) for c in holding.cards]
+    hands[0, : len(known)] = known
+    rows: _Rows = (
+        hands,
+        np.zeros((1, len(classes)), dtype=np.int8),
+        np.ones(1, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+    )
+    if holding.hidden:
+        hands[0, len(known) + holding.hidden :] = _WAITING
+        h, c, w, k = _serve(*rows, classes, budget.states)
+        h[h == _WAITING] = _EMPTY
+        rows = (h, c, w, k)
+    none = _take(rows, np.zeros(len(rows[0]), dtype=np.bool_))
+    as_played, as_loose = none, none  # the rows through E, in each process
+    for index in range(draws_left):
+        left = draws_left - index
+        if not (index == 0 and holding.pending):
+            rows, flushed = _split(rows)
+            as_played, as_loose = _join(as_played, flushed), _join(as_loose, flushed)
+            if isinstance(holding.policy, StandPat):
+                continue
+            rows = _decide(rows, holding, classes, left, index)
+            as_played = _decide(as_played, holding, classes, left, index)
+            as_loose = _decide(as_loose, holding, loose, left, index)
+        if index == draws_left - 1:
+            true: _Found = []
+            free: _Found = []
+            # Paths through E are few where splitting pays: their full last draws are held to
+            # the limit of a draw before the last (a flush draw's many are paired as before).
+            _final(as_played, classes, budget.states, true)
+            _final(as_loose, loose, budget.states, free)
+            _final_flushes(rows, classes, budget.last, true, free)
+            return _as_paths(true, classes), _as_paths(free, classes)
+        rows = _served(rows, classes, budget.states)
+        as_played = _served(as_played, classes, budget.states)
+        as_loose = _served(as_loose, loose, budget.states)
+    # No draw served at the end (stand pat, no draw left): the hands as they are.
+    rows, flushed = _split(rows)
+    as_played, as_loose = _join(as_played, flushed), _join(as_loose, flushed)
+    return (
+        _as_paths([_ranked(as_played, classes)], classes),
+        _as_paths([_ranked(as_loose, loose)], classes),
+    )
+
+
+def _by_rank(paths: RankPaths, fine: Classes, coarse: Classes) -> RankPaths:
+    """Paths read by ``fine`` classes, as cards read per rank (``coarse``'s classes)."""
+    counts = np.zeros((len(paths.rank), len(coarse)), dtype=np.int8)
+    at = np.searchsorted(coarse.rank, fine.rank)
+    for c in range(len(fine)):
+        counts[:, at[c]] += paths.counts[:, c]
+    return RankPaths(counts, paths.rank, paths.weight)
+
+
+def _pair(
+    a: RankPaths,
+    b: RankPaths,
+    n: npt.NDArray[np.int64],
+    spare: int,
+    budget: Budget,
+    keep_order: bool = False,
+) -> list[dict[int, int]]:
+    """A's doubled share, B's and everything, per cards read (``joint.pair_sums``).
+    ``keep_order``: A's paths stay the ones listing their class sets, as paths summed per
+    rank must (``pair_sums`` divides the other's weights by the ways to pick each class's
+    cards, exact only for paths that pick any card of a class alike)."""
+    if not len(a.rank) or not len(b.rank):
+        return [{}, {}, {}]
+    if int(a.sizes.max()) + int(b.sizes.max()) > spare:
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    if len(b.rank) < len(a.rank) and not keep_order:  # fewer paths list their class sets
+        won_b, won_a, total = pair_sums(
+            b.counts, b.rank, b.weight, a.counts, a.rank, a.weight, n, budget
+        )
+        return [won_a, won_b, total]
+    return pair_sums(a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, n, budget)
+
+
+def _add(into: list[dict[int, int]], sign: int, sums: list[dict[int, int]]) -> None:
+    for store, part in zip(into, sums, strict=True):
+        for m, v in part.items():
+            store[m] = store.get(m, 0) + sign * v
+
+
+def split_shares(
+    situation: Situation, budget: Budget, tracked: int
+) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    """Both players' exact shares (and each one's loose paths or states, as ``ranked._shares``
+    counts them), flushes apart; ``tracked``: the suits to track first (a flush was possible
+    in the highest). ``FlushPossible`` past hearts, ``TooManyDeals`` past ``budget``."""
+    # The paths through E first: they track suits, so a query past the budget is refused
+    # there as soon as it would be without the split.
+    while True:
+        fine = Classes.of(situation.unseen, tracked)
+        try:
+            through = [
+                flush_paths(h, situation.draws_left, fine, budget) for h in situation.holdings
+            ]
+            break
+        except FlushPossible as exc:
+            wider = tracked | (1 << exc.suits.bit_length()) - 1
+            if wider == tracked or wider > _MOST_TRACKED:
+                raise
+            tracked = wider
+    coarse = Classes.of(situation.unseen, 0, flushes=False)
+    paths = [
+        _final_paths(
+            situation, p, _before_last(h, situation.draws_left, coarse, budget), coarse, budget
+        )
+        for p, h in enumerate(situation.holdings)
+    ]
+    hidden = sum(h.hidden for h in situation.holdings)
+    spare = len(situation.unseen) - situation.unknowns + hidden
+    sums: list[dict[int, int]] = [{}, {}, {}]
+    signed = ((1, 0), (-1, 1))  # (sign, which: 0 as played, 1 loose)
+    # Cheapest to refuse first: both players' paths through E by the tracked classes, then
+    # each against the other's loose paths, then the loose processes.
+    for (sign_a, a), (sign_b, b) in itertools.product(signed, signed):
+        _add(sums, sign_a * sign_b, _pair(through[0][a], through[1][b], fine.count, spare, budget))
+    for sign, which in signed:
+        _add(sums, sign, _pair(_by_rank(through[0][which], fine, coarse), paths[1],
+                               coarse.count, spare, budget, keep_order=True))  # fmt: skip
+        won_b, won_a, every = _pair(_by_rank(through[1][which], fine, coarse), paths[0],
+                                    coarse.count, spare, budget, keep_order=True)  # fmt: skip
+        _add(sums, sign, [won_a, won_b, every])
+    shares, sizes = _shares(situation, coarse, budget)
+    n_pool = len(situation.unseen)
+    more_a, more_b, total = (fraction_of(d, n_pool) for d in sums)
+    if total != 0:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the flush corrections' probabilities add up to {total}, not 0")
+    return (shares[0] + more_a, shares[1] + more_b), sizes

@@ -1,0 +1,121 @@
+"""Flushes apart (``histparse/equity/flushes.py``): the shares by ranks alone, corrected on the
+paths that hold a flush, equal the shares with the suits tracked card by card (issue 35)."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from histparse.cards import parse_cards
+from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
+from histparse.equity.budget import QUICK
+from histparse.equity.deal import TooManyDeals
+from histparse.equity.flushes import flush_paths
+from histparse.equity.ranked import Classes, FlushPossible, RankPaths, exact_by_ranks
+
+
+def _mass(paths: RankPaths, pool: int) -> Fraction:
+    """The probability of the paths: each weight over ``(N)_m``."""
+    pairs = zip(paths.weight.tolist(), paths.sizes.tolist(), strict=True)
+    return sum((Fraction(w, math.perm(pool, m)) for w, m in pairs), Fraction(0))
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "draws"),
+    [
+        # a two-card draw to a heart flush against a one-card draw (hearts tracked)
+        ("8h 6h 3h", "9d 6c 3s 2h", 2),
+        # two two-card draws, a diamond flush possible through a broken pair
+        ("7c 4d 3h 2s", "8h 5d 3s", 2),
+        # four clubs drawing one against a pat 9
+        ("7c 5c 4c 2c", "9h 8d 6d 4s 3h", 2),
+    ],
+)
+def test_flushes_apart_equal_the_suits_tracked(first: str, second: str, draws: int) -> None:
+    pb = StandPat() if len(second.split()) == 5 else parse_policy("draw")
+    situation = Situation((Holding.of(first), Holding.of(second, policy=pb)), draws_left=draws)
+    split = exact_by_ranks(situation)
+    assert split[0] == exact_by_ranks(situation, split=False)[0]
+    assert sum(split[0]) == 1
+
+
+_SUITED = st.sampled_from(
+    ["7c 5c 4c 2c", "8h 6h 3h", "6s 5s 2s", "7c 4d 3h 2s", "8h 5c 3d 2c", "7c 4d 3h",
+     "8h 5d 2d", "8c 7c 5c 3c 2c", "9h 8d 6d 4s 3h", "6d 4d 3d 2d"]
+)  # fmt: skip
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    first=_SUITED,
+    second=_SUITED,
+    draws=st.integers(1, 2),
+    policy=st.sampled_from(["draw", "draw:9", "plan:1,2", "draw:T,9,8:3", "pat"]),
+)
+def test_flushes_apart_equal_the_suits_tracked_on_the_full_deck(
+    first: str, second: str, draws: int, policy: str
+) -> None:
+    """The law on the full deck: wherever tracking the suits answers, the split answers the
+    same fraction."""
+    a, b = parse_cards(first), parse_cards(second)
+    if set(a) & set(b):
+        return
+    pa = StandPat() if len(a) == 5 else parse_policy(policy)
+    pb = StandPat() if len(b) == 5 else parse_policy("draw")
+    situation = Situation((Holding(a, policy=pa), Holding(b, policy=pb)), draws_left=draws)
+    try:
+        tracked = exact_by_ranks(situation, split=False)[0]
+    except TooManyDeals:
+        return  # a spade flush possible, or past the budget: the cards' job
+    assert exact_by_ranks(situation)[0] == tracked
+
+
+@pytest.mark.parametrize(
+    ("hand", "draws", "tracked"),
+    [("8h 6h 3h", 2, 7), ("7c 5c 4c 2c", 3, 1), ("8c 7c 5c 3c 2c", 2, 1), ("7c 4d 3h", 2, 3)],
+)
+def test_the_paths_through_a_flush_weigh_the_same_played_and_loose(
+    hand: str, draws: int, tracked: int
+) -> None:
+    """Both processes read the same cards up to the first flush: their paths through it have
+    one probability (``split_shares`` relies on it; each correction adds up to 0)."""
+    situation = Situation((Holding.of(hand), Holding.of("Kd Qd Jd")), draws_left=draws)
+    classes = Classes.of(situation.unseen, tracked)
+    played, loose = flush_paths(situation.holdings[0], draws, classes, QUICK)
+    pool = len(situation.unseen)
+    assert _mass(played, pool) == _mass(loose, pool) > 0
+    if len(hand.split()) == 5:  # a flush held at the first decision: always through it
+        assert _mass(played, pool) == 1
+    else:
+        assert _mass(played, pool) < Fraction(1, 2)
+    # Played, a flush is a loss: it is broken; loose, the paths stand on it more often.
+    assert played.rank.max() >= loose.rank.max()
+
+
+def test_flush_paths_need_the_suit_tracked() -> None:
+    """Untracked, a flush draw cannot be told from a rainbow one: refused, not guessed."""
+    situation = Situation((Holding.of("8h 6h 3h"), Holding.of("Kd Qd Jd")), draws_left=2)
+    with pytest.raises(FlushPossible):
+        flush_paths(situation.holdings[0], 2, Classes.of(situation.unseen, 3), QUICK)
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "draws", "fraction"),
+    [
+        ("7c 4d 3h 2s", "8h 5d 3s", 3, Fraction(1460697777727, 2115597884400)),
+        ("7c 4d", "8h 5c 3d 2c", 2, Fraction(386671877, 1498691040)),
+    ],
+)
+def test_auto_is_exact_where_it_sampled_before(
+    first: str, second: str, draws: int, fraction: Fraction
+) -> None:
+    """Past the quick budget with the suits tracked (27 s and 16 s under the full budget),
+    within it by ranks: ``auto`` answers the full budget's fraction."""
+    situation = Situation((Holding.of(first), Holding.of(second)), draws_left=draws)
+    found = equity(situation)
+    assert found.method is Method.EXACT and found.not_exact is None
+    assert found.players[0].exact == fraction
