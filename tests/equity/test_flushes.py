@@ -25,19 +25,28 @@ def _mass(paths: RankPaths, pool: int) -> Fraction:
 
 
 @pytest.mark.parametrize(
-    ("first", "second", "draws"),
+    ("first", "hidden", "second", "draws"),
     [
         # a two-card draw to a heart flush against a one-card draw (hearts tracked)
-        ("8h 6h 3h", "9d 6c 3s 2h", 2),
-        # two two-card draws, a diamond flush possible through a broken pair
-        ("7c 4d 3h 2s", "8h 5d 3s", 2),
+        ("8h 6h 3h", 0, "9d 6c 3s 2h", 2),
+        # a one-card against a two-card draw, a diamond flush possible through a broken pair
+        ("7c 4d 3h 2s", 0, "8h 5d 3s", 2),
         # four clubs drawing one against a pat 9
-        ("7c 5c 4c 2c", "9h 8d 6d 4s 3h", 2),
+        ("7c 5c 4c 2c", 0, "9h 8d 6d 4s 3h", 2),
+        # clubs found first, hearts possible only at the other's last draw
+        ("7c 5c 4c 2c", 0, "6h 3h 2h", 1),
+        # a card held that nobody saw, served before the first draw
+        ("7c 5c 3c", 1, "8d 6d 4d 2d", 2),
+        ("6h 3h 2h", 1, "7c 5c 4c 2c", 2),
+        ("7c 5c 4c 2c", 1, "6h 3h 2h", 2),  # five cards held: the first draw decides
     ],
 )
-def test_flushes_apart_equal_the_suits_tracked(first: str, second: str, draws: int) -> None:
+def test_flushes_apart_equal_the_suits_tracked(
+    first: str, hidden: int, second: str, draws: int
+) -> None:
     pb = StandPat() if len(second.split()) == 5 else parse_policy("draw")
-    situation = Situation((Holding.of(first), Holding.of(second, policy=pb)), draws_left=draws)
+    holdings = (Holding.of(first, hidden=hidden), Holding.of(second, policy=pb))
+    situation = Situation(holdings, draws_left=draws)
     split = exact_by_ranks(situation)
     assert split[0] == exact_by_ranks(situation, split=False)[0]
     assert sum(split[0]) == 1
