@@ -40,25 +40,26 @@ from histparse.equity.budget import Budget
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.joint import fraction_of, pair_sums
-from histparse.equity.policy import StandPat, keep_mask
+from histparse.equity.policy import StandPat
 from histparse.equity.ranked import (
     _ANY_SUIT,
     _EMPTY,
     _MOST_TRACKED,
     _TAG_BITS,
-    _WAITING,
     Classes,
     FlushPossible,
     RankPaths,
     _before_last,
     _by_code_and_rank,
+    _discard,
     _fills,
     _final_paths,
-    _kept_suits,
+    _last_serve,
     _rank_paths_of,
     _ranks_of,
     _serve,
     _shares,
+    _start,
     sure_flushes,
 )
 
@@ -84,14 +85,10 @@ def _join(a: _Rows, b: _Rows) -> _Rows:
 
 
 def _decide(rows: _Rows, holding: Holding, classes: Classes, left: int, index: int) -> _Rows:
-    """The policy's discards (as ``ranked._states_before_last`` makes them)."""
-    hands = np.sort(rows[0], axis=1)
-    if not len(hands):
-        return hands, rows[1], rows[2], rows[3]
-    rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4
-    keep = keep_mask(holding.policy, rank4, _ranks_of(hands, classes.flushes), left, index)
-    _kept_suits(hands, keep)
-    return np.where(keep, hands, np.int16(_EMPTY)), rows[1], rows[2], rows[3]
+    """The policy's discards, as ``ranked._states_before_last`` makes them."""
+    if not len(rows[0]):
+        return rows
+    return _discard(rows[0], holding, classes, left, index), rows[1], rows[2], rows[3]
 
 
 def _split(rows: _Rows) -> tuple[_Rows, _Rows]:
@@ -108,16 +105,9 @@ def _served(rows: _Rows, classes: Classes, limit: int) -> _Rows:
     return _serve(*rows, classes, limit)
 
 
-def _final(rows: _Rows, classes: Classes, limit: int, found: _Found) -> None:
-    """The rows' last draw, every multiset, ranked by ``classes``' rule (``found``)."""
-    hands, counts, weight, code = rows
-    if not len(hands):
-        return
-    for source, _, _, set_code, ways, filled in _fills(
-        hands, counts, classes, limit, int(weight.max())
-    ):
-        ranks = _ranks_of(np.sort(filled, axis=1), classes.flushes)
-        found.append(_by_code_and_rank(code[source] + set_code, ranks, weight[source] * ways))
+def _final(rows: _Rows, classes: Classes, limit: int) -> list[RankPaths]:
+    """The rows' last draw, every multiset, ranked by ``classes``' rule."""
+    return [_last_serve(*rows, classes, limit)] if len(rows[0]) else []
 
 
 def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loose: _Found) -> None:
@@ -129,8 +119,8 @@ def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loos
     common = np.full(len(hands), _ANY_SUIT, dtype=np.int16)
     for j in range(5):
         common &= np.where(hands[:, j] == _EMPTY, _ANY_SUIT, hands[:, j] & _ANY_SUIT)
-    # A rank class of several suits could complete a flush of one of them: not sure, as a
-    # hand served from it would be in ``sure_flushes`` (the caller tracks more suits).
+    # A rank class of several suits could complete a flush of one of them, which
+    # ``sure_flushes`` would find unsure in a hand served from it: the caller tracks more.
     several = [int(m) for m in classes.suits.tolist() if int(m) & (int(m) - 1)]
     unsure = int(np.bitwise_or.reduce(common[need > 0], initial=0)) & (several[0] if several else 0)
     if unsure:
@@ -170,6 +160,16 @@ def _as_paths(found: _Found, classes: Classes) -> RankPaths:
     return _rank_paths_of(*_by_code_and_rank(codes, ranks, weights), classes)
 
 
+def _joined(parts: list[RankPaths]) -> RankPaths:
+    """The paths of every part, as rows (a path in two parts is two rows: the pairing adds
+    them up alike)."""
+    return RankPaths(
+        np.concatenate([p.counts for p in parts]),
+        np.concatenate([p.rank for p in parts]),
+        np.concatenate([p.weight for p in parts]),
+    )
+
+
 def _ranked(rows: _Rows, classes: Classes) -> tuple[
     npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]
 ]:  # fmt: skip
@@ -186,20 +186,7 @@ def flush_paths(
     loose process plays them from that flush on. ``FlushPossible`` when a flush of an
     untracked suit is possible."""
     loose = dataclasses.replace(classes, flushes=False)
-    hands = np.full((1, 5), _EMPTY, dtype=np.int16)
-    known = [(c >> 2) << _TAG_BITS | (1 << (c & 3)) for c in holding.cards]
-    hands[0, : len(known)] = known
-    rows: _Rows = (
-        hands,
-        np.zeros((1, len(classes)), dtype=np.int8),
-        np.ones(1, dtype=np.int64),
-        np.zeros(1, dtype=np.int64),
-    )
-    if holding.hidden:
-        hands[0, len(known) + holding.hidden :] = _WAITING
-        h, c, w, k = _serve(*rows, classes, budget.states)
-        h[h == _WAITING] = _EMPTY
-        rows = (h, c, w, k)
+    rows: _Rows = _start(holding, classes, budget.states)
     none = _take(rows, np.zeros(len(rows[0]), dtype=np.bool_))
     as_played, as_loose = none, none  # the rows through E, in each process
     for index in range(draws_left):
@@ -215,12 +202,13 @@ def flush_paths(
         if index == draws_left - 1:
             true: _Found = []
             free: _Found = []
-            # Paths through E are few where splitting pays: their full last draws are held to
-            # the limit of a draw before the last (a flush draw's many are paired as before).
-            _final(as_played, classes, budget.states, true)
-            _final(as_loose, loose, budget.states, free)
             _final_flushes(rows, classes, budget.last, true, free)
-            return _as_paths(true, classes), _as_paths(free, classes)
+            # Paths through E are few where splitting pays: their full last draws are held to
+            # the limit of a draw before the last (a flush draw's many would not pair).
+            return (
+                _joined([*_final(as_played, classes, budget.states), _as_paths(true, classes)]),
+                _joined([*_final(as_loose, loose, budget.states), _as_paths(free, classes)]),
+            )
         rows = _served(rows, classes, budget.states)
         as_played = _served(as_played, classes, budget.states)
         as_loose = _served(as_loose, loose, budget.states)

@@ -494,9 +494,13 @@ def _quick_before_last(
     return found
 
 
-def _states_before_last(
-    holding: Holding, draws_left: int, classes: Classes, limit: int
-) -> RankPaths | LastStates:
+def _start(
+    holding: Holding, classes: Classes, limit: int
+) -> tuple[
+    npt.NDArray[np.int16], npt.NDArray[np.int8], npt.NDArray[np.int64], npt.NDArray[np.int64]
+]:
+    """The holding's rows before its first draw (hands, cards read, weights, codes): one, or
+    one per class multiset its hidden cards may be."""
     hands = np.full((1, 5), _EMPTY, dtype=np.int16)
     known = [(c >> 2) << _TAG_BITS | (1 << (c & 3)) for c in holding.cards]
     hands[0, : len(known)] = known
@@ -507,16 +511,32 @@ def _states_before_last(
         hands[0, len(known) + holding.hidden :] = _WAITING
         hands, counts, weight, code = _serve(hands, counts, weight, code, classes, limit)
         hands[hands == _WAITING] = _EMPTY
+    return hands, counts, weight, code
+
+
+def _discard(
+    hands: npt.NDArray[np.int16], holding: Holding, classes: Classes, left: int, index: int
+) -> npt.NDArray[np.int16]:
+    """Full hands sorted, the policy's discards made empty at a draw with ``left`` draws left
+    (``index`` counts them from 0); a broken pair's kept card takes the lower card's suits."""
+    hands = np.sort(hands, axis=1)
+    rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4  # what keep_mask reads: rank * 4
+    keep = keep_mask(holding.policy, rank4, _ranks_of(hands, classes.flushes), left, index)
+    _kept_suits(hands, keep)
+    return np.where(keep, hands, np.int16(_EMPTY))
+
+
+def _states_before_last(
+    holding: Holding, draws_left: int, classes: Classes, limit: int
+) -> RankPaths | LastStates:
+    hands, counts, weight, code = _start(holding, classes, limit)
     for index in range(draws_left):
         left = draws_left - index
         if not (index == 0 and holding.pending):
             hands = np.sort(hands, axis=1)
             if isinstance(holding.policy, StandPat):
                 continue
-            rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4  # what keep_mask reads: rank * 4
-            keep = keep_mask(holding.policy, rank4, _ranks_of(hands, classes.flushes), left, index)
-            _kept_suits(hands, keep)
-            hands = np.where(keep, hands, np.int16(_EMPTY))
+            hands = _discard(hands, holding, classes, left, index)
         if index == draws_left - 1:
             return LastStates(np.sort(hands, axis=1), counts, weight, code)
         hands, counts, weight, code = _serve(hands, counts, weight, code, classes, limit)
