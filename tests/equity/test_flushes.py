@@ -7,13 +7,9 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from histparse.cards import parse_cards
 from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
 from histparse.equity.budget import QUICK
-from histparse.equity.deal import TooManyDeals
 from histparse.equity.flushes import flush_paths
 from histparse.equity.ranked import Classes, FlushPossible, RankPaths, exact_by_ranks
 
@@ -50,37 +46,6 @@ def test_flushes_apart_equal_the_suits_tracked(
     split = exact_by_ranks(situation)
     assert split[0] == exact_by_ranks(situation, split=False)[0]
     assert sum(split[0]) == 1
-
-
-_SUITED = st.sampled_from(
-    ["7c 5c 4c 2c", "8h 6h 3h", "6s 5s 2s", "7c 4d 3h 2s", "8h 5c 3d 2c", "7c 4d 3h",
-     "8h 5d 2d", "8c 7c 5c 3c 2c", "9h 8d 6d 4s 3h", "6d 4d 3d 2d"]
-)  # fmt: skip
-
-
-@settings(max_examples=30, deadline=None)
-@given(
-    first=_SUITED,
-    second=_SUITED,
-    draws=st.integers(1, 2),
-    policy=st.sampled_from(["draw", "draw:9", "plan:1,2", "draw:T,9,8:3", "pat"]),
-)
-def test_flushes_apart_equal_the_suits_tracked_on_the_full_deck(
-    first: str, second: str, draws: int, policy: str
-) -> None:
-    """The law on the full deck: wherever tracking the suits answers, the split answers the
-    same fraction."""
-    a, b = parse_cards(first), parse_cards(second)
-    if set(a) & set(b):
-        return
-    pa = StandPat() if len(a) == 5 else parse_policy(policy)
-    pb = StandPat() if len(b) == 5 else parse_policy("draw")
-    situation = Situation((Holding(a, policy=pa), Holding(b, policy=pb)), draws_left=draws)
-    try:
-        tracked = exact_by_ranks(situation, split=False)[0]
-    except TooManyDeals:
-        return  # a spade flush possible, or past the budget: the cards' job
-    assert exact_by_ranks(situation)[0] == tracked
 
 
 @pytest.mark.parametrize(
