@@ -44,7 +44,6 @@ from histparse.equity.policy import StandPat
 from histparse.equity.ranked import (
     _ANY_SUIT,
     _EMPTY,
-    _MOST_TRACKED,
     _TAG_BITS,
     Classes,
     FlushPossible,
@@ -265,7 +264,8 @@ def split_shares(
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' exact shares (and each one's loose paths or states, as ``ranked._shares``
     counts them), flushes apart; ``tracked``: the suits to track first (a flush was possible
-    in the highest). ``FlushPossible`` past hearts, ``TooManyDeals`` past ``budget``."""
+    in the highest; spades too, every card then its own class, which costs little here: only
+    the paths through a flush are read so). ``TooManyDeals`` past ``budget``."""
     # The paths through E first: they track suits, so a query past the budget is refused
     # there as soon as it would be without the split.
     while True:
@@ -277,7 +277,7 @@ def split_shares(
             break
         except FlushPossible as exc:
             wider = tracked | (1 << exc.suits.bit_length()) - 1
-            if wider == tracked or wider > _MOST_TRACKED:
+            if wider == tracked:  # pragma: no cover - every suit tracked: every flush sure
                 raise
             tracked = wider
     coarse = Classes.of(situation.unseen, 0, flushes=False)

@@ -10,6 +10,7 @@ import pytest
 
 from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
 from histparse.equity.budget import QUICK
+from histparse.equity.exact import exact_by_cards
 from histparse.equity.flushes import flush_paths
 from histparse.equity.ranked import Classes, FlushPossible, RankPaths, exact_by_ranks
 
@@ -93,3 +94,18 @@ def test_auto_is_exact_where_it_sampled_before(
     found = equity(situation)
     assert found.method is Method.EXACT and found.not_exact is None
     assert found.players[0].exact == fraction
+
+
+@pytest.mark.parametrize(
+    ("first", "second", "draws"),
+    [("7s 5s 4s 2s", "9d 6c 3s 2h", 2), ("7c 4d 3h 2h", "6s 5s 2s", 1)],
+)
+def test_a_spade_flush_is_valued_with_every_card_its_own_class(
+    first: str, second: str, draws: int
+) -> None:
+    """With the suits tracked a possible spade flush left only the card method; flushes apart,
+    only the paths through a flush are read card by card, and the fraction is the cards'."""
+    situation = Situation((Holding.of(first), Holding.of(second)), draws_left=draws)
+    with pytest.raises(FlushPossible):
+        exact_by_ranks(situation, split=False)
+    assert exact_by_ranks(situation)[0] == exact_by_cards(situation)[0]
