@@ -29,7 +29,9 @@ flush; one where a suit is in every card's set but not surely is ambiguous, and 
 tries again tracking every suit up to that one (clubs; clubs and diamonds; clubs, diamonds and
 hearts: a card of a tracked suit is never displaced by a pair's lower card of an untracked
 suit, so a flush of a tracked suit is then sure or impossible); a spade flush possible makes it
-refuse (``FlushPossible``), and the card-level method answers.
+refuse (``FlushPossible``), and the card-level method answers. ``exact_by_ranks`` tracks no
+suit at all first; where a flush is possible it puts flushes apart instead (``flushes.py``:
+the paths by ranks, corrected on the few through a flush, read with the suits tracked).
 """
 
 from __future__ import annotations
