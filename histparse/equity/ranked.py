@@ -717,9 +717,10 @@ def exact_by_ranks(
     situation: Situation, budget: Budget = QUICK, split: bool = True
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' exact shares by card classes, and each one's number of class paths.
-    Suits are tracked only when a flush may need them (none first, then the suits up to the
-    one a flush was possible in); ``FlushPossible`` when that is not enough, ``TooManyDeals``
-    when the stub could run out or the work would pass ``budget``."""
+    By ranks first; where a flush may matter, flushes apart (``flushes.py``), or with
+    ``split=False`` the suits tracked for every path (the suits up to the one a flush was
+    possible in; ``FlushPossible`` past hearts). ``TooManyDeals`` when the stub could run out
+    or the work would pass ``budget``."""
     if len(situation.holdings) != 2:
         raise TooManyDeals("the exact paths method is for two players")
     tracked = 0
