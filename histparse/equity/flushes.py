@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeAlias
 
@@ -59,6 +60,7 @@ from histparse.equity.ranked import (
     _serve,
     _shares,
     _start,
+    check_served,
     sure_flushes,
 )
 
@@ -177,17 +179,24 @@ def _ranked(rows: _Rows, classes: Classes) -> tuple[
     return rows[3], ranks, rows[2]
 
 
-def flush_paths(
+@dataclass(frozen=True, slots=True)
+class _Before:
+    """A player's rows before its last draw (or at the end, no draw left to serve): those
+    that held no flush yet, and those through ``E`` as played and as the loose process."""
+
+    rows: _Rows
+    as_played: _Rows
+    as_loose: _Rows
+    draw_left: bool
+
+
+def _before_last_draw(
     holding: Holding, draws_left: int, classes: Classes, budget: Budget
-) -> tuple[RankPaths, RankPaths]:
-    """The holding's paths through ``E`` (it holds a flush where a hand is ranked), by
-    ``classes`` (which must track every suit a flush is possible in): as played, and as the
-    loose process plays them from that flush on. ``FlushPossible`` when a flush of an
-    untracked suit is possible."""
+) -> _Before:
     loose = dataclasses.replace(classes, flushes=False)
     rows: _Rows = _start(holding, classes, budget.states)
     none = _take(rows, np.zeros(len(rows[0]), dtype=np.bool_))
-    as_played, as_loose = none, none  # the rows through E, in each process
+    as_played, as_loose = none, none
     for index in range(draws_left):
         left = draws_left - index
         if not (index == 0 and holding.pending):
@@ -199,25 +208,42 @@ def flush_paths(
             as_played = _decide(as_played, holding, classes, left, index)
             as_loose = _decide(as_loose, holding, loose, left, index)
         if index == draws_left - 1:
-            true: _Found = []
-            free: _Found = []
-            _final_flushes(rows, classes, budget.last, true, free)
-            # Paths through E are few where splitting pays: their full last draws are held to
-            # the limit of a draw before the last (a flush draw's many would not pair).
-            return (
-                _joined([*_final(as_played, classes, budget.states), _as_paths(true, classes)]),
-                _joined([*_final(as_loose, loose, budget.states), _as_paths(free, classes)]),
-            )
+            return _Before(rows, as_played, as_loose, True)
         rows = _served(rows, classes, budget.states)
         as_played = _served(as_played, classes, budget.states)
         as_loose = _served(as_loose, loose, budget.states)
     # No draw served at the end (stand pat, no draw left): the hands as they are.
     rows, flushed = _split(rows)
-    as_played, as_loose = _join(as_played, flushed), _join(as_loose, flushed)
+    return _Before(rows, _join(as_played, flushed), _join(as_loose, flushed), False)
+
+
+def _through(before: _Before, classes: Classes, budget: Budget) -> tuple[RankPaths, RankPaths]:
+    """The paths through ``E`` from the rows before the last draw: as played, loose."""
+    loose = dataclasses.replace(classes, flushes=False)
+    if not before.draw_left:
+        return (
+            _as_paths([_ranked(before.as_played, classes)], classes),
+            _as_paths([_ranked(before.as_loose, loose)], classes),
+        )
+    true: _Found = []
+    free: _Found = []
+    _final_flushes(before.rows, classes, budget.last, true, free)
+    # Paths through E are few where splitting pays: their full last draws are held to the
+    # limit of a draw before the last (a flush draw's many would not pair).
     return (
-        _as_paths([_ranked(as_played, classes)], classes),
-        _as_paths([_ranked(as_loose, loose)], classes),
+        _joined([*_final(before.as_played, classes, budget.states), _as_paths(true, classes)]),
+        _joined([*_final(before.as_loose, loose, budget.states), _as_paths(free, classes)]),
     )
+
+
+def flush_paths(
+    holding: Holding, draws_left: int, classes: Classes, budget: Budget
+) -> tuple[RankPaths, RankPaths]:
+    """The holding's paths through ``E`` (it holds a flush where a hand is ranked), by
+    ``classes`` (which must track every suit a flush is possible in): as played, and as the
+    loose process plays them from that flush on. ``FlushPossible`` when a flush of an
+    untracked suit is possible."""
+    return _through(_before_last_draw(holding, draws_left, classes, budget), classes, budget)
 
 
 def _by_rank(paths: RankPaths, fine: Classes, coarse: Classes) -> RankPaths:
@@ -271,9 +297,15 @@ def split_shares(
     while True:
         fine = Classes.of(situation.unseen, tracked)
         try:
-            through = [
-                flush_paths(h, situation.draws_left, fine, budget) for h in situation.holdings
+            # Both players' draws before the last first: most refusals come there.
+            before = [
+                _before_last_draw(h, situation.draws_left, fine, budget) for h in situation.holdings
             ]
+            for rows in before:  # the full last draws through E of both, bounded first
+                if rows.draw_left:
+                    check_served(rows.as_played[0], len(fine), budget.states)
+                    check_served(rows.as_loose[0], len(fine), budget.states)
+            through = [_through(rows, fine, budget) for rows in before]
             break
         except FlushPossible as exc:
             wider = tracked | (1 << exc.suits.bit_length()) - 1

@@ -267,6 +267,16 @@ def _multiset_parts(classes: int, k: int) -> tuple[npt.NDArray[np.intp], npt.NDA
     return which, many
 
 
+def check_served(hands: npt.NDArray[np.int16], n_classes: int, limit: int) -> None:
+    """``TooManyDeals`` where serving every class multiset to the hands' empty places could
+    pass ``limit`` class cards: the cost of a draw is in the cards it serves (rows times
+    cards, each gathered, placed and ranked), bounded before any row is made."""
+    sizes = np.bincount((hands == _EMPTY).sum(axis=1), minlength=6)
+    at_most = sum(int(sizes[k]) * _multiset_count(n_classes, k) * k for k in range(1, 6))
+    if at_most > limit:
+        raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
+
+
 def _fills(
     hands: npt.NDArray[np.int16],
     counts: npt.NDArray[np.int8],
@@ -290,15 +300,10 @@ def _fills(
     any is made when the rows times the multisets of their size already exceed it."""
     need = (hands == _EMPTY).sum(axis=1)
     card = ((classes.rank << _TAG_BITS) | classes.suits).astype(np.int16)
-    sizes = np.bincount(need, minlength=6)
     if float(weight_max) >= 2.0**_WEIGHT_BITS:
         # A draw multiplies a weight by at most 5! * 6**5 < 2**20: int64 stays exact below.
         raise TooManyDeals("the path counts are too large for exact sums")
-    # The cost of a draw is in the cards it serves (rows times cards, each gathered, placed
-    # and ranked): bounded before any row is made.
-    at_most = sum(int(sizes[k]) * _multiset_count(len(classes), k) * k for k in range(1, 6))
-    if at_most > limit:
-        raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
+    check_served(hands, len(classes), limit)
     total = 0
     for k in np.unique(need).tolist():
         rows = np.flatnonzero(need == k)
