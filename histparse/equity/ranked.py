@@ -159,15 +159,25 @@ class Classes:
 
 
 @cache
+def _members(classes: int, k: int) -> npt.NDArray[np.intp]:
+    """Every multiset of ``k`` of ``classes`` classes (at most four of one), as its classes in
+    ascending order (``k`` columns), in ``combinations_with_replacement``'s order."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.intp)
+    flat = itertools.chain.from_iterable(itertools.combinations_with_replacement(range(classes), k))
+    members = np.fromiter(flat, dtype=np.intp).reshape(-1, k)
+    if k == 5:  # five of one class is no hand (a rank has four cards)
+        members = members[members[:, 0] != members[:, 4]]
+    return members
+
+
+@cache
 def _multisets(classes: int, k: int) -> npt.NDArray[np.int8]:
     """Every multiset of ``k`` of ``classes`` classes (at most four of one), as counts."""
-    rows = [c for c in itertools.combinations_with_replacement(range(classes), k)
-            if all(c.count(x) <= 4 for x in set(c))]  # fmt: skip
-    counts = np.zeros((len(rows), classes), dtype=np.int8)
-    for i, row in enumerate(rows):
-        for x in row:
-            counts[i, x] += 1
-    return counts
+    members = _members(classes, k)
+    at = (np.arange(len(members))[:, None] * classes + members).ravel()
+    counts = np.bincount(at, minlength=len(members) * classes)
+    return counts.astype(np.int8).reshape(len(members), classes)
 
 
 def _multiset_count(classes: int, k: int) -> int:
@@ -256,14 +266,15 @@ def _merge(
 def _multiset_parts(classes: int, k: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.int64]]:
     """Each multiset of ``_multisets(classes, k)`` as its classes (``k`` columns, repeated
     classes padded with the first) and how many of each (0 on the padding)."""
-    sets = _multisets(classes, k)
-    which = np.zeros((len(sets), k), dtype=np.intp)
-    many = np.zeros((len(sets), k), dtype=np.int64)
-    for i, row in enumerate(sets.tolist()):
-        present = [c for c, x in enumerate(row) if x]
-        which[i, :] = present[0]
-        which[i, : len(present)] = present
-        many[i, : len(present)] = [row[c] for c in present]
+    members = _members(classes, k)
+    rows = np.arange(len(members))[:, None]
+    new = np.ones(members.shape, dtype=np.bool_)
+    new[:, 1:] = members[:, 1:] != members[:, :-1]
+    slot = np.cumsum(new, axis=1) - 1  # each member's place among its multiset's classes
+    which = np.repeat(members[:, :1], k, axis=1) if k else members.copy()
+    which[np.broadcast_to(rows, slot.shape)[new], slot[new]] = members[new]
+    many = np.zeros(members.shape, dtype=np.int64)
+    np.add.at(many, (np.broadcast_to(rows, slot.shape), slot), 1)
     return which, many
 
 

@@ -442,3 +442,24 @@ def test_a_hidden_card_is_summed_too() -> None:
     with _summed(True) as calls:
         summed = exact_by_ranks(situation)[0]
     assert calls and summed == paired
+
+
+@settings(max_examples=30, deadline=None)
+@given(classes=st.integers(1, 14), k=st.integers(1, 5))
+def test_class_multisets_are_every_multiset_once_in_order(classes: int, k: int) -> None:
+    """The multisets a draw serves: every multiset of ``k`` classes with at most four of one,
+    in ``combinations_with_replacement``'s order, as counts and as (classes, how many)."""
+    listed = [
+        c
+        for c in itertools.combinations_with_replacement(range(classes), k)
+        if max(c.count(x) for x in c) <= 4
+    ]
+    counts = ranked._multisets(classes, k)
+    assert counts.tolist() == [[c.count(x) for x in range(classes)] for c in listed]
+    which, many = ranked._multiset_parts(classes, k)
+    for row, w, m in zip(listed, which.tolist(), many.tolist(), strict=True):
+        distinct = sorted(set(row))
+        assert w[: len(distinct)] == distinct and w[len(distinct) :] == [row[0]] * (
+            k - len(distinct)
+        )
+        assert m == [row.count(x) for x in distinct] + [0] * (k - len(distinct))
