@@ -158,7 +158,7 @@ def register(subparsers: Any) -> None:
         "--method exact: two two-card draws with three left, two three-card draws with two "
         "left (6-7 s). Not exact even then: three players or more drawing with two or three "
         "draws left, a three-card draw with three left, a four- or five-card draw with two or "
-        "three left, a two-card draw to a heart flush with three left",
+        "three left, a two-card draw to a heart or spade flush with three left",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")
