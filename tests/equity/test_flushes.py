@@ -10,6 +10,7 @@ import pytest
 
 from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
 from histparse.equity.budget import QUICK
+from histparse.equity.deal import TooManyDeals
 from histparse.equity.exact import exact_by_cards
 from histparse.equity.flushes import flush_paths
 from histparse.equity.ranked import Classes, FlushPossible, RankPaths, exact_by_ranks
@@ -30,8 +31,9 @@ def _mass(paths: RankPaths, pool: int) -> Fraction:
         ("7c 4d 3h 2s", 0, "8h 5d 3s", 2),
         # four clubs drawing one against a pat 9
         ("7c 5c 4c 2c", 0, "9h 8d 6d 4s 3h", 2),
-        # clubs found first, hearts possible only at the other's last draw
+        # clubs found first, hearts possible only at the other's last draw (two cards, one)
         ("7c 5c 4c 2c", 0, "6h 3h 2h", 1),
+        ("7c 5c 4c 2c", 0, "6h 4h 3h 2h", 1),
         # a card held that nobody saw, served before the first draw
         ("7c 5c 3c", 1, "8d 6d 4d 2d", 2),
         ("6h 3h 2h", 1, "7c 5c 4c 2c", 2),
@@ -109,3 +111,15 @@ def test_a_spade_flush_is_valued_with_every_card_its_own_class(
     with pytest.raises(FlushPossible):
         exact_by_ranks(situation, split=False)
     assert exact_by_ranks(situation)[0] == exact_by_cards(situation)[0]
+
+
+def test_the_stub_running_out_on_a_path_through_a_flush_is_refused() -> None:
+    """A made 8 in clubs: played, the flush is broken and the player draws; loose, it stands
+    pat on the 8 and reads nothing. With 37 of the 43 unseen cards out of play the loose
+    processes fit in the stub, the played ones may not (R-DRAW-3): refused, as with the suits
+    tracked, where 36 out leaves room for both."""
+    pair = (Holding.of("8c 7c 5c 3c 2c"), Holding.of("7d 4h 3s 2s"))
+    with pytest.raises(TooManyDeals, match="stub could run out"):
+        exact_by_ranks(Situation(pair, draws_left=3, unknown_out=37))
+    roomy = Situation(pair, draws_left=3, unknown_out=36)
+    assert exact_by_ranks(roomy)[0] == exact_by_ranks(roomy, split=False)[0]
