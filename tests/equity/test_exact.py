@@ -243,7 +243,7 @@ _SUITED = st.sampled_from(
 )  # fmt: skip
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(
     first=_SUITED,
     second=_SUITED,
