@@ -18,9 +18,11 @@ player's true and loose outcome on the same stub:
 suits never matter to them. The second pairs A's paths through ``E`` (true and loose, read by
 the tracked classes) with B's loose paths by ranks: B's loose weight counts every suit of
 each rank it reads alike, so only how many cards of each rank A read matters to it, and A's
-paths are summed per rank. The last pairs both players' paths through ``E`` by the tracked
-classes. The paths through ``E`` are few: the states that hold a flush at a decision, plus
-each state's last draw served only from the one suit its kept cards all surely are.
+paths are summed per rank (the third, the same with the players' roles swapped). The last
+pairs both players' paths through ``E`` by the tracked classes. The paths through ``E`` are far
+fewer than the tracked paths (16,000 a player in the example): the states that hold a flush at
+a decision, plus each other state's last draw served only from the one suit its kept cards
+all surely are.
 
 Every count is an integer; the first term's probabilities add up to exactly 1 and each
 correction's to exactly 0 (both checked).
