@@ -324,6 +324,8 @@ def _fills(
             yield rows, none, np.zeros(len(rows), dtype=np.intp), zero, zero + 1, hands[rows]
             continue
         sets = _multisets(len(classes), k)
+        if not len(sets):  # fewer classes than a multiset needs (five of one is no hand)
+            continue
         which, many = _multiset_parts(len(classes), k)
         set_code = sets.astype(np.int64) @ classes.place
         # The classes of each multiset in order, k per row: where its counts say.

@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import pytest
 
+from histparse.cards import DECK, parse_cards
 from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
 from histparse.equity.budget import QUICK
 from histparse.equity.deal import TooManyDeals
@@ -123,3 +124,23 @@ def test_the_stub_running_out_on_a_path_through_a_flush_is_refused() -> None:
         exact_by_ranks(Situation(pair, draws_left=3, unknown_out=37))
     roomy = Situation(pair, draws_left=3, unknown_out=36)
     assert exact_by_ranks(roomy)[0] == exact_by_ranks(roomy, split=False)[0]
+
+
+def test_a_five_card_draw_from_a_suit_with_one_card_left() -> None:
+    """The last draw's flushes are served from one suit's cards; where a suit has fewer cards
+    left than the draw needs there is no multiset to serve (it once divided by zero). On a
+    deck of ten cards, one of them a diamond: the fraction is the card method's."""
+    drawer = Holding.of("Kc Qd Jh Ts 9c", policy=parse_policy("plan:5"))
+    other = Holding.of("7d 5c 3h 2s")
+    keep = set(parse_cards("2c 3c 4c 5c 6c 8c 9d 8d 4h 6s"))
+    held = {*drawer.cards, *other.cards}
+    out = tuple(c for c in DECK if c not in keep and c not in held)
+    situation = Situation((drawer, other), draws_left=1, out=out)
+    assert (
+        exact_by_ranks(situation)[0]
+        == exact_by_cards(situation)[0]
+        == (
+            Fraction(5, 84),
+            Fraction(79, 84),
+        )
+    )
