@@ -42,7 +42,7 @@ import numpy.typing as npt
 from histparse.equity.budget import Budget
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
-from histparse.equity.joint import fraction_of, pair_sums
+from histparse.equity.joint import pair_sums, shares_of
 from histparse.equity.policy import StandPat
 from histparse.equity.ranked import (
     _ANY_SUIT,
@@ -266,19 +266,14 @@ def _pair(
     keep_order: bool = False,
 ) -> list[dict[int, int]]:
     """A's doubled share, B's and everything, per cards read (``joint.pair_sums``).
-    ``keep_order``: A's paths stay the ones listing their class sets, as paths summed per
-    rank must (``pair_sums`` divides the other's weights by the ways to pick each class's
-    cards, exact only for paths that pick any card of a class alike)."""
+    ``keep_order``: A's paths list their class sets, as paths summed per rank must."""
     if not len(a.rank) or not len(b.rank):
         return [{}, {}, {}]
     if int(a.sizes.max()) + int(b.sizes.max()) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
-    if len(b.rank) < len(a.rank) and not keep_order:  # fewer paths list their class sets
-        won_b, won_a, total = pair_sums(
-            b.counts, b.rank, b.weight, a.counts, a.rank, a.weight, n, budget
-        )
-        return [won_a, won_b, total]
-    return pair_sums(a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, n, budget)
+    return pair_sums(
+        a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, n, budget, a_lists=keep_order
+    )
 
 
 def _add(into: list[dict[int, int]], sign: int, sums: list[dict[int, int]]) -> None:
@@ -336,8 +331,5 @@ def split_shares(
                                     coarse.count, spare, budget, keep_order=True)  # fmt: skip
         _add(sums, sign, [won_a, won_b, every])
     shares, sizes = _shares(situation, coarse, budget)
-    n_pool = len(situation.unseen)
-    more_a, more_b, total = (fraction_of(d, n_pool) for d in sums)
-    if total != 0:  # pragma: no cover - the counts above are wrong
-        raise RuntimeError(f"the flush corrections' probabilities add up to {total}, not 0")
+    more_a, more_b = shares_of(sums, len(situation.unseen), total=0)
     return (shares[0] + more_a, shares[1] + more_b), sizes

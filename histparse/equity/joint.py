@@ -38,9 +38,8 @@ __all__ = [
     "check_key_rows",
     "exact_bincount",
     "exact_dot",
-    "fraction_of",
-    "pair_shares",
     "pair_sums",
+    "shares_of",
 ]
 
 _BLOCK: Final = 1 << 19  # B's (path, subset) rows made at once
@@ -362,26 +361,14 @@ def check_key_rows(counts_a: npt.NDArray[np.int8], most_b: int, limit: int) -> N
             raise TooManyDeals(f"more than {limit} shared-class rows for the first player")
 
 
-def pair_shares(
-    counts_a: npt.NDArray[np.int8],
-    rank_a: npt.NDArray[np.int16],
-    weight_a: npt.NDArray[np.int64],
-    counts_b: npt.NDArray[np.int8],
-    rank_b: npt.NDArray[np.int16],
-    weight_b: npt.NDArray[np.int64],
-    n: npt.NDArray[np.int64],
-    n_pool: int,
-    budget: Budget,
+def shares_of(
+    doubled: list[dict[int, int]], n_pool: int, total: int = 1
 ) -> tuple[Fraction, Fraction]:
-    """Both players' exact shares of the pot from their class paths (``counts`` per class,
-    final rank, weight ``U``), ``n`` the unseen cards of each class and ``n_pool`` all the
-    unseen cards; ``TooManyDeals`` past ``budget``. A should be the player with fewer paths.
-    The probabilities must add up to 1.
-    """
-    doubled = pair_sums(counts_a, rank_a, weight_a, counts_b, rank_b, weight_b, n, budget)
-    share_a, share_b, total = (fraction_of(d, n_pool) for d in doubled)
-    if total != 1:  # pragma: no cover - the counts above are wrong
-        raise RuntimeError(f"the paired paths' probabilities add up to {total}, not 1")
+    """A's and B's shares from ``pair_sums``' doubled sums over ``n_pool`` unseen cards; their
+    probabilities must add up to exactly ``total`` (1 for every deal; a correction, 0)."""
+    share_a, share_b, everything = (_fraction(d, n_pool) for d in doubled)
+    if everything != total:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the paired paths' probabilities add up to {everything}, not {total}")
     return share_a, share_b
 
 
@@ -394,10 +381,24 @@ def pair_sums(
     weight_b: npt.NDArray[np.int64],
     n: npt.NDArray[np.int64],
     budget: Budget,
+    a_lists: bool = False,
 ) -> list[dict[int, int]]:
-    """``pair_shares``' sums before they are fractions, for paths that need not cover every
-    deal: per number of cards both read ``m``, A's doubled share, B's and everything, each
-    over ``2 (N)_m`` (``fraction_of``)."""
+    """Two players' class paths (``counts`` per class, final rank, weight ``U``; ``n`` the
+    unseen cards of each class) paired exactly: per number of cards both read ``m``, A's
+    doubled share, B's and everything, each over ``2 (N)_m`` (``shares_of``);
+    the paths need not cover every deal. ``TooManyDeals`` past ``budget``. The player with
+    fewer paths lists its class sets, A where ``a_lists`` (paths that do not pick every card
+    of a class alike must: the other side's weights are divided by the ways to pick them)."""
+    swap = len(rank_b) < len(rank_a) and not a_lists
+    if swap:
+        counts_a, rank_a, weight_a, counts_b, rank_b, weight_b = (
+            counts_b,
+            rank_b,
+            weight_b,
+            counts_a,
+            rank_a,
+            weight_a,
+        )
     n_classes = len(n)
     # Each player's weights, and B's table (each entry at most all of B's weight), are summed
     # in int64 (numpy would wrap around silently); A's rows times B's sums in ``exact_dot``.
@@ -451,7 +452,7 @@ def pair_sums(
                 sizes_b,
                 t % 2,
             )
-    return doubled
+    return [doubled[1], doubled[0], doubled[2]] if swap else doubled
 
 
 def _accumulate(
@@ -481,7 +482,7 @@ def _accumulate(
                 store[ma + mb] = store.get(ma + mb, 0) + sign * exact_dot(weight, part)
 
 
-def fraction_of(doubled: dict[int, int], n_pool: int) -> Fraction:
+def _fraction(doubled: dict[int, int], n_pool: int) -> Fraction:
     """Doubled sums per number of cards read ``m`` as one fraction: each over ``2 (N)_m``."""
     return sum((Fraction(v, 2 * math.perm(n_pool, m)) for m, v in doubled.items()), Fraction(0))
 

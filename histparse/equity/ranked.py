@@ -52,7 +52,7 @@ from histparse.equity.budget import QUICK, Budget
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
-from histparse.equity.joint import check_key_rows, pair_shares
+from histparse.equity.joint import check_key_rows, pair_sums, shares_of
 from histparse.equity.lastdraw import pair_with_last_draw
 from histparse.equity.policy import StandPat, keep_mask
 
@@ -664,17 +664,13 @@ def _shares(
     b = _final_paths(situation, 1 - first, before[1 - first], classes, budget)
     if int(a.sizes.max()) + int(b.sizes.max()) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
-    # The player with fewer paths lists its class sets; the other's are kept where they
-    # match one (joint.py).
-    swap = len(b.rank) < len(a.rank)
-    if swap:
-        a, b = b, a
-    share_a, share_b = pair_shares(
-        a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, classes.count, n_pool, budget
+    shares = shares_of(
+        pair_sums(a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, classes.count, budget),
+        n_pool,
     )
-    if swap == (first == 0):
-        return (share_b, share_a), (len(b.rank), len(a.rank))
-    return (share_a, share_b), (len(a.rank), len(b.rank))
+    if first == 0:
+        return shares, (len(a.rank), len(b.rank))
+    return shares[::-1], (len(b.rank), len(a.rank))
 
 
 def _final_paths(
