@@ -537,9 +537,10 @@ def _start(
 def _discard(
     hands: npt.NDArray[np.int16], holding: Holding, classes: Classes, left: int, index: int
 ) -> npt.NDArray[np.int16]:
-    """Full hands sorted, the policy's discards made empty at a draw with ``left`` draws left
-    (``index`` counts them from 0); a broken pair's kept card takes the lower card's suits."""
-    hands = np.sort(hands, axis=1)
+    """Sorted full hands with the policy's discards made empty at a draw with ``left`` draws
+    left (``index`` counts them from 0); a broken pair's kept card takes the lower card's
+    suits. The callers' hands are sorted already (served hands are merged sorted)."""
+    hands = hands.copy()  # the kept cards' suits are narrowed in place
     rank4 = (hands >> _TAG_BITS).astype(np.int8) * 4  # what keep_mask reads: rank * 4
     keep = keep_mask(holding.policy, rank4, _ranks_of(hands, classes.flushes), left, index)
     _kept_suits(hands, keep)
