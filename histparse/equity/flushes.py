@@ -330,6 +330,6 @@ def split_shares(
         won_b, won_a, every = _pair(_by_rank(through[1][which], fine, coarse), paths[0],
                                     coarse.count, spare, budget, keep_order=True)  # fmt: skip
         _add(sums, sign, [won_a, won_b, every])
-    shares, sizes = _shares(situation, coarse, budget)
+    shares, sizes = _shares(situation, coarse, budget, paths)
     more_a, more_b = shares_of(sums, len(situation.unseen), total=0)
     return (shares[0] + more_a, shares[1] + more_b), sizes

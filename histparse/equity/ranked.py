@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -646,8 +646,19 @@ def _both_left(
 
 
 def _shares(
-    situation: Situation, classes: Classes, budget: Budget
+    situation: Situation,
+    classes: Classes,
+    budget: Budget,
+    found: Sequence[RankPaths] | None = None,
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
+    """Both players' shares by ``classes`` and each one's paths or states; ``found``: both
+    players' final paths where the caller has them already (``flushes.py``)."""
+
+    def final(player: int) -> RankPaths:
+        if found is not None:
+            return found[player]
+        return _final_paths(situation, player, before[player], classes, budget)
+
     n_pool = len(situation.unseen)
     hidden = sum(h.hidden for h in situation.holdings)
     spare = n_pool - situation.unknowns + hidden  # the cards the two players may read
@@ -655,14 +666,14 @@ def _shares(
     rows = [b.rows(len(classes)) if isinstance(b, LastStates) else 0 for b in before]
     # The player whose last draw lists fewer rows first: it has the fewer paths as a rule.
     first = 0 if rows[0] <= rows[1] else 1
-    a = _final_paths(situation, first, before[first], classes, budget)
+    a = final(first)
     direct = _with_last_draw(situation, classes, spare, before[1 - first], rows[1 - first], a)
     if direct is not None:
         return direct if first == 0 else (direct[0][::-1], direct[1][::-1])
     # A's rows in the pairing are bounded before B's paths are found: a query past the full
     # budget is refused in seconds, not after a minute of serving.
     check_key_rows(a.counts, _most_read(before[1 - first]), budget.keys)
-    b = _final_paths(situation, 1 - first, before[1 - first], classes, budget)
+    b = final(1 - first)
     if int(a.sizes.max()) + int(b.sizes.max()) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
     shares = shares_of(
