@@ -58,11 +58,11 @@ from histparse.equity.ranked import (
     _final_paths,
     _last_serve,
     _rank_paths_of,
-    _ranks_of,
     _serve,
     _shares,
     _start,
     check_served,
+    held_paths,
     sure_flushes,
 )
 
@@ -173,14 +173,6 @@ def _joined(parts: list[RankPaths]) -> RankPaths:
     )
 
 
-def _ranked(rows: _Rows, classes: Classes) -> tuple[
-    npt.NDArray[np.int64], npt.NDArray[np.int16], npt.NDArray[np.int64]
-]:  # fmt: skip
-    hands = np.sort(rows[0], axis=1)
-    ranks = _ranks_of(hands, classes.flushes) if len(hands) else np.zeros(0, dtype=np.int16)
-    return rows[3], ranks, rows[2]
-
-
 @dataclass(frozen=True, slots=True)
 class _Before:
     """A player's rows before its last draw (or at the end, no draw left to serve): those
@@ -222,10 +214,10 @@ def _before_last_draw(
 def _through(before: _Before, classes: Classes, budget: Budget) -> tuple[RankPaths, RankPaths]:
     """The paths through ``E`` from the rows before the last draw: as played, loose."""
     loose = dataclasses.replace(classes, flushes=False)
-    if not before.draw_left:
+    if not before.draw_left:  # nothing served: the hands as they are
         return (
-            _as_paths([_ranked(before.as_played, classes)], classes),
-            _as_paths([_ranked(before.as_loose, loose)], classes),
+            held_paths(before.as_played[0], before.as_played[2], before.as_played[3], classes),
+            held_paths(before.as_loose[0], before.as_loose[2], before.as_loose[3], loose),
         )
     true: _Found = []
     free: _Found = []

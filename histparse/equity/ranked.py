@@ -562,10 +562,19 @@ def _states_before_last(
             return LastStates(np.sort(hands, axis=1), counts, weight, code)
         hands, counts, weight, code = _serve(hands, counts, weight, code, classes, limit)
     # No draw served (stand pat, or no draw left): the hands as they are.
-    hands = np.sort(hands, axis=1)
-    return _rank_paths_of(
-        *_by_code_and_rank(code, _ranks_of(hands, classes.flushes), weight), classes
-    )
+    return held_paths(hands, weight, code, classes)
+
+
+def held_paths(
+    hands: npt.NDArray[np.int16],
+    weight: npt.NDArray[np.int64],
+    code: npt.NDArray[np.int64],
+    classes: Classes,
+) -> RankPaths:
+    """The paths of full hands with no draw left to serve: ranked by ``classes``' rule and
+    merged per (cards read, rank)."""
+    ranks = _ranks_of(np.sort(hands, axis=1), classes.flushes)
+    return _rank_paths_of(*_by_code_and_rank(code, ranks, weight), classes)
 
 
 def last_draw_ranks(
