@@ -122,10 +122,12 @@ def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loos
     common = np.full(len(hands), _ANY_SUIT, dtype=np.int16)
     for j in range(5):
         common &= np.where(hands[:, j] == _EMPTY, _ANY_SUIT, hands[:, j] & _ANY_SUIT)
-    # A rank class of several suits could complete a flush of one of them, which
-    # ``sure_flushes`` would find unsure in a hand served from it: the caller tracks more.
-    several = [int(m) for m in classes.suits.tolist() if int(m) & (int(m) - 1)]
-    unsure = int(np.bitwise_or.reduce(common[need > 0], initial=0)) & (several[0] if several else 0)
+    # A rank class of several suits (the untracked ones) could complete a flush of one of
+    # them, which ``sure_flushes`` would find unsure in a hand served from it: the caller
+    # tracks more.
+    suits = classes.suits
+    untracked = int(np.bitwise_or.reduce(suits[(suits & (suits - 1)) != 0], initial=0))
+    unsure = int(np.bitwise_or.reduce(common[need > 0], initial=0)) & untracked
     if unsure:
         raise FlushPossible("a last draw might make a flush", unsure)
     for s in range(4):
