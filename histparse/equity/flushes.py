@@ -56,6 +56,7 @@ from histparse.equity.ranked import (
     _discard,
     _fills,
     _final_paths,
+    _joined,
     _last_serve,
     _rank_paths_of,
     _serve,
@@ -161,11 +162,10 @@ def _as_paths(found: _Found, classes: Classes) -> RankPaths:
             np.zeros(0, dtype=np.int16),
             np.zeros(0, dtype=np.int64),
         )
-    codes, ranks, weights = (np.concatenate([part[i] for part in found]) for i in range(3))
-    return _rank_paths_of(*_by_code_and_rank(codes, ranks, weights), classes)
+    return _rank_paths_of(*_joined(found), classes)
 
 
-def _joined(parts: list[RankPaths]) -> RankPaths:
+def _stacked(parts: list[RankPaths]) -> RankPaths:
     """The paths of every part, as rows (a path in two parts is two rows: the pairing adds
     them up alike)."""
     return RankPaths(
@@ -227,8 +227,8 @@ def _through(before: _Before, classes: Classes, budget: Budget) -> tuple[RankPat
     # Paths through E are few where splitting pays: their full last draws are held to the
     # limit of a draw before the last (a flush draw's many would not pair).
     return (
-        _joined([*_final(before.as_played, classes, budget.states), _as_paths(true, classes)]),
-        _joined([*_final(before.as_loose, loose, budget.states), _as_paths(free, classes)]),
+        _stacked([*_final(before.as_played, classes, budget.states), _as_paths(true, classes)]),
+        _stacked([*_final(before.as_loose, loose, budget.states), _as_paths(free, classes)]),
     )
 
 
