@@ -103,6 +103,25 @@ def _split(rows: _Rows) -> tuple[_Rows, _Rows]:
     return _take(sorted_rows, ~flush), _take(sorted_rows, flush)
 
 
+def _parting(
+    rows: _Rows, holding: Holding, classes: Classes, left: int, index: int
+) -> tuple[_Rows, _Rows]:
+    """At a decision: (every row decided where the true and the loose process discard
+    alike, the rows where they do not, undecided). Holding a flush is not enough to part:
+    a flush the policy would not stand pat on as a low is broken the same way by both
+    (``keep_mask`` reads the rank only for the stand-pat test), so only those it would are
+    paths through ``E``, and the others stay with the rows that may part later."""
+    hands = np.sort(rows[0], axis=1)
+    flush = sure_flushes(hands) if len(hands) else np.zeros(0, dtype=np.bool_)
+    decided = _discard(hands, holding, classes, left, index) if len(hands) else hands
+    if flush.any():
+        loose = dataclasses.replace(classes, flushes=False)
+        alike = (_discard(hands[flush], holding, loose, left, index) == decided[flush]).all(axis=1)
+        flush[np.flatnonzero(flush)[alike]] = False
+    stay = (decided[~flush], rows[1][~flush], rows[2][~flush], rows[3][~flush])
+    return stay, _take((hands, rows[1], rows[2], rows[3]), flush)
+
+
 def _served(rows: _Rows, classes: Classes, limit: int) -> _Rows:
     if not len(rows[0]):
         return rows
@@ -196,11 +215,10 @@ def _before_last_draw(
     for index in range(draws_left):
         left = draws_left - index
         if not (index == 0 and holding.pending):
-            rows, flushed = _split(rows)
-            as_played, as_loose = _join(as_played, flushed), _join(as_loose, flushed)
             if isinstance(holding.policy, StandPat):
-                continue
-            rows = _decide(rows, holding, classes, left, index)
+                continue  # it never acts: a flush parts the processes at the showdown only
+            rows, flushed = _parting(rows, holding, classes, left, index)
+            as_played, as_loose = _join(as_played, flushed), _join(as_loose, flushed)
             as_played = _decide(as_played, holding, classes, left, index)
             as_loose = _decide(as_loose, holding, loose, left, index)
         if index == draws_left - 1:
@@ -243,12 +261,14 @@ def flush_paths(
 
 
 def _by_rank(paths: RankPaths, fine: Classes, coarse: Classes) -> RankPaths:
-    """Paths read by ``fine`` classes, as cards read per rank (``coarse``'s classes)."""
-    counts = np.zeros((len(paths.rank), len(coarse)), dtype=np.int8)
-    at = np.searchsorted(coarse.rank, fine.rank)
+    """Paths read by ``fine`` classes, as cards read per rank (``coarse``'s classes), merged
+    per (cards read, rank): the paths through a flush of a drawer of three cards with three
+    draws left are a million by suits, some thirty thousand by ranks."""
+    code = np.zeros(len(paths.rank), dtype=np.int64)
+    place = coarse.place[np.searchsorted(coarse.rank, fine.rank)]
     for c in range(len(fine)):
-        counts[:, at[c]] += paths.counts[:, c]
-    return RankPaths(counts, paths.rank, paths.weight)
+        code += paths.counts[:, c].astype(np.int64) * place[c]
+    return _rank_paths_of(*_by_code_and_rank(code, paths.rank, paths.weight), coarse)
 
 
 def _pair(
@@ -294,8 +314,8 @@ def split_shares(
             ]
             for rows in before:  # the full last draws through E of both, bounded first
                 if rows.draw_left:
-                    check_served(rows.as_played[0], len(fine), budget.states)
-                    check_served(rows.as_loose[0], len(fine), budget.states)
+                    check_served(rows.as_played[0], fine.count, budget.states)
+                    check_served(rows.as_loose[0], fine.count, budget.states)
             through = [_through(rows, fine, budget) for rows in before]
             break
         except FlushPossible as exc:

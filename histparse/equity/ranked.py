@@ -278,12 +278,23 @@ def _multiset_parts(classes: int, k: int) -> tuple[npt.NDArray[np.intp], npt.NDA
     return which, many
 
 
-def check_served(hands: npt.NDArray[np.int16], n_classes: int, limit: int) -> None:
-    """``TooManyDeals`` where serving every class multiset to the hands' empty places could
-    pass ``limit`` class cards: the cost of a draw is in the cards it serves (rows times
-    cards, each gathered, placed and ranked), bounded before any row is made."""
+def _fitting_count(capacity: npt.NDArray[np.int64], k: int) -> int:
+    """How many multisets of ``k`` classes take at most ``capacity[c]`` cards of class ``c``:
+    the coefficient of ``x**k`` in the product of ``1 + x + ... + x**capacity[c]``."""
+    poly = [1] + [0] * k
+    for cap in capacity.tolist():
+        for i in range(k, 0, -1):  # in place, high powers first: each old term read once
+            poly[i] += sum(poly[max(0, i - cap) : i])
+    return poly[k]
+
+
+def check_served(hands: npt.NDArray[np.int16], capacity: npt.NDArray[np.int64], limit: int) -> None:
+    """``TooManyDeals`` where serving every class multiset the classes' cards (``capacity``,
+    each class's count) allow to the hands' empty places could pass ``limit`` class cards:
+    the cost of a draw is in the cards it serves (rows times cards, each gathered, placed and
+    ranked), bounded before any row is made."""
     sizes = np.bincount((hands == _EMPTY).sum(axis=1), minlength=6)
-    at_most = sum(int(sizes[k]) * _multiset_count(n_classes, k) * k for k in range(1, 6))
+    at_most = sum(int(sizes[k]) * _fitting_count(capacity, k) * k for k in range(1, 6) if sizes[k])
     if at_most > limit:
         raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
 
@@ -314,7 +325,7 @@ def _fills(
     if float(weight_max) >= 2.0**_WEIGHT_BITS:
         # A draw multiplies a weight by at most 5! * 6**5 < 2**20: int64 stays exact below.
         raise TooManyDeals("the path counts are too large for exact sums")
-    check_served(hands, len(classes), limit)
+    check_served(hands, classes.count, limit)
     total = 0
     for k in np.unique(need).tolist():
         rows = np.flatnonzero(need == k)
@@ -324,9 +335,14 @@ def _fills(
             yield rows, none, np.zeros(len(rows), dtype=np.intp), zero, zero + 1, hands[rows]
             continue
         sets = _multisets(len(classes), k)
-        if not len(sets):  # fewer classes than a multiset needs (five of one is no hand)
-            continue
         which, many = _multiset_parts(len(classes), k)
+        # A multiset taking more of a class than it holds fits no row (two of a class of one
+        # card: most of them where a suit's cards are classes of one).
+        fit = (many <= classes.count[which]).all(axis=1)
+        if not fit.all():
+            sets, which, many = sets[fit], which[fit], many[fit]
+        if not len(sets):  # fewer cards than a multiset needs
+            continue
         set_code = sets.astype(np.int64) @ classes.place
         # The classes of each multiset in order, k per row: where its counts say.
         members = np.repeat(np.tile(np.arange(len(classes)), len(sets)), sets.ravel())

@@ -311,10 +311,10 @@ def test_the_sparse_pairing_equals_the_dense_one(monkeypatch: pytest.MonkeyPatch
 
 
 def test_beyond_the_quick_budget_the_class_method_refuses_and_auto_samples() -> None:
-    """A two-card draw to a heart flush against a one-card draw, three draws left: with
-    clubs, diamonds and hearts tracked its draws before the last would serve 22 million class
-    cards, refused from a bound before serving; ``equity(method="auto")`` then samples."""
-    situation = Situation((Holding.of("7c 4d 3s 2s"), Holding.of("8h 6h 3h")), draws_left=3)
+    """A three-card draw against a one-card draw, three draws left: with clubs tracked for
+    the paths through a flush its draws before the last would serve 36 million class cards,
+    refused from a bound before serving; ``equity(method="auto")`` then samples."""
+    situation = Situation((Holding.of("7c 4d"), Holding.of("8h 5c 3d 2c")), draws_left=3)
     with pytest.raises(TooManyDeals, match="class cards served"):
         exact_by_ranks(situation)
     assert equity(situation, samples=2_000).method is Method.MONTE_CARLO

@@ -74,6 +74,20 @@ def test_the_paths_through_a_flush_weigh_the_same_played_and_loose(
     assert played.rank.max() >= loose.rank.max()
 
 
+def test_a_flush_both_processes_break_alike_does_not_part_them() -> None:
+    """K-8-7-5-3 of clubs with two draws left: loose, a K-low is no hand to stand pat on, so
+    both processes throw the king alike and read the same cards on. They part only on a
+    later flush the loose process would stand pat on (a club 2 to T at the next draw) or one
+    held at the showdown: less than half the paths, where parting at every flush held was
+    all of them. The shares stay the card method's."""
+    situation = Situation((Holding.of("Kc 8c 7c 5c 3c"), Holding.of("9d 6s 4h 2d")), draws_left=2)
+    classes = Classes.of(situation.unseen, 1)
+    played, loose = flush_paths(situation.holdings[0], 2, classes, QUICK)
+    pool = len(situation.unseen)
+    assert Fraction(1, 10) < _mass(played, pool) == _mass(loose, pool) < Fraction(1, 2)
+    assert exact_by_ranks(situation)[0] == exact_by_cards(situation)[0]
+
+
 def test_flush_paths_need_the_suit_tracked() -> None:
     """Untracked, a flush draw cannot be told from a rainbow one: refused, not guessed."""
     situation = Situation((Holding.of("8h 6h 3h"), Holding.of("Kd Qd Jd")), draws_left=2)
