@@ -181,6 +181,13 @@ FULL_CASES = (
     ("7c 4d 3h 2s", "8h 5c", 3),  # one card v three, three draws
     ("7c 4d 3s 2s", "8h 6h 3h", 3),  # one card v two to a heart flush, three draws
     ("7c 4d 3h 2s", "8h", 2),  # one card v four, two draws
+    ("7c 4d 3h 2s", "8h", 3),  # one card v four, three draws
+    ("7c 4d 3h", "8h", 2),  # two cards v four, two draws
+    ("7c 4d 3h 2d", "8s 6s 3s", 3),  # one card v two to a spade flush, three draws
+    ("7c 4d", "8h 5c 3d 2c", 3),  # three cards v one, three draws
+    ("7c 4d", "8h 5c", 3),  # three cards each, three draws
+    ("7c 4d 3h 2s", "Kh Qd Js Tc 9h", 2),  # one card v five, two draws
+    ("7c", "8h", 2),  # four cards each, two draws
 )
 
 

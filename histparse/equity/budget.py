@@ -3,10 +3,11 @@
 Two budgets. ``QUICK`` is ``method="auto"``'s: a refusal comes in well under a second and
 Monte Carlo answers, so the review and the all-in EV never wait on one query. ``FULL`` is
 ``method="exact"``'s: the caller asked for the fraction and waits for it, so the limits are
-the ones memory sets, not time (the heaviest heads-up queries measured: 6.8 s and 395 MiB
-with flushes apart, refusals up to 19 s and 1.7 GiB; docs/equity.md; a last draw of 160
-million class cards would hold some 2 GiB of paths). Each limit is checked before the work it
-bounds.
+the ones memory sets, not time (docs/equity.md: the heaviest heads-up answers measured take
+49-72 s and 1.2-4.2 GiB, a three-card draw with three draws left among them, since a draw
+before the last may serve 40 million class cards, not 32; refusals up to 54 s and 3.7 GiB; a
+last draw of 160 million class cards holds some 2 GiB of paths). Each limit is checked
+before the work it bounds.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ QUICK: Final = Budget(
     cards=4_000_000,
 )
 FULL: Final = Budget(
-    states=32_000_000,
+    states=40_000_000,
     last=160_000_000,
     keys=32_000_000,
     rows=800_000_000,

@@ -3,11 +3,12 @@
 Tracking a suit splits each rank's class in two and multiplies the paths (two two-card draws
 with three draws left: 57,000 paths each by ranks, 7.2 million with clubs and diamonds
 tracked), yet a 2-7 hand cares about suits only when all five cards share one. Here each
-player's process is also played **loose**: as if five cards of one suit were no flush. Up to
-the first moment a player holds a flush where a hand is ranked (a draw's decision, the
-showdown; the event ``E``), the loose and the true process read the same cards and make the
-same choices; after it, they part. With ``g`` a share of the pot, ``T`` and ``L`` each
-player's true and loose outcome on the same stub:
+player's process is also played **loose**: as if five cards of one suit were no flush. The
+two part at the first moment they act apart (the event ``E``): a draw's decision on a flush
+the policy would stand pat on as a low (a flush it would not stand pat on is broken alike:
+the policy reads the rank only for that test), or the showdown holding a flush. Up to it they
+read the same cards and make the same choices. With ``g`` a share of the pot, ``T`` and
+``L`` each player's true and loose outcome on the same stub:
 
     g(T_A, T_B) = g(L_A, L_B)
                 + 1[E_A] (g(T_A, L_B) - g(L_A, L_B))
@@ -20,9 +21,10 @@ the tracked classes) with B's loose paths by ranks: B's loose weight counts ever
 each rank it reads alike, so only how many cards of each rank A read matters to it, and A's
 paths are summed per rank (the third, the same with the players' roles swapped). The last
 pairs both players' paths through ``E`` by the tracked classes. The paths through ``E`` are far
-fewer than the tracked paths (16,000 a player in the example): the states that hold a flush at
-a decision, plus each other state's last draw served only from the one suit its kept cards
-all surely are.
+fewer than the tracked paths (9,800 a player in the example): the states that stand pat on a
+flush at a decision, plus each other state's last draw served only from the one suit its kept
+cards all surely are. Summed per rank they merge further (a million to 29,000 for a two-card
+heart flush draw with three draws left).
 
 Every count is an integer; the first term's probabilities add up to exactly 1 and each
 correction's to exactly 0 (both checked).
@@ -134,7 +136,7 @@ def _final(rows: _Rows, classes: Classes, limit: int) -> list[RankPaths]:
 
 
 def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loose: _Found) -> None:
-    """The last draws of states holding no flush that make one: served only from the cards
+    """The last draws of the states not parted yet that make a flush: served only from the cards
     of the one suit every kept card surely is (the tracked suit's cards, or the rank classes'
     where a single suit is untracked); each ranked both ways."""
     hands, counts, weight, code = rows
@@ -197,7 +199,7 @@ def _stacked(parts: list[RankPaths]) -> RankPaths:
 @dataclass(frozen=True, slots=True)
 class _Before:
     """A player's rows before its last draw (or at the end, no draw left to serve): those
-    that held no flush yet, and those through ``E`` as played and as the loose process."""
+    that have not parted yet, and those through ``E`` as played and as the loose process."""
 
     rows: _Rows
     as_played: _Rows
@@ -253,7 +255,7 @@ def _through(before: _Before, classes: Classes, budget: Budget) -> tuple[RankPat
 def flush_paths(
     holding: Holding, draws_left: int, classes: Classes, budget: Budget
 ) -> tuple[RankPaths, RankPaths]:
-    """The holding's paths through ``E`` (it holds a flush where a hand is ranked), by
+    """The holding's paths through ``E`` (its true and loose processes part on a flush), by
     ``classes`` (which must track every suit a flush is possible in): as played, and as the
     loose process plays them from that flush on. ``FlushPossible`` when a flush of an
     untracked suit is possible."""

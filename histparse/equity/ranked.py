@@ -288,13 +288,26 @@ def _fitting_count(capacity: npt.NDArray[np.int64], k: int) -> int:
     return poly[k]
 
 
-def check_served(hands: npt.NDArray[np.int16], capacity: npt.NDArray[np.int64], limit: int) -> None:
+def check_served(
+    hands: npt.NDArray[np.int16],
+    capacity: npt.NDArray[np.int64],
+    limit: int,
+    counts: npt.NDArray[np.int8] | None = None,
+) -> None:
     """``TooManyDeals`` where serving every class multiset the classes' cards (``capacity``,
     each class's count) allow to the hands' empty places could pass ``limit`` class cards:
     the cost of a draw is in the cards it serves (rows times cards, each gathered, placed and
-    ranked), bounded before any row is made."""
-    sizes = np.bincount((hands == _EMPTY).sum(axis=1), minlength=6)
-    at_most = sum(int(sizes[k]) * _fitting_count(capacity, k) * k for k in range(1, 6) if sizes[k])
+    ranked), bounded before any row is made. With the cards each row read (``counts``) and
+    classes of one card each (a suit's cards), the count is exact per row."""
+    need = (hands == _EMPTY).sum(axis=1)
+    if counts is not None and len(capacity) and int(capacity.max()) <= 1:
+        left = (capacity[None, :] - counts).sum(axis=1)
+        at_most = int((_CHOOSE[left, need] * need).sum())
+    else:
+        sizes = np.bincount(need, minlength=6)
+        at_most = sum(
+            int(sizes[k]) * _fitting_count(capacity, k) * k for k in range(1, 6) if sizes[k]
+        )
     if at_most > limit:
         raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
 
@@ -325,7 +338,7 @@ def _fills(
     if float(weight_max) >= 2.0**_WEIGHT_BITS:
         # A draw multiplies a weight by at most 5! * 6**5 < 2**20: int64 stays exact below.
         raise TooManyDeals("the path counts are too large for exact sums")
-    check_served(hands, classes.count, limit)
+    check_served(hands, classes.count, limit, counts)
     total = 0
     for k in np.unique(need).tolist():
         rows = np.flatnonzero(need == k)

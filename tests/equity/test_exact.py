@@ -184,14 +184,22 @@ def _doc_rows() -> list[list[str]]:
 
 
 # Rows whose exact value takes seconds under the full budget (two two-card draws with three
-# draws left, two three-card draws with two: 6-7 s): ``bench/bench_equity.py --full`` computes
-# them; here their recorded fraction is the exact value (the method itself is held to brute
-# force on reduced decks above). Every other row is computed again: the ones that took 2.5 to
-# 81 s with the suits tracked card by card take 0.1-0.8 s with flushes apart, and their
-# fractions, found the old way, check the new one.
+# draws left, two three-card draws with two: 4-6 s; draws of one to three cards against three
+# to five: 12-72 s; three cards against two with three draws left: ten minutes under twice
+# the full budget): ``bench/bench_equity.py --full`` computes them; here their recorded
+# fraction is the exact value (the method itself is held to brute force on reduced decks
+# above). Every other row is computed again: the ones that took 2.5 to 81 s with the suits
+# tracked card by card take 0.1-0.8 s with flushes apart, and their fractions, found the old
+# way, check the new one; the two flush draws with three draws left take 2-3 s.
 _BENCH_ONLY: Final = {
     ("7c 4d 3h", "8h 5c 2d", "3"),
     ("7c 4d", "8h 5c", "2"),
+    ("7c 4d 3h 2s", "8h 5c", "3"),
+    ("7c 4d 3h 2s", "8h", "2"),
+    ("7c 4d 3h", "8h", "2"),
+    ("7c 4d 3h 2s", "Kh Qd Js Tc 9h", "2"),
+    ("7c 4d", "8h 5c 3d 2c", "3"),
+    ("7c 4d", "8h 5c 3d", "3"),
 }
 
 
@@ -463,3 +471,39 @@ def test_class_multisets_are_every_multiset_once_in_order(classes: int, k: int) 
             k - len(distinct)
         )
         assert m == [row.count(x) for x in distinct] + [0] * (k - len(distinct))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    capacity=st.lists(st.integers(1, 4), min_size=1, max_size=9),
+    k=st.integers(1, 5),
+    read=st.lists(st.integers(0, 4), min_size=9, max_size=9),
+)
+def test_the_served_bound_counts_the_multisets_that_fit(
+    capacity: list[int], k: int, read: list[int]
+) -> None:
+    """``check_served`` bounds a draw by the multisets its classes' cards allow (two of a class
+    of one card never fit), and with classes of one card each by what each row has left: the
+    bound is the count ``_fills`` serves there, and never below it elsewhere."""
+    n = len(capacity)
+    cap = np.array(capacity, dtype=np.int64)
+    counts = np.minimum(np.array(read[:n], dtype=np.int8), cap).astype(np.int8)[None, :]
+    hands = np.full((1, 5), ranked._EMPTY, dtype=np.int16)
+    hands[0, k:] = 0  # a card held: k places to serve
+    place = np.cumprod(np.concatenate([[1], cap[:-1] + 1])).astype(np.int64)
+    classes = ranked.Classes(cap, np.arange(n, dtype=np.int64), np.full(n, 15), place)
+    served = sum(len(f[0]) * k for f in ranked._fills(hands, counts, classes, 10**9, 1))
+    fitting = sum(
+        1 for c in itertools.combinations_with_replacement(range(n), k)
+        if all(c.count(x) <= capacity[x] for x in c)
+    )  # fmt: skip
+    assert ranked._fitting_count(cap, k) == fitting
+    bound = fitting * k
+    if max(capacity) == 1:
+        bound = math.comb(n - int(counts.sum()), k) * k
+        assert served == bound  # exact per row
+    assert served <= bound
+    if bound:
+        with pytest.raises(TooManyDeals, match="class cards served"):
+            ranked.check_served(hands, cap, bound - 1, counts)
+    ranked.check_served(hands, cap, bound, counts)
