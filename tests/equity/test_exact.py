@@ -13,7 +13,7 @@ from typing import Final
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from histparse.cards import DECK, parse_cards
@@ -474,6 +474,7 @@ def test_class_multisets_are_every_multiset_once_in_order(classes: int, k: int) 
 
 
 @settings(max_examples=40, deadline=None)
+@example(capacity=[1] * 9, k=3, read=[1, 0, 0, 1, 0, 0, 0, 0, 0])  # a suit's cards, two read
 @given(
     capacity=st.lists(st.integers(1, 4), min_size=1, max_size=9),
     k=st.integers(1, 5),
