@@ -106,22 +106,19 @@ def _split(rows: _Rows) -> tuple[_Rows, _Rows]:
 
 
 def _parting(
-    rows: _Rows, holding: Holding, classes: Classes, left: int, index: int
+    rows: _Rows, holding: Holding, classes: Classes, loose: Classes, left: int, index: int
 ) -> tuple[_Rows, _Rows]:
     """At a decision: (every row decided where the true and the loose process discard
     alike, the rows where they do not, undecided). Holding a flush is not enough to part:
     a flush the policy would not stand pat on as a low is broken the same way by both
     (``keep_mask`` reads the rank only for the stand-pat test), so only those it would are
     paths through ``E``, and the others stay with the rows that may part later."""
-    hands = np.sort(rows[0], axis=1)
-    flush = sure_flushes(hands) if len(hands) else np.zeros(0, dtype=np.bool_)
-    decided = _discard(hands, holding, classes, left, index) if len(hands) else hands
-    if flush.any():
-        loose = dataclasses.replace(classes, flushes=False)
-        alike = (_discard(hands[flush], holding, loose, left, index) == decided[flush]).all(axis=1)
-        flush[np.flatnonzero(flush)[alike]] = False
-    stay = (decided[~flush], rows[1][~flush], rows[2][~flush], rows[3][~flush])
-    return stay, _take((hands, rows[1], rows[2], rows[3]), flush)
+    rows, flushed = _split(rows)
+    if len(flushed[0]):
+        played = _discard(flushed[0], holding, classes, left, index)
+        alike = (_discard(flushed[0], holding, loose, left, index) == played).all(axis=1)
+        rows, flushed = _join(rows, _take(flushed, alike)), _take(flushed, ~alike)
+    return _decide(rows, holding, classes, left, index), flushed
 
 
 def _served(rows: _Rows, classes: Classes, limit: int) -> _Rows:
@@ -219,7 +216,7 @@ def _before_last_draw(
         if not (index == 0 and holding.pending):
             if isinstance(holding.policy, StandPat):
                 continue  # it never acts: a flush parts the processes at the showdown only
-            rows, flushed = _parting(rows, holding, classes, left, index)
+            rows, flushed = _parting(rows, holding, classes, loose, left, index)
             as_played, as_loose = _join(as_played, flushed), _join(as_loose, flushed)
             as_played = _decide(as_played, holding, classes, left, index)
             as_loose = _decide(as_loose, holding, loose, left, index)
