@@ -100,7 +100,7 @@ def _print(situation: Situation, result: Equity) -> None:
         )
     if result.not_exact is not None:
         print(f"not exact under --method auto ({result.not_exact}); --method exact tries a "
-              "larger budget (it may take seconds and gigabytes)")  # fmt: skip
+              "larger budget (it may take a minute and gigabytes)")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -150,16 +150,17 @@ def register(subparsers: Any) -> None:
         choices=("auto", "exact", "monte-carlo"),
         default="auto",
         help="auto (default): exact where it is quick, else Monte Carlo; exact: exact within "
-        "a full budget (it may take seconds and gigabytes), or an error naming why not. "
+        "a full budget (it may take a minute and gigabytes), or an error naming why not. "
         "Exact under auto: up to a million deals listed, and heads-up any draws left while "
         "the stub cannot run out, most within a second (a one-card draw against a one- or "
         "two-card draw or a pat hand, two two-card draws with two left, a three-card draw "
         "with two left against a one- or two-card draw; flush draws, some in seconds). Exact "
-        "only with "
-        "--method exact: two two-card draws with three left, two three-card draws with two "
-        "left (6-7 s). Not exact even then: three players or more drawing with two or three "
-        "draws left, a three-card draw with three left, a four- or five-card draw with two or "
-        "three left, a two-card draw to a heart or spade flush with three left",
+        "only with --method exact: two two-card draws with three left, two three-card draws "
+        "with two left (4-6 s), a one-card against a three-card draw with three left, one to "
+        "three cards against four or five with two left, three cards against one with three "
+        "left (12-72 s). Not exact even then: three players or more drawing with two or three "
+        "draws left, a three-card draw with three left against two cards or more, a four-card "
+        "draw with three left, two four-card draws with two left",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")
