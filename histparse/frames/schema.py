@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+import numpy as np
 import pandas as pd
 import pyarrow as pa
 
@@ -418,14 +419,17 @@ _NUMPY = {
     Kind.INT8: "int8",
     Kind.INT16: "int16",
     Kind.INT32: "int32",
-    Kind.NULLABLE_INT8: "Int8",
-    Kind.NULLABLE_FLOAT64: "Float64",
-    Kind.NULLABLE_INT16: "Int16",
-    Kind.NULLABLE_INT32: "Int32",
+}
+_MASKED: dict[Kind, pd.Int8Dtype | pd.Int16Dtype | pd.Int32Dtype | pd.Float64Dtype] = {
+    Kind.NULLABLE_INT8: pd.Int8Dtype(),
+    Kind.NULLABLE_INT16: pd.Int16Dtype(),
+    Kind.NULLABLE_INT32: pd.Int32Dtype(),
+    Kind.NULLABLE_FLOAT64: pd.Float64Dtype(),
 }
 
 
-def _series(col: Column, values: Sequence[Any]) -> pd.Series[Any]:
+def _array(col: Column, values: Sequence[Any]) -> Any:
+    """The column's values as the array the frame holds (numpy or a pandas extension array)."""
     kind = col.kind
     if kind is Kind.MONEY:
         try:
@@ -434,25 +438,24 @@ def _series(col: Column, values: Sequence[Any]) -> pd.Series[Any]:
             raise TableError(
                 f"column {col.name!r}: an amount does not fit decimal128(18, {MONEY_SCALE}): {exc}"
             ) from None
-        return pd.Series(pd.arrays.ArrowExtensionArray(arr), name=col.name)
+        return pd.arrays.ArrowExtensionArray(arr)
     if kind is Kind.CATEGORY:
         if col.categories is not None:
-            return pd.Series(
-                pd.Categorical(values, categories=col.categories, ordered=True), name=col.name
-            )
+            return pd.Categorical(values, categories=col.categories, ordered=True)
         cat = pd.Categorical(values)
         if not len(cat.categories):
             # All null (or no rows): pandas gives float64 categories, which a batch of text
             # categories cannot be joined with (``frames.concat_tables``).
             cat = cat.set_categories(pd.Index([], dtype=str))
-        return pd.Series(cat, name=col.name)
+        return cat
     if kind is Kind.STRING:
-        return pd.Series(values, dtype="string[pyarrow]", name=col.name)
+        return pd.array(values, dtype="string[pyarrow]")
     if kind is Kind.TIMESTAMP:
-        return pd.Series(pd.to_datetime(list(values), utc=True), name=col.name).astype(
-            "datetime64[ns, UTC]"
-        )
-    return pd.Series(values, dtype=_NUMPY[kind], name=col.name)
+        return pd.to_datetime(list(values), utc=True).as_unit("ns").array
+    masked = _MASKED.get(kind)
+    if masked is not None:
+        return pd.array(list(values), dtype=masked)
+    return np.asarray(values, dtype=_NUMPY[kind])
 
 
 def frame(columns: Sequence[Column], data: Mapping[str, Sequence[Any]]) -> pd.DataFrame:
@@ -460,7 +463,13 @@ def frame(columns: Sequence[Column], data: Mapping[str, Sequence[Any]]) -> pd.Da
     missing = [c.name for c in columns if c.name not in data]
     if missing:
         raise TableError(f"no data for columns {missing}")
-    return pd.DataFrame({c.name: _series(c, data[c.name]) for c in columns})
+    arrays = {c.name: _array(c, data[c.name]) for c in columns}
+    rows = len(next(iter(arrays.values()))) if arrays else 0
+    # Arrays, not Series: a frame of a hundred Series aligns a hundred indexes, which cost more
+    # than the data for the small pieces a parallel run tabulates (one a file at least). The
+    # copy puts the numpy columns in one block per type, as pandas does for Series: a frame
+    # of a column per block warns of fragmentation at the next column the stats add.
+    return pd.DataFrame(arrays, index=pd.RangeIndex(rows), copy=True)
 
 
 _NULLABLE_INTS = (Kind.NULLABLE_INT8, Kind.NULLABLE_INT16, Kind.NULLABLE_INT32)
