@@ -8,12 +8,14 @@ is refused with a ``TableError`` rather than rounded.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 import pandas as pd
 import pyarrow as pa
 
@@ -428,6 +430,42 @@ _MASKED: dict[Kind, pd.Int8Dtype | pd.Int16Dtype | pd.Int32Dtype | pd.Float64Dty
 }
 
 
+@functools.cache
+def _fixed(categories: tuple[str, ...]) -> tuple[pd.CategoricalDtype, dict[str, int]]:
+    index = {c: i for i, c in enumerate(categories)}
+    return pd.CategoricalDtype(list(categories), ordered=True), index
+
+
+def _codes(values: Sequence[Any], index: Mapping[Any, int]) -> npt.NDArray[np.int64]:
+    return np.fromiter((index.get(v, -1) for v in values), np.int64, len(values))
+
+
+def _categorical(col: Column, values: Sequence[Any]) -> pd.Categorical:
+    """``pd.Categorical(values)`` (with the column's categories, if it has them), from codes
+    looked up in a dict: pandas checks the categories again for every column of every batch,
+    most of the cost of a small batch's frames. A value outside fixed categories is null, as
+    pandas makes it."""
+    if isinstance(getattr(values, "dtype", None), pd.CategoricalDtype):
+        # Already categorical (the hands' sites expanded to another table): its categories,
+        # those no row of this table uses included, are kept.
+        if col.categories is not None:
+            return pd.Categorical(values, categories=col.categories, ordered=True)
+        return pd.Categorical(values)
+    if col.categories is not None:
+        dtype, index = _fixed(tuple(col.categories))
+        return pd.Categorical.from_codes(_codes(values, index), dtype=dtype)
+    seen = set(values)
+    seen.discard(None)
+    if not all(type(v) is str for v in seen):  # pragma: no cover - the tables' text columns
+        cat = pd.Categorical(values)
+        return cat.set_categories(pd.Index([], dtype=str)) if not len(cat.categories) else cat
+    # Sorted as pandas sorts the categories it finds; no category at all still has text ones,
+    # which a batch of text categories can be joined with (``frames.concat_tables``).
+    found = sorted(seen)
+    codes = _codes(values, {c: i for i, c in enumerate(found)})
+    return pd.Categorical.from_codes(codes, categories=pd.Index(found, dtype=str))
+
+
 def _array(col: Column, values: Sequence[Any]) -> Any:
     """The column's values as the array the frame holds (numpy or a pandas extension array)."""
     kind = col.kind
@@ -440,14 +478,7 @@ def _array(col: Column, values: Sequence[Any]) -> Any:
             ) from None
         return pd.arrays.ArrowExtensionArray(arr)
     if kind is Kind.CATEGORY:
-        if col.categories is not None:
-            return pd.Categorical(values, categories=col.categories, ordered=True)
-        cat = pd.Categorical(values)
-        if not len(cat.categories):
-            # All null (or no rows): pandas gives float64 categories, which a batch of text
-            # categories cannot be joined with (``frames.concat_tables``).
-            cat = cat.set_categories(pd.Index([], dtype=str))
-        return cat
+        return _categorical(col, values)
     if kind is Kind.STRING:
         return pd.array(values, dtype="string[pyarrow]")
     if kind is Kind.TIMESTAMP:
