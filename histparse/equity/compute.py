@@ -18,6 +18,7 @@ from histparse.equity.deal import (
     monte_carlo_many,
 )
 from histparse.equity.exact import exact_shares
+from histparse.equity.multiway import last_draw_shares
 from histparse.equity.result import Estimate, Method, pot_shares, share_estimates
 
 __all__ = [
@@ -151,6 +152,16 @@ def equity(
             winners = pot_shares(deals.ranks, who) > 0
             estimates = tuple(share_estimates(deals, winners))
             return Equity(estimates, Method.EXACT, len(deals.ranks), None)
+    if method != "monte-carlo" and len(situation.holdings) > 2 and situation.draws_left == 1:
+        # Three players or more at the last draw: exact by card classes (multiway.py), where
+        # the deals are tens of thousands to millions; else listed or sampled below.
+        try:
+            shares, total = last_draw_shares(situation, who)
+        except TooManyDeals:
+            pass
+        else:
+            found = tuple(Estimate(float(v), 0.0, total, Method.EXACT, v) for v in shares)
+            return Equity(found, Method.EXACT, total, None)
     try:
         deals, how = deals_for(
             situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit

@@ -1,0 +1,227 @@
+"""Exact shares of three players or more at the last draw, by card classes.
+
+At the last draw every player's kept cards are known (a pending draw, or a known hand its
+policy breaks or stands pat on), so only the cards served remain: uniformly random disjoint
+sets of the unseen cards while the stub cannot run out. A 2-7 hand cares about suits only for
+a flush, so the unseen cards are split into classes, one per rank (its cards of the suits no
+player can make a flush in) plus the cards of the tracked suits one by one (a suit is tracked
+when a drawing player keeps only cards of it, every suit when one keeps none). Each player's
+draw is then a multiset of classes with a rank; a tuple of multisets, one a player, stands for
+``prod_i prod_c C(n_c - y_ic, x_ic)`` card deals (``y_ic``: the cards of class ``c`` served to
+the players before ``i``). Three one-card draws are 2,197 tuples of 13 rank classes where
+listing the deals takes 79,464; two two-card draws and a one-card draw, 100,000 tuples or so
+where there are 32 million deals.
+
+The players with the most multisets are summed as arrays, the others looped over. Every count
+is an integer, the tuples' deals are checked to add up to every deal, and the shares are
+fractions: the enumeration's to the last digit (tests/equity/test_multiway.py).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from histparse.equity.deal import Situation, TooManyDeals
+from histparse.equity.evaluator import evaluate, evaluate_ranks
+from histparse.equity.policy import StandPat, keep_mask
+
+__all__ = ["MULTIWAY_LIMIT", "last_draw_shares"]
+
+MULTIWAY_LIMIT: Final = 20_000_000
+"""Tuples of multisets summed before the method refuses (about 2 s)."""
+
+_BLOCK: Final = 4_000_000  # tuples of the two summed players held at once
+_MULTISETS: Final = 100_000  # one player's multisets (four cards of 21 classes: 10,626)
+_SPLITS: Final = 60  # a tie splits among at most six: every share a multiple of 1/60
+_COMB: Final = np.array(
+    [[math.comb(n, k) if 0 <= k <= n else 0 for k in range(6)] for n in range(6)], dtype=np.int64
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _Draws:
+    """One player's possible draws: each multiset's classes and counts (``k`` columns, class
+    ``-1`` and count 0 where it takes fewer classes), cards per class, and final rank."""
+
+    classes: npt.NDArray[np.intp]
+    counts: npt.NDArray[np.int64]
+    per_class: npt.NDArray[np.int64]
+    rank: npt.NDArray[np.int16]
+
+
+def _kept(situation: Situation) -> list[tuple[list[int], int]]:
+    """Each player's kept cards at the last draw and how many it draws."""
+    out: list[tuple[list[int], int]] = []
+    for holding in situation.holdings:
+        if holding.hidden:
+            raise TooManyDeals("a hidden card: the deals are listed")
+        cards = [int(c) for c in holding.cards]
+        if holding.pending or isinstance(holding.policy, StandPat):
+            out.append((cards, holding.pending))
+            continue
+        hand = np.sort(np.array(cards, dtype=np.int8))[None, :]
+        keep = keep_mask(holding.policy, hand, evaluate(hand), 1, 0)[0]
+        out.append(([int(c) for c in hand[0][keep]], int((~keep).sum())))
+    return out
+
+
+def _classes(
+    unseen: Sequence[int], tracked: set[int]
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """The classes' card counts, ranks and suits (-1: the rank's untracked suits)."""
+    count: list[int] = []
+    rank: list[int] = []
+    suit: list[int] = []
+    for r in range(13):
+        cards = [c for c in unseen if c >> 2 == r]
+        for c in cards:
+            if c & 3 in tracked:
+                count.append(1)
+                rank.append(r)
+                suit.append(c & 3)
+        rest = sum(1 for c in cards if c & 3 not in tracked)
+        if rest:
+            count.append(rest)
+            rank.append(r)
+            suit.append(-1)
+    return np.array(count), np.array(rank), np.array(suit)
+
+
+def _draws(
+    kept: list[int],
+    k: int,
+    count: npt.NDArray[np.int64],
+    rank: npt.NDArray[np.int64],
+    suit: npt.NDArray[np.int64],
+) -> _Draws:
+    """Every multiset of ``k`` classes the classes can serve, ranked with the kept cards."""
+    n = len(count)
+    if math.comb(n + k - 1, k) > _MULTISETS:
+        raise TooManyDeals(f"more than {_MULTISETS} multisets of {k} of {n} classes")
+    listed = list(itertools.combinations_with_replacement(range(n), k))
+    multisets = np.array(listed, dtype=np.intp).reshape(len(listed), k)
+    per_class = np.zeros((len(listed), n), dtype=np.int64)
+    np.add.at(per_class, (np.repeat(np.arange(len(listed)), k), multisets.reshape(-1)), 1)
+    fits = (per_class <= count).all(axis=1)
+    multisets, per_class = multisets[fits], per_class[fits]
+    m = len(multisets)
+    ranks = np.empty((m, 5), dtype=np.int64)
+    ranks[:, : len(kept)] = [c >> 2 for c in kept]
+    ranks[:, len(kept) :] = rank[multisets]
+    # A flush: every kept card and every card served of one suit (a tracked suit: a class of
+    # untracked suits is never one, and a player keeping several suits makes none).
+    kept_suits = {c & 3 for c in kept}
+    if len(kept_suits) > 1:
+        flush = np.zeros(m, dtype=np.bool_)
+    else:
+        served = suit[multisets]
+        first = served[:, 0] if k else np.full(m, next(iter(kept_suits)))
+        flush = (served == first[:, None]).all(axis=1) & (first >= 0)
+        if kept_suits:
+            flush &= first == next(iter(kept_suits))
+    # Each multiset as its distinct classes and counts (the deals' formula reads those only):
+    # a sorted multiset's first place of each class, with that class's count.
+    k_cols = max(k, 1)
+    classes = np.full((m, k_cols), -1, dtype=np.intp)
+    counts = np.zeros((m, k_cols), dtype=np.int64)
+    rows = np.arange(m)
+    for j in range(k):
+        new = multisets[:, j] != multisets[:, j - 1] if j else np.ones(m, dtype=np.bool_)
+        classes[:, j] = np.where(new, multisets[:, j], -1)
+        counts[:, j] = np.where(new, per_class[rows, multisets[:, j]], 0)
+    return _Draws(classes, counts, per_class, evaluate_ranks(ranks, flush))
+
+
+def _ways(
+    draws: _Draws, before: npt.NDArray[np.int64], count: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """``[b, j]``: the card sets of multiset ``j`` once ``before[b]`` were served."""
+    out = np.ones((len(before), len(draws.rank)), dtype=np.int64)
+    for col in range(draws.classes.shape[1]):
+        cls = draws.classes[:, col]
+        valid = cls >= 0
+        left = count[np.maximum(cls, 0)][None, :] - before[:, np.maximum(cls, 0)]
+        np.clip(left, 0, 5, out=left)
+        term = _COMB[left, np.where(valid, draws.counts[:, col], 0)[None, :]]
+        out *= term
+    return out
+
+
+def last_draw_shares(
+    situation: Situation, contenders: Sequence[int], limit: int = MULTIWAY_LIMIT
+) -> tuple[tuple[Fraction, ...], int]:
+    """Each player's exact share of a pot contested by ``contenders`` at the last draw, and
+    the number of deals; ``TooManyDeals`` where the method does not apply (more than one draw
+    left, a hidden card, a stub that could run out) or past ``limit`` tuples."""
+    if situation.draws_left != 1:
+        raise TooManyDeals("the class tuples are for the last draw")
+    kept = _kept(situation)
+    served = sum(k for _, k in kept)
+    if served > len(situation.unseen) - situation.unknowns:
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    tracked: set[int] = set()
+    for cards, k in kept:
+        suits = {c & 3 for c in cards}
+        if k and len(suits) <= 1:
+            tracked |= suits or {0, 1, 2, 3}
+    count, rank, suit = _classes(situation.unseen, tracked)
+    players = [_draws(cards, k, count, rank, suit) for cards, k in kept]
+    sizes = [len(p.rank) for p in players]
+    if math.prod(sizes) > limit:
+        raise TooManyDeals(f"more than {limit} tuples of class multisets")
+    # The two players with the most multisets are summed as arrays, last; the others looped.
+    order = sorted(range(len(players)), key=lambda p: sizes[p])
+    outer, (b, c) = order[:-2], order[-2:]
+    if sizes[b] * sizes[c] > _BLOCK:
+        raise TooManyDeals(f"more than {_BLOCK} tuples of two players at once")
+    mask = np.zeros(len(players), dtype=np.bool_)
+    mask[list(contenders)] = True
+    worst = np.int16(np.iinfo(np.int16).max)
+    nums = [0] * len(players)
+    total = 0
+    for chosen in itertools.product(*(range(sizes[p]) for p in outer)):
+        before = np.zeros((1, len(count)), dtype=np.int64)
+        weight = 1
+        ranks: dict[int, np.int16] = {}
+        for p, j in zip(outer, chosen, strict=True):
+            weight *= int(_ways(players[p], before, count)[0, j])
+            if not weight:
+                break
+            before = before + players[p].per_class[j]
+            ranks[p] = players[p].rank[j]
+        if not weight:
+            continue
+        w_b = _ways(players[b], before, count)[0]  # (m_b,)
+        after_b = before + players[b].per_class  # (m_b, classes)
+        w_c = _ways(players[c], after_b, count)  # (m_b, m_c)
+        w = w_b[:, None] * w_c
+        table = np.empty((len(players), *w.shape), dtype=np.int16)
+        for p in outer:
+            table[p] = ranks[p] if mask[p] else worst
+        table[b] = np.where(mask[b], players[b].rank[:, None], worst)
+        table[c] = np.where(mask[c], players[c].rank[None, :], worst)
+        best = table.min(axis=0)
+        won = table == best
+        ties = won.sum(axis=0)
+        part = w * (_SPLITS // ties)
+        for p in range(len(players)):
+            if mask[p]:
+                nums[p] += weight * int(part[won[p]].sum())
+        total += weight * int(w.sum())
+    # Served cards are uniformly random disjoint sets of the unseen cards (the unknown ones,
+    # not in the stub, are as random): the tuples must stand for every such deal.
+    every, left = 1, len(situation.unseen)
+    for _, k in kept:
+        every *= math.comb(left, k)
+        left -= k
+    if total != every:  # pragma: no cover - the counts above are wrong
+        raise RuntimeError(f"the class tuples stand for {total} deals, not {every}")
+    return tuple(Fraction(v, _SPLITS * total) for v in nums), total

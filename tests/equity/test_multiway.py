@@ -1,0 +1,183 @@
+"""Three players or more at the last draw (``histparse.equity.multiway``): exact by card
+classes, equal to every deal listed card by card, here and in ``enumerate_deals``."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from histparse.cards import Card, parse_cards
+from histparse.equity import Holding, Method, Situation, StandPat, equity
+from histparse.equity.deal import TooManyDeals, enumerate_deals
+from histparse.equity.multiway import last_draw_shares
+from histparse.equity.policy import DEFAULT_POLICY
+from histparse.equity.result import pot_shares, share_estimates
+from histparse.ranking import rank_cards
+
+
+def _listed(situation: Situation, contenders: Sequence[int]) -> tuple[tuple[Fraction, ...], int]:
+    """Every card set served to each player in turn from the unseen cards (pending draws and
+    pat hands only), ranked by ``rank_cards``: no classes, no symmetry. The shares and the
+    number of deals."""
+    held = [[int(c) for c in h.cards] for h in situation.holdings]
+    draws = [h.pending for h in situation.holdings]
+    won = [Fraction(0)] * len(held)
+    count = 0
+
+    def serve(player: int, left: list[int], hands: list[list[int]]) -> None:
+        nonlocal count
+        if player == len(held):
+            ranks = [rank_cards(*h) for h in hands]
+            best = min(ranks[p] for p in contenders)
+            winners = [p for p in contenders if ranks[p] == best]
+            for p in winners:
+                won[p] += Fraction(1, len(winners))
+            count += 1
+            return
+        for cards in itertools.combinations(left, draws[player]):
+            rest = [c for c in left if c not in cards]
+            serve(player + 1, rest, [*hands, held[player] + list(cards)])
+
+    serve(0, list(situation.unseen), [])
+    return tuple(w / count for w in won), count
+
+
+@st.composite
+def _last_draws(draw: st.DrawFn) -> tuple[Situation, list[int]]:
+    """Three or four players at the last draw on a deck cut to one to five cards more than
+    they draw: each keeps three to five cards (five: a pat hand), often of one suit."""
+    deck = draw(st.permutations(range(52)))
+    players = draw(st.integers(3, 4))
+    holdings = []
+    rest = list(deck)
+    for _ in range(players):
+        kept = draw(st.integers(3, 5))
+        if draw(st.booleans()):  # a suited holding: the first cards of one suit
+            suit = rest[0] & 3
+            cards = [c for c in rest if c & 3 == suit][:kept]
+        else:
+            cards = rest[:kept]
+        rest = [c for c in rest if c not in cards]
+        # The thrown cards known (else they are unseen cards out of the stub: the listing
+        # would need twice the cards; the tests on the full deck below have them unknown).
+        thrown, rest = rest[: 5 - len(cards)], rest[5 - len(cards) :]
+        policy = StandPat() if len(cards) == 5 else DEFAULT_POLICY
+        holdings.append(
+            Holding(
+                tuple(Card(c) for c in cards), discards=tuple(Card(c) for c in thrown),
+                policy=policy,
+            )
+        )  # fmt: skip
+    # A few cards more than are drawn: the listing below stays small.
+    unseen = sum(h.pending for h in holdings) + draw(st.integers(1, 5))
+    out = tuple(Card(c) for c in rest[unseen:])
+    contenders = sorted(draw(st.sets(st.integers(0, players - 1), min_size=2)))
+    return Situation(tuple(holdings), draws_left=1, out=out), contenders
+
+
+@settings(max_examples=60, deadline=None)
+@given(_last_draws())
+def test_the_class_tuples_equal_every_deal_listed(case: tuple[Situation, list[int]]) -> None:
+    situation, contenders = case
+    shares, total = last_draw_shares(situation, contenders)
+    assert (shares, total) == _listed(situation, contenders)
+    assert sum(shares) == 1
+    assert all(shares[p] == 0 for p in range(len(shares)) if p not in contenders)
+
+
+def _enumerated(situation: Situation, contenders: Sequence[int]) -> list[Fraction | None]:
+    deals = enumerate_deals(situation, 2_000_000)
+    return [e.exact for e in share_estimates(deals, pot_shares(deals.ranks, contenders) > 0)]
+
+
+def test_three_one_card_draws_with_a_flush_draw_on_the_full_deck() -> None:
+    """A heart flush draw among them: the hearts are their own classes."""
+    situation = Situation(
+        (Holding.of("8h 6h 4h 2h"), Holding.of("7c 5d 3s 2c"), Holding.of("9d 8s 6c 4d")),
+        draws_left=1,
+    )
+    shares, total = last_draw_shares(situation, (0, 1, 2))
+    assert total == 40 * 39 * 38  # every deal: 40 unseen cards, one card each
+    assert list(shares) == _enumerated(situation, (0, 1, 2))
+    # The flush draw's flushes count against it: played as if no flush existed it would win
+    # more (a heart completing 8-6-4-2 is an 8-low without the suits).
+    plain = Situation(
+        (Holding.of("8h 6d 4h 2h"), Holding.of("7c 5d 3s 2c"), Holding.of("9d 8s 6c 4d")),
+        draws_left=1,
+    )
+    assert last_draw_shares(plain, (0, 1, 2))[0][0] > shares[0]
+
+
+def test_a_known_hand_is_broken_or_kept_by_its_policy() -> None:
+    """A five-card hand with a drawing policy breaks as the policy says (the K goes); a pat
+    one stands; a side pot between two of them gives the third nothing."""
+    situation = Situation(
+        (
+            Holding.of("Kd 7c 5d 3h 2s"),
+            Holding.of("9s 8c 6d 4s 3c", policy=StandPat()),
+            Holding.of("7h 6s 4c 2d"),
+            Holding.of("Td 8h 5c 4h"),
+        ),
+        draws_left=1,
+        dead=tuple(parse_cards("Qc Jc")),
+    )
+    for contenders in ((0, 1, 2, 3), (0, 2)):
+        shares, _ = last_draw_shares(situation, contenders)
+        assert list(shares) == _enumerated(situation, contenders)
+    assert shares[1] == shares[3] == 0
+
+
+def test_past_the_listing_limit_it_is_still_exact() -> None:
+    """Two two-card draws and a one-card draw: 32 million deals, past what is listed, so
+    ``equity`` sampled them before; now the fraction, within Monte Carlo's noise of it."""
+    situation = Situation(
+        (Holding.of("7c 4d 3h"), Holding.of("8h 5c 2d"), Holding.of("6s 4s 3s 2c")),
+        draws_left=1,
+    )
+    with pytest.raises(TooManyDeals):
+        enumerate_deals(situation, 1_000_000)
+    found = equity(situation)
+    assert found.method is Method.EXACT
+    assert found.samples == math.comb(42, 2) * math.comb(40, 2) * 38  # 25,520,040 deals
+    sampled = equity(situation, method="monte-carlo", samples=200_000)
+    for exact, mc in zip(found.players, sampled.players, strict=True):
+        assert exact.exact is not None and exact.std_error == 0
+        assert abs(mc.value - float(exact.exact)) <= 4 * mc.std_error
+
+
+@pytest.mark.parametrize(
+    ("situation", "why"),
+    [
+        (
+            Situation(
+                (Holding.of("7c 4d 3h"), Holding.of("8h 5c 2d"), Holding.of("6s 4s 3s 2c")),
+                draws_left=2,
+            ),
+            "last draw",
+        ),
+        (
+            Situation(
+                (Holding.of("7c 4d 3h", hidden=1), Holding.of("8h 5c"), Holding.of("6s 4s")),
+                draws_left=1,
+            ),
+            "hidden",
+        ),
+        (
+            Situation(
+                (Holding.of("7c"), Holding.of("8h"), Holding.of("6s")),
+                draws_left=1,
+                unknown_out=30,  # and twelve thrown: 7 of the 49 unseen in the stub, 12 to serve
+            ),
+            "run out",
+        ),
+    ],
+)
+def test_where_it_does_not_apply_it_refuses(situation: Situation, why: str) -> None:
+    with pytest.raises(TooManyDeals, match=why):
+        last_draw_shares(situation, range(len(situation.holdings)))
