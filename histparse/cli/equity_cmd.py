@@ -151,7 +151,9 @@ def register(subparsers: Any) -> None:
         default="auto",
         help="auto (default): exact where it is quick, else Monte Carlo; exact: exact within "
         "a full budget (it may take a minute and gigabytes), or an error naming why not. "
-        "Exact under auto: up to a million deals listed, and heads-up any draws left while "
+        "Exact under auto: up to a million deals listed, three players or more at the last "
+        "draw when every kept card is known (by card classes, in milliseconds), and heads-up "
+        "any draws left while "
         "the stub cannot run out, most within a second (a one-card draw against a one- or "
         "two-card draw or a pat hand, two two-card draws with two left, a three-card draw "
         "with two left against a one- or two-card draw; flush draws, some in seconds). Exact "
