@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from histparse.cards import Card, parse_cards
-from histparse.equity import Holding, Method, Situation, StandPat, equity
+from histparse.cards import DECK, Card, parse_cards
+from histparse.equity import Holding, Method, Situation, StandPat, equity, multiway
 from histparse.equity.deal import TooManyDeals, enumerate_deals
 from histparse.equity.multiway import last_draw_shares
 from histparse.equity.policy import DEFAULT_POLICY
@@ -131,6 +131,65 @@ def test_a_known_hand_is_broken_or_kept_by_its_policy() -> None:
         shares, _ = last_draw_shares(situation, contenders)
         assert list(shares) == _enumerated(situation, contenders)
     assert shares[1] == shares[3] == 0
+
+
+def test_a_ten_low_stands_pat_at_the_last_draw_only() -> None:
+    """The default policy stands pat on a T-low with one draw left (with two it would break
+    the T): read at the last draw, it serves that hand nothing."""
+    situation = Situation(
+        (Holding.of("Td 8c 6d 4s 3c"), Holding.of("7h 5s 3h 2d"), Holding.of("9s 6c 4c 2c")),
+        draws_left=1,
+    )
+    shares, total = last_draw_shares(situation, (0, 1, 2))
+    assert total == 39 * 38  # two one-card draws: the T-low drew nothing
+    assert list(shares) == _enumerated(situation, (0, 1, 2))
+
+
+def test_a_five_card_draw_may_make_a_flush_in_any_suit() -> None:
+    """A player keeping nothing: every suit tracked, every card its own class. Five hearts
+    among the eight cards left, so the five-card draw makes flushes (bad hands) too."""
+    left = set(parse_cards("8h 7h 5h 4h 2h 6s 3d 9c"))
+    situation = Situation(
+        (
+            Holding.of("", discards="Kc Kd Ks Qc Qd"),
+            Holding.of("7c 5d 3s 2c", discards="Jc"),
+            Holding.of("8d 6c 4d 3c", discards="Jd"),
+        ),
+        draws_left=1,
+        out=tuple(c for c in DECK if c not in left and str(c) not in "Kc Kd Ks Qc Qd Jc Jd"
+                  and str(c) not in "7c 5d 3s 2c 8d 6c 4d 3c"),
+    )  # fmt: skip
+    assert len(situation.unseen) == 8
+    shares, total = last_draw_shares(situation, (0, 1, 2))
+    assert (shares, total) == _listed(situation, (0, 1, 2))
+
+
+def test_the_stub_may_hold_exactly_the_cards_served() -> None:
+    """Three one-card draws, their thrown cards unknown: a stub of three is enough, of two
+    it could run out."""
+    holdings = (Holding.of("7c 5d 3s 2c"), Holding.of("8d 6c 4d 3c"), Holding.of("9h 7h 5h 2h"))
+    exact = Situation(holdings, draws_left=1, unknown_out=34)  # 40 unseen, 37 out of the stub
+    shares, total = last_draw_shares(exact, (0, 1, 2))
+    assert total == 40 * 39 * 38 and list(shares) == _enumerated(exact, (0, 1, 2))
+    with pytest.raises(TooManyDeals, match="run out"):
+        last_draw_shares(Situation(holdings, draws_left=1, unknown_out=35), (0, 1, 2))
+
+
+def test_past_its_limits_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    situation = Situation(
+        (Holding.of("7c 4d 3h"), Holding.of("8h 5c 2d"), Holding.of("6s 4s 3s 2c")),
+        draws_left=1,
+    )
+    assert last_draw_shares(situation, (0, 1, 2), limit=91 * 91 * 13)[1] > 0
+    with pytest.raises(TooManyDeals, match="tuples of class multisets"):
+        last_draw_shares(situation, (0, 1, 2), limit=91 * 91 * 13 - 1)
+    monkeypatch.setattr(multiway, "_BLOCK", 91 * 91 - 1)
+    with pytest.raises(TooManyDeals, match="tuples of two players at once"):
+        last_draw_shares(situation, (0, 1, 2))
+    monkeypatch.setattr(multiway, "_BLOCK", 91 * 91)
+    monkeypatch.setattr(multiway, "_MULTISETS", 90)  # two cards of 13 classes: 91 multisets
+    with pytest.raises(TooManyDeals, match="more than 90 multisets"):
+        last_draw_shares(situation, (0, 1, 2))
 
 
 def test_past_the_listing_limit_it_is_still_exact() -> None:
