@@ -190,6 +190,8 @@ def test_past_its_limits_it_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(multiway, "_MULTISETS", 90)  # two cards of 13 classes: 91 multisets
     with pytest.raises(TooManyDeals, match="more than 90 multisets"):
         last_draw_shares(situation, (0, 1, 2))
+    monkeypatch.setattr(multiway, "_MULTISETS", 91)  # both limits met exactly: an answer
+    assert last_draw_shares(situation, (0, 1, 2))[1] == 25_520_040
 
 
 def test_past_the_listing_limit_it_is_still_exact() -> None:
