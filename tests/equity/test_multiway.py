@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from histparse.cards import DECK, Card, parse_cards
-from histparse.equity import Holding, Method, Situation, StandPat, equity, multiway
+from histparse.equity import Holding, Method, Situation, StandPat, equity, multiway, parse_policy
 from histparse.equity.deal import TooManyDeals, enumerate_deals
 from histparse.equity.multiway import last_draw_shares
 from histparse.equity.policy import DEFAULT_POLICY
@@ -115,14 +115,16 @@ def test_three_one_card_draws_with_a_flush_draw_on_the_full_deck() -> None:
 
 
 def test_a_known_hand_is_broken_or_kept_by_its_policy() -> None:
-    """A five-card hand with a drawing policy breaks as the policy says (the K goes); a pat
-    one stands; a side pot between two of them gives the third nothing."""
+    """A five-card hand with a drawing policy breaks as the policy says (the K goes; a fixed
+    plan's two cards); a pat one stands; a side pot between two of them gives the others
+    nothing."""
     situation = Situation(
         (
             Holding.of("Kd 7c 5d 3h 2s"),
             Holding.of("9s 8c 6d 4s 3c", policy=StandPat()),
             Holding.of("7h 6s 4c 2d"),
-            Holding.of("Td 8h 5c 4h"),
+            # A fixed plan's first number is the last draw's: two cards (the 9 and the 8).
+            Holding.of("9d 8d 6h 3s 2h", policy=parse_policy("plan:2,1")),
         ),
         draws_left=1,
         dead=tuple(parse_cards("Qc Jc")),
@@ -145,23 +147,28 @@ def test_a_ten_low_stands_pat_at_the_last_draw_only() -> None:
     assert list(shares) == _enumerated(situation, (0, 1, 2))
 
 
-def test_a_five_card_draw_may_make_a_flush_in_any_suit() -> None:
-    """A player keeping nothing: every suit tracked, every card its own class. Five hearts
-    among the eight cards left, so the five-card draw makes flushes (bad hands) too."""
-    left = set(parse_cards("8h 7h 5h 4h 2h 6s 3d 9c"))
+@pytest.mark.parametrize("suit", "cdhs")
+def test_a_five_card_draw_may_make_a_flush_in_any_suit(suit: str) -> None:
+    """A player keeping nothing: every suit tracked, every card its own class. Five cards of
+    ``suit`` among the eight left, so the five-card draw makes flushes too, and loses with
+    one to the others' trips where as 8-7-5-4-2 it would win."""
+    others = [s for s in "cdhs" if s != suit]
+    left = [f"{r}{suit}" for r in "87542"] + [f"{r}{s}" for r, s in zip("63A", others, strict=True)]
+    known = ["9c", "9d", "9h", "Jh", "Tc", "Td", "Th", "Qs", "Kc", "Kd", "Ks", "Qc", "Qd",
+             "Jc", "Jd"]  # fmt: skip
     situation = Situation(
         (
             Holding.of("", discards="Kc Kd Ks Qc Qd"),
-            Holding.of("7c 5d 3s 2c", discards="Jc"),
-            Holding.of("8d 6c 4d 3c", discards="Jd"),
+            Holding.of("9c 9d 9h Jh", discards="Jc"),
+            Holding.of("Tc Td Th Qs", discards="Jd"),
         ),
         draws_left=1,
-        out=tuple(c for c in DECK if c not in left and str(c) not in "Kc Kd Ks Qc Qd Jc Jd"
-                  and str(c) not in "7c 5d 3s 2c 8d 6c 4d 3c"),
-    )  # fmt: skip
+        out=tuple(c for c in DECK if str(c) not in left + known),
+    )
     assert len(situation.unseen) == 8
     shares, total = last_draw_shares(situation, (0, 1, 2))
     assert (shares, total) == _listed(situation, (0, 1, 2))
+    assert 0 < shares[0] < 1
 
 
 def test_the_stub_may_hold_exactly_the_cards_served() -> None:
