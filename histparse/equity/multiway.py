@@ -36,7 +36,8 @@ from histparse.equity.policy import StandPat, keep_mask
 __all__ = ["MULTIWAY_LIMIT", "last_draw_shares"]
 
 MULTIWAY_LIMIT: Final = 20_000_000
-"""Tuples of multisets summed before the method refuses (about 2 s)."""
+"""Tuples of multisets summed before the method refuses (three-card, three-card and two-card
+draws: 18.8 million tuples in 0.9 s)."""
 
 _BLOCK: Final = 4_000_000  # tuples of the two summed players held at once
 _MULTISETS: Final = 100_000  # one player's multisets (four cards of 21 classes: 10,626)
