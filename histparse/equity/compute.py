@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -18,7 +19,12 @@ from histparse.equity.deal import (
     monte_carlo_many,
 )
 from histparse.equity.exact import exact_shares
-from histparse.equity.multiway import last_draw_shares
+from histparse.equity.multiway import (
+    MULTIWAY_LIMIT,
+    QUICK_LIMIT,
+    last_draw_shares,
+    paths_shares,
+)
 from histparse.equity.result import Estimate, Method, pot_shares, share_estimates
 
 __all__ = [
@@ -51,8 +57,9 @@ class Equity:
     samples: int
     seed: int | None
     paths: tuple[int, ...] | None = None
-    """Each player's number of distinct paths when the exact paths method answered (heads-up,
-    any number of draws; ``samples`` is then their product), else None."""
+    """Each player's number of distinct paths when an exact paths method answered (heads-up,
+    or three players or more with two or three draws left; ``samples`` is then their
+    product), else None."""
     not_exact: str | None = None
     """Heads-up, when the exact paths method refused within its budget and the deals were
     sampled: why (``method="exact"`` tries the full budget), else None."""
@@ -152,16 +159,23 @@ def equity(
             winners = pot_shares(deals.ranks, who) > 0
             estimates = tuple(share_estimates(deals, winners))
             return Equity(estimates, Method.EXACT, len(deals.ranks), None)
-    if method != "monte-carlo" and len(situation.holdings) > 2 and situation.draws_left == 1:
-        # Three players or more at the last draw: exact by card classes (multiway.py), where
-        # the deals are tens of thousands to millions; else listed or sampled below.
+    if method != "monte-carlo" and len(situation.holdings) > 2 and situation.draws_left:
+        # Three players or more: exact by card classes (multiway.py), at the last draw by each
+        # player's draws, with more left by its class paths (within the budget: the quick one
+        # keeps to a few tenths of a second); else listed or sampled below.
+        quick = (budget or (FULL if method == "exact" else QUICK)) == QUICK
         try:
-            shares, total = last_draw_shares(situation, who)
+            if situation.draws_left == 1:
+                shares, total = last_draw_shares(situation, who)
+                found = tuple(Estimate(float(v), 0.0, total, Method.EXACT, v) for v in shares)
+                return Equity(found, Method.EXACT, total, None)
+            limit, most = (QUICK_LIMIT, 0b0011) if quick else (MULTIWAY_LIMIT, 0b0111)
+            shares, sizes = paths_shares(situation, who, limit, most)
+            count = math.prod(sizes)
+            found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
+            return Equity(found, Method.EXACT, count, None, sizes)
         except TooManyDeals:
             pass
-        else:
-            found = tuple(Estimate(float(v), 0.0, total, Method.EXACT, v) for v in shares)
-            return Equity(found, Method.EXACT, total, None)
     try:
         deals, how = deals_for(
             situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit

@@ -33,11 +33,14 @@ from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate, evaluate_ranks
 from histparse.equity.policy import StandPat, keep_mask
 
-__all__ = ["MULTIWAY_LIMIT", "last_draw_shares"]
+__all__ = ["MULTIWAY_LIMIT", "QUICK_LIMIT", "last_draw_shares", "paths_shares"]
 
 MULTIWAY_LIMIT: Final = 20_000_000
 """Tuples of multisets summed before the method refuses (three-card, three-card and two-card
 draws: 18.8 million tuples in 0.9 s)."""
+
+QUICK_LIMIT: Final = 2_000_000
+"""Tuples of class paths under the quick budget (``auto``, the review): a few tenths of a second."""
 
 _BLOCK: Final = 4_000_000  # tuples of the two summed players held at once
 _MULTISETS: Final = 100_000  # one player's multisets (four cards of 21 classes: 10,626)
@@ -226,3 +229,124 @@ def last_draw_shares(
     if total != every:  # pragma: no cover - the counts above are wrong
         raise RuntimeError(f"the class tuples stand for {total} deals, not {every}")
     return tuple(Fraction(v, _SPLITS * total) for v in nums), total
+
+
+# ------------------------------------------------------------------ more draws left: paths
+
+_FALLING: Final = np.array(
+    [[math.perm(n, s) if s <= n else 0 for s in range(6)] for n in range(6)], dtype=np.int64
+)
+
+
+def _exact_sum(values: npt.NDArray[np.int64]) -> int:
+    """The sum of non-negative int64 values as a Python int (numpy's would wrap around)."""
+    if not values.size:
+        return 0
+    most = int(values.max())
+    step = max(1, (1 << 62) // max(most, 1))
+    flat = values.reshape(-1)
+    return sum(int(flat[i : i + step].sum()) for i in range(0, len(flat), step))
+
+
+def paths_shares(
+    situation: Situation,
+    contenders: Sequence[int],
+    limit: int = MULTIWAY_LIMIT,
+    most_tracked: int = 0b0111,
+) -> tuple[tuple[Fraction, ...], tuple[int, ...]]:
+    """Each player's exact share of a pot contested by ``contenders`` with any number of draws
+    left, from every player's class paths (``ranked.rank_paths``, the quick budget's): a tuple
+    of paths reading ``x_ic`` cards of class ``c`` stands for ``prod_i U_i prod_c (n_c)_(s_c)
+    / prod_i (n_c)_(x_ic)`` card-level tuples (``s_c`` what they read of it together), each of
+    probability ``1 / (N)_M`` (``M`` cards read in all): while the stub cannot run out the
+    players read disjoint random sequences of the unseen cards. Also each player's paths.
+    ``TooManyDeals`` where a flush would need more suits tracked than ``most_tracked`` (a bit
+    set: clubs, diamonds, hearts by default; with spades every card is its own class), past
+    the paths' budget, where the stub could run out, or past ``limit`` tuples."""
+    from histparse.equity.ranked import Classes, FlushPossible, rank_paths
+
+    tracked = 0
+    while True:
+        classes = Classes.of(situation.unseen, tracked)
+        try:
+            paths = [rank_paths(situation, p, classes) for p in range(len(situation.holdings))]
+            break
+        except FlushPossible as exc:
+            wider = tracked | (1 << exc.suits.bit_length()) - 1
+            if wider == tracked or wider & ~most_tracked:
+                why = f"a flush possible in more suits than those of {most_tracked:04b}"
+                raise TooManyDeals(why) from None
+            tracked = wider
+    hidden = sum(h.hidden for h in situation.holdings)
+    spare = len(situation.unseen) - situation.unknowns + hidden
+    if sum(int(p.sizes.max()) for p in paths) > spare:
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    sizes = [len(p.rank) for p in paths]
+    if math.prod(sizes) > limit:
+        raise TooManyDeals(f"more than {limit} tuples of class paths")
+    count = classes.count
+    # Each path's weight over its own falling factorials: an integer (the ways to order each
+    # draw's classes), small; the tuple's factorials of what all read are multiplied in.
+    base: list[npt.NDArray[np.int64]] = []
+    for p in paths:
+        read = p.counts.astype(np.int64)
+        own = np.prod(_FALLING[count[None, :], read], axis=1)
+        if (p.weight % own).any():  # pragma: no cover - a path's weight counts its orders
+            raise RuntimeError("a path's weight is not a multiple of its cards' orders")
+        base.append(p.weight // own)
+    order = sorted(range(len(paths)), key=lambda q: sizes[q])
+    outer, (b, c) = order[:-2], order[-2:]
+    if sizes[b] * sizes[c] > _BLOCK:
+        raise TooManyDeals(f"more than {_BLOCK} tuples of two players at once")
+    mask = np.zeros(len(paths), dtype=np.bool_)
+    mask[list(contenders)] = True
+    worst = np.int16(np.iinfo(np.int16).max)
+    n_all = len(situation.unseen)
+    nums: list[dict[int, int]] = [{} for _ in paths]  # per cards read in all, M
+    totals: dict[int, int] = {}
+    read_b = paths[b].counts.astype(np.int64)
+    read_c = paths[c].counts.astype(np.int64)
+    size_bc = paths[b].sizes[:, None] + paths[c].sizes[None, :]
+    step = max(1, 8_000_000 // max(1, sizes[c] * len(count)))
+    for chosen in itertools.product(*(range(sizes[q]) for q in outer)):
+        before = np.zeros(len(count), dtype=np.int64)
+        weight = 1
+        ranks: dict[int, np.int16] = {}
+        m_outer = 0
+        for q, j in zip(outer, chosen, strict=True):
+            weight *= int(base[q][j])
+            before = before + paths[q].counts[j]
+            ranks[q] = paths[q].rank[j]
+            m_outer += int(paths[q].sizes[j])
+        if (before > count).any():
+            continue
+        # A block of B's paths against all of C's at a time: the falling factorials of what
+        # the tuple reads of each class, (rows, m_c, classes) int64, bounded to 8 million.
+        for lo in range(0, sizes[b], step):
+            hi = min(lo + step, sizes[b])
+            together = before + read_b[lo:hi, None, :] + read_c[None, :, :]
+            np.minimum(together, 5, out=together)
+            joint = np.prod(_FALLING[count, together], axis=2)
+            w = base[b][lo:hi, None] * base[c][None, :] * joint
+            table = np.empty((len(paths), *w.shape), dtype=np.int16)
+            for q in outer:
+                table[q] = ranks[q] if mask[q] else worst
+            table[b] = np.where(mask[b], paths[b].rank[lo:hi, None], worst)
+            table[c] = np.where(mask[c], paths[c].rank[None, :], worst)
+            won = table == table.min(axis=0)
+            part = w * (_SPLITS // won.sum(axis=0))
+            m_all = size_bc[lo:hi] + m_outer
+            for m in np.unique(m_all).tolist():
+                at = m_all == m
+                totals[m] = totals.get(m, 0) + weight * _exact_sum(w[at])
+                for q in range(len(paths)):
+                    if mask[q]:
+                        got = weight * _exact_sum(part[at & won[q]])
+                        nums[q][m] = nums[q].get(m, 0) + got
+    if sum(Fraction(v, math.perm(n_all, m)) for m, v in totals.items()) != 1:
+        raise RuntimeError("the tuples' probabilities do not add up to 1")  # pragma: no cover
+    shares = tuple(
+        sum((Fraction(v, _SPLITS * math.perm(n_all, m)) for m, v in num.items()), Fraction(0))
+        for num in nums
+    )
+    return shares, tuple(sizes)

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from histparse.cards import DECK, Card, parse_cards
 from histparse.equity import Holding, Method, Situation, StandPat, equity, multiway, parse_policy
 from histparse.equity.deal import TooManyDeals, enumerate_deals
-from histparse.equity.multiway import last_draw_shares
+from histparse.equity.multiway import last_draw_shares, paths_shares
 from histparse.equity.policy import DEFAULT_POLICY
 from histparse.equity.result import pot_shares, share_estimates
 from histparse.ranking import rank_cards
@@ -249,3 +249,75 @@ def test_past_the_listing_limit_it_is_still_exact() -> None:
 def test_where_it_does_not_apply_it_refuses(situation: Situation, why: str) -> None:
     with pytest.raises(TooManyDeals, match=why):
         last_draw_shares(situation, range(len(situation.holdings)))
+
+
+# --------------------------------------------------------------- more draws left: class paths
+
+
+@st.composite
+def _more_draws(draw: st.DrawFn) -> tuple[Situation, list[int]]:
+    """Three or four players with two (or three) draws left on a deck cut to 9-13 unseen
+    cards: each keeps four or five cards (five: a pat hand, or one its policy may break),
+    under one of three policies."""
+    deck = draw(st.permutations(range(52)))
+    players = draw(st.integers(3, 4))
+    policies = [DEFAULT_POLICY, parse_policy("draw:9"), parse_policy("plan:1,1,1")]
+    holdings, rest = [], list(deck)
+    for _ in range(players):
+        kept = draw(st.integers(4, 5))
+        cards, rest = rest[:kept], rest[kept:]
+        thrown, rest = rest[: 5 - kept], rest[5 - kept :]
+        policy = (
+            StandPat() if kept == 5 and draw(st.booleans()) else draw(st.sampled_from(policies))
+        )
+        holdings.append(
+            Holding(
+                tuple(Card(c) for c in cards), discards=tuple(Card(c) for c in thrown),
+                policy=policy,
+            )
+        )  # fmt: skip
+    unseen = draw(st.integers(9, 13))
+    out = tuple(Card(c) for c in rest[unseen:])
+    contenders = sorted(draw(st.sets(st.integers(0, players - 1), min_size=2)))
+    draws = draw(st.sampled_from([2, 2, 2, 3]))
+    return Situation(tuple(holdings), draws_left=draws, out=out), contenders
+
+
+@settings(max_examples=100, deadline=None)
+@given(_more_draws())
+def test_the_class_paths_equal_every_deal_enumerated(case: tuple[Situation, list[int]]) -> None:
+    """Against ``enumerate_deals``, which plays every card set of every draw through the
+    policies (the stub cannot run out on these decks, or both refuse)."""
+    situation, contenders = case
+    try:
+        shares, sizes = paths_shares(situation, contenders)
+    except TooManyDeals as exc:
+        # Past the tuples' limit or the stub's size: the listing refuses too, or is huge.
+        assert "tuples" in str(exc) or "run out" in str(exc) or "flush" in str(exc)
+        event(f"refused: {str(exc)[:24]}")
+        return
+    assert len(sizes) == len(situation.holdings)
+    try:
+        want = _enumerated(situation, contenders)
+    except TooManyDeals:  # hands broken into big draws: more deals than are listed here
+        event("too many deals to list")
+        return
+    event("compared")
+    assert list(shares) == want
+
+
+def test_three_one_card_draws_with_two_draws_left_on_the_full_deck() -> None:
+    """8.3 million tuples of class paths: exact under the full budget (``method="exact"``),
+    within Monte Carlo's noise; ``auto`` keeps to its quick limit and samples."""
+    situation = Situation(
+        (Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d 2c"), Holding.of("9s 6d 4s 2h")),
+        draws_left=2,
+    )
+    found = equity(situation, method="exact")
+    assert found.method is Method.EXACT and found.paths == (108, 108, 712)
+    assert sum(e.exact for e in found.players if e.exact is not None) == 1
+    sampled = equity(situation, method="monte-carlo", samples=100_000)
+    for exact, mc in zip(found.players, sampled.players, strict=True):
+        assert exact.exact is not None
+        assert abs(mc.value - float(exact.exact)) <= 4 * mc.std_error
+    assert equity(situation).method is Method.MONTE_CARLO  # 8.3 million > the quick 2 million
