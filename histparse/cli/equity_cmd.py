@@ -152,17 +152,18 @@ def register(subparsers: Any) -> None:
         help="auto (default): exact where it is quick, else Monte Carlo; exact: exact within "
         "a full budget (it may take a minute and gigabytes), or an error naming why not. "
         "Exact under auto: up to a million deals listed, three players or more at the last "
-        "draw when every kept card is known (by card classes, in milliseconds), and heads-up "
-        "any draws left while "
+        "draw when every kept card is known (by card classes, in milliseconds) and with two "
+        "draws left where their class paths are few, and heads-up any draws left while "
         "the stub cannot run out, most within a second (a one-card draw against a one- or "
         "two-card draw or a pat hand, two two-card draws with two left, a three-card draw "
         "with two left against a one- or two-card draw; flush draws, some in seconds). Exact "
         "only with --method exact: two two-card draws with three left, two three-card draws "
         "with two left (4-6 s), a one-card against a three-card draw with three left, one to "
         "three cards against four or five with two left, three cards against one with three "
-        "left (12-72 s). Not exact even then: three players or more drawing with two or three "
-        "draws left, a three-card draw with three left against two cards or more, a four-card "
-        "draw with three left, two four-card draws with two left",
+        "left (12-72 s), three one-card draws with two left (1 s). Not exact even then: most "
+        "spots of three drawers with three draws left, or with a two-card draw and two left; "
+        "a three-card draw with three left against two cards or more, a four-card draw with "
+        "three left, two four-card draws with two left",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")
