@@ -164,11 +164,16 @@ def equity(
         # player's draws, with more left by its class paths (within the budget: the quick one
         # keeps to a few tenths of a second); else listed or sampled below.
         quick = (budget or (FULL if method == "exact" else QUICK)) == QUICK
+        holdings = situation.holdings
         try:
             if situation.draws_left == 1:
                 shares, total = last_draw_shares(situation, who)
                 found = tuple(Estimate(float(v), 0.0, total, Method.EXACT, v) for v in shares)
                 return Equity(found, Method.EXACT, total, None)
+            if quick and (situation.draws_left > 2 or max(h.pending for h in holdings) > 2):
+                # Their paths alone take seconds (a three-card draw with three draws left
+                # 1.4 s) for tuples past the quick limit anyway: sampled at once.
+                raise TooManyDeals("three players' paths past the quick budget")
             limit, most = (QUICK_LIMIT, 0b0011) if quick else (MULTIWAY_LIMIT, 0b0111)
             shares, sizes = paths_shares(situation, who, limit, most)
             count = math.prod(sizes)

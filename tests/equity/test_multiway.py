@@ -91,8 +91,10 @@ def test_the_class_tuples_equal_every_deal_listed(case: tuple[Situation, list[in
     assert all(shares[p] == 0 for p in range(len(shares)) if p not in contenders)
 
 
-def _enumerated(situation: Situation, contenders: Sequence[int]) -> list[Fraction | None]:
-    deals = enumerate_deals(situation, 2_000_000)
+def _enumerated(
+    situation: Situation, contenders: Sequence[int], limit: int = 2_000_000
+) -> list[Fraction | None]:
+    deals = enumerate_deals(situation, limit)
     return [e.exact for e in share_estimates(deals, pot_shares(deals.ranks, contenders) > 0)]
 
 
@@ -298,7 +300,7 @@ def test_the_class_paths_equal_every_deal_enumerated(case: tuple[Situation, list
         return
     assert len(sizes) == len(situation.holdings)
     try:
-        want = _enumerated(situation, contenders)
+        want = _enumerated(situation, contenders, 300_000)
     except TooManyDeals:  # hands broken into big draws: more deals than are listed here
         event("too many deals to list")
         return
@@ -321,3 +323,24 @@ def test_three_one_card_draws_with_two_draws_left_on_the_full_deck() -> None:
         assert exact.exact is not None
         assert abs(mc.value - float(exact.exact)) <= 4 * mc.std_error
     assert equity(situation).method is Method.MONTE_CARLO  # 8.3 million > the quick 2 million
+
+
+def test_two_one_card_draws_against_a_pat_hand_are_exact_under_auto() -> None:
+    """Few paths (109 x 109 x 1): within the quick budget, so ``auto`` gives the fraction, the
+    full budget's to the last digit; a three-card draw with three draws left is sampled at
+    once under ``auto`` (its paths alone would take seconds)."""
+    situation = Situation(
+        (
+            Holding.of("7c 5d 3h 2s"),
+            Holding.of("8h 6c 4d 3c"),
+            Holding.of("9s 8d 6s 4h 2c", policy=StandPat()),
+        ),
+        draws_left=2,
+    )
+    quick = equity(situation)
+    assert quick.method is Method.EXACT and quick.paths == (109, 109, 1)
+    assert [e.exact for e in quick.players] == [
+        e.exact for e in equity(situation, method="exact").players
+    ]
+    deep = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d"), Holding.of("9s 6d")), 3)
+    assert equity(deep).method is Method.MONTE_CARLO
