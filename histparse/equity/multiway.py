@@ -159,6 +159,38 @@ def _ways(
     return out
 
 
+def _two_summed(sizes: Sequence[int]) -> tuple[list[int], int, int]:
+    """The players looped over, and the two with the most multisets or paths, summed as
+    arrays (``TooManyDeals`` when those two would hold more than ``_BLOCK`` tuples)."""
+    order = sorted(range(len(sizes)), key=lambda p: sizes[p])
+    outer, (b, c) = order[:-2], order[-2:]
+    if sizes[b] * sizes[c] > _BLOCK:
+        raise TooManyDeals(f"more than {_BLOCK} tuples of two players at once")
+    return outer, b, c
+
+
+def _winners(
+    mask: npt.NDArray[np.bool_],
+    fixed: dict[int, np.int16],
+    b: int,
+    rank_b: npt.NDArray[np.int16],
+    c: int,
+    rank_c: npt.NDArray[np.int16],
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.int64]]:
+    """``[p, i, j]``: whether player ``p`` wins the tuple of B's ``i``-th and C's ``j``-th (the
+    looped players' ranks ``fixed``), among the contenders ``mask``; and each winner's share
+    of the tuple in sixtieths."""
+    worst = np.int16(np.iinfo(np.int16).max)
+    table = np.empty((len(mask), len(rank_b), len(rank_c)), dtype=np.int16)
+    for q, rank in fixed.items():
+        table[q] = rank if mask[q] else worst
+    table[b] = np.where(mask[b], rank_b[:, None], worst)
+    table[c] = np.where(mask[c], rank_c[None, :], worst)
+    won = table == table.min(axis=0)
+    split: npt.NDArray[np.int64] = _SPLITS // won.sum(axis=0)
+    return won, split
+
+
 def last_draw_shares(
     situation: Situation, contenders: Sequence[int], limit: int = MULTIWAY_LIMIT
 ) -> tuple[tuple[Fraction, ...], int]:
@@ -181,14 +213,9 @@ def last_draw_shares(
     sizes = [len(p.rank) for p in players]
     if math.prod(sizes) > limit:
         raise TooManyDeals(f"more than {limit} tuples of class multisets")
-    # The two players with the most multisets are summed as arrays, last; the others looped.
-    order = sorted(range(len(players)), key=lambda p: sizes[p])
-    outer, (b, c) = order[:-2], order[-2:]
-    if sizes[b] * sizes[c] > _BLOCK:
-        raise TooManyDeals(f"more than {_BLOCK} tuples of two players at once")
+    outer, b, c = _two_summed(sizes)
     mask = np.zeros(len(players), dtype=np.bool_)
     mask[list(contenders)] = True
-    worst = np.int16(np.iinfo(np.int16).max)
     nums = [0] * len(players)
     total = 0
     for chosen in itertools.product(*(range(sizes[p]) for p in outer)):
@@ -207,15 +234,8 @@ def last_draw_shares(
         after_b = before + players[b].per_class  # (m_b, classes)
         w_c = _ways(players[c], after_b, count)  # (m_b, m_c)
         w = w_b[:, None] * w_c
-        table = np.empty((len(players), *w.shape), dtype=np.int16)
-        for p in outer:
-            table[p] = ranks[p] if mask[p] else worst
-        table[b] = np.where(mask[b], players[b].rank[:, None], worst)
-        table[c] = np.where(mask[c], players[c].rank[None, :], worst)
-        best = table.min(axis=0)
-        won = table == best
-        ties = won.sum(axis=0)
-        part = w * (_SPLITS // ties)
+        won, split = _winners(mask, ranks, b, players[b].rank, c, players[c].rank)
+        part = w * split
         for p in range(len(players)):
             if mask[p]:
                 nums[p] += weight * int(part[won[p]].sum())
@@ -294,13 +314,9 @@ def paths_shares(
         if (p.weight % own).any():  # pragma: no cover - a path's weight counts its orders
             raise RuntimeError("a path's weight is not a multiple of its cards' orders")
         base.append(p.weight // own)
-    order = sorted(range(len(paths)), key=lambda q: sizes[q])
-    outer, (b, c) = order[:-2], order[-2:]
-    if sizes[b] * sizes[c] > _BLOCK:
-        raise TooManyDeals(f"more than {_BLOCK} tuples of two players at once")
+    outer, b, c = _two_summed(sizes)
     mask = np.zeros(len(paths), dtype=np.bool_)
     mask[list(contenders)] = True
-    worst = np.int16(np.iinfo(np.int16).max)
     n_all = len(situation.unseen)
     nums: list[dict[int, int]] = [{} for _ in paths]  # per cards read in all, M
     totals: dict[int, int] = {}
@@ -328,13 +344,8 @@ def paths_shares(
             np.minimum(together, 5, out=together)
             joint = np.prod(_FALLING[count, together], axis=2)
             w = base[b][lo:hi, None] * base[c][None, :] * joint
-            table = np.empty((len(paths), *w.shape), dtype=np.int16)
-            for q in outer:
-                table[q] = ranks[q] if mask[q] else worst
-            table[b] = np.where(mask[b], paths[b].rank[lo:hi, None], worst)
-            table[c] = np.where(mask[c], paths[c].rank[None, :], worst)
-            won = table == table.min(axis=0)
-            part = w * (_SPLITS // won.sum(axis=0))
+            won, split = _winners(mask, ranks, b, paths[b].rank[lo:hi], c, paths[c].rank)
+            part = w * split
             m_all = size_bc[lo:hi] + m_outer
             for m in np.unique(m_all).tolist():
                 at = m_all == m
