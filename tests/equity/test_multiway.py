@@ -8,6 +8,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
@@ -344,3 +345,59 @@ def test_two_one_card_draws_against_a_pat_hand_are_exact_under_auto() -> None:
     ]
     deep = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d"), Holding.of("9s 6d")), 3)
     assert equity(deep).method is Method.MONTE_CARLO
+
+
+def _cut(holdings: Sequence[Holding], left: str, draws: int) -> Situation:
+    """The holdings with only ``left`` unseen (every other card out of play)."""
+    kept = {str(c) for h in holdings for c in h.cards}
+    out = tuple(c for c in DECK if str(c) not in kept and str(c) not in left.split())
+    return Situation(tuple(holdings), draws_left=draws, out=out)
+
+
+def test_a_flush_draw_has_its_suit_tracked() -> None:
+    """Four clubs drawing with the 4c and 6c left: the clubs are tracked card by card (not
+    possible without: a refusal), and the shares are the enumeration's."""
+    situation = _cut(
+        (
+            Holding.of("7c 5c 3c 2c"),
+            Holding.of("8h 6d 4d 3s"),
+            Holding.of("9s 8d 6s 4h 2h", policy=StandPat()),
+        ),
+        "2d 2s 3d 3h 4c 4s 5d 5h 5s 6c 6h 7d",
+        draws=2,
+    )
+    shares, sizes = paths_shares(situation, (0, 1, 2))
+    assert sizes == (46, 37, 1)
+    assert list(shares) == _enumerated(situation, (0, 1, 2))
+    with pytest.raises(TooManyDeals, match="flush possible"):
+        paths_shares(situation, (0, 1, 2), most_tracked=0)
+
+
+def test_a_hidden_card_is_read_as_part_of_its_paths() -> None:
+    situation = _cut(
+        (
+            Holding.of("7c 5d 3h", hidden=1),
+            Holding.of("8h 6c 4d 3c"),
+            Holding.of("9s 8d 6s 4h 2c", policy=StandPat()),
+        ),
+        "2d 2h 2s 3d 3s 4c 4s 5c 5h 5s",
+        draws=2,
+    )
+    shares, _ = paths_shares(situation, (0, 1, 2))
+    assert list(shares) == _enumerated(situation, (0, 1, 2))
+
+
+def test_the_paths_limit_and_the_exact_sums() -> None:
+    situation = Situation(
+        (
+            Holding.of("7c 5d 3h 2s"),
+            Holding.of("8h 6c 4d 3c"),
+            Holding.of("9s 8d 6s 4h 2c", policy=StandPat()),
+        ),
+        draws_left=2,
+    )
+    assert paths_shares(situation, (0, 1, 2), limit=109 * 109)[1] == (109, 109, 1)
+    with pytest.raises(TooManyDeals, match="tuples of class paths"):
+        paths_shares(situation, (0, 1, 2), limit=109 * 109 - 1)
+    big = np.full(5, 2**62, dtype=np.int64)  # numpy's own sum wraps around past 2**63
+    assert multiway._exact_sum(big) == 5 * 2**62
