@@ -401,3 +401,16 @@ def test_the_paths_limit_and_the_exact_sums() -> None:
         paths_shares(situation, (0, 1, 2), limit=109 * 109 - 1)
     big = np.full(5, 2**62, dtype=np.int64)  # numpy's own sum wraps around past 2**63
     assert multiway._exact_sum(big) == 5 * 2**62
+
+
+def test_the_paths_refuse_where_the_stub_could_run_out() -> None:
+    """Three one-card draws with two left read six cards or so: a stub of nine is enough (the
+    enumeration's fraction), of five it could run out."""
+    holdings = (Holding.of("7c 5d 3s 2c"), Holding.of("8d 6c 4d 3c"), Holding.of("9h 7h 5h 2h"))
+    fits = _cut(holdings, "2d 2s 3d 3h 4c 4h 4s 5c 5s 6d 6h 6s", draws=2)
+    assert len(fits.unseen) - fits.unknowns == 9  # 12 unseen, three thrown unknown
+    shares, _ = paths_shares(fits, (0, 1, 2))
+    assert list(shares) == _enumerated(fits, (0, 1, 2))
+    short = Situation(holdings, draws_left=2, out=fits.out, unknown_out=4)
+    with pytest.raises(TooManyDeals, match="run out"):
+        paths_shares(short, (0, 1, 2))
