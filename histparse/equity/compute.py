@@ -167,7 +167,8 @@ def equity(
         holdings = situation.holdings
         try:
             if situation.draws_left == 1:
-                shares, total = last_draw_shares(situation, who)
+                limit = QUICK_LIMIT if quick else MULTIWAY_LIMIT
+                shares, total = last_draw_shares(situation, who, limit)
                 found = tuple(Estimate(float(v), 0.0, total, Method.EXACT, v) for v in shares)
                 return Equity(found, Method.EXACT, total, None)
             if quick and (situation.draws_left > 2 or max(h.pending for h in holdings) > 2):

@@ -40,7 +40,8 @@ MULTIWAY_LIMIT: Final = 20_000_000
 draws: 18.8 million tuples in 0.9 s)."""
 
 QUICK_LIMIT: Final = 2_000_000
-"""Tuples of class paths under the quick budget (``auto``, the review): a few tenths of a second."""
+"""Tuples under the quick budget (``auto``, the review): a tenth of a second of multisets, a
+few tenths of paths."""
 
 _BLOCK: Final = 4_000_000  # tuples of the two summed players held at once
 _MULTISETS: Final = 100_000  # one player's multisets (four cards of 21 classes: 10,626)
@@ -299,7 +300,8 @@ def paths_shares(
             tracked = wider
     hidden = sum(h.hidden for h in situation.holdings)
     spare = len(situation.unseen) - situation.unknowns + hidden
-    if sum(int(p.sizes.max()) for p in paths) > spare:
+    # A player with no path: its draws need more cards than there are unseen.
+    if any(not len(p.rank) for p in paths) or sum(int(p.sizes.max()) for p in paths) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
     sizes = [len(p.rank) for p in paths]
     if math.prod(sizes) > limit:
