@@ -32,6 +32,7 @@ import numpy.typing as npt
 from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate, evaluate_ranks
 from histparse.equity.policy import StandPat, keep_mask
+from histparse.equity.ranked import Classes, FlushPossible, rank_paths
 
 __all__ = ["MULTIWAY_LIMIT", "QUICK_LIMIT", "last_draw_shares", "paths_shares"]
 
@@ -76,28 +77,6 @@ def _kept(situation: Situation) -> list[tuple[list[int], int]]:
         keep = keep_mask(holding.policy, hand, evaluate(hand), 1, 0)[0]
         out.append(([int(c) for c in hand[0][keep]], int((~keep).sum())))
     return out
-
-
-def _classes(
-    unseen: Sequence[int], tracked: set[int]
-) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """The classes' card counts, ranks and suits (-1: the rank's untracked suits)."""
-    count: list[int] = []
-    rank: list[int] = []
-    suit: list[int] = []
-    for r in range(13):
-        cards = [c for c in unseen if c >> 2 == r]
-        for c in cards:
-            if c & 3 in tracked:
-                count.append(1)
-                rank.append(r)
-                suit.append(c & 3)
-        rest = sum(1 for c in cards if c & 3 not in tracked)
-        if rest:
-            count.append(rest)
-            rank.append(r)
-            suit.append(-1)
-    return np.array(count), np.array(rank), np.array(suit)
 
 
 def _draws(
@@ -209,7 +188,11 @@ def last_draw_shares(
         suits = {c & 3 for c in cards}
         if k and len(suits) <= 1:
             tracked |= suits or {0, 1, 2, 3}
-    count, rank, suit = _classes(situation.unseen, tracked)
+    classes = Classes.of(situation.unseen, sum(1 << t for t in tracked))
+    count, rank = classes.count, classes.rank
+    suit = np.full(len(count), -1, dtype=np.int64)  # a class of several suits: no flush
+    for s in range(4):
+        suit[classes.suits == 1 << s] = s
     players = [_draws(cards, k, count, rank, suit) for cards, k in kept]
     sizes = [len(p.rank) for p in players]
     if math.prod(sizes) > limit:
@@ -284,8 +267,6 @@ def paths_shares(
     ``TooManyDeals`` where a flush would need more suits tracked than ``most_tracked`` (a bit
     set: clubs, diamonds, hearts by default; with spades every card is its own class), past
     the paths' budget, where the stub could run out, or past ``limit`` tuples."""
-    from histparse.equity.ranked import Classes, FlushPossible, rank_paths
-
     tracked = 0
     while True:
         classes = Classes.of(situation.unseen, tracked)
