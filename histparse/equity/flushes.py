@@ -318,7 +318,7 @@ def split_shares(
             through = [_through(rows, fine, budget) for rows in before]
             break
         except FlushPossible as exc:
-            wider = tracked | (1 << exc.suits.bit_length()) - 1
+            wider = exc.wider(tracked)
             if wider == tracked:  # pragma: no cover - every suit tracked: every flush sure
                 raise
             tracked = wider

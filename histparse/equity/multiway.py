@@ -274,7 +274,7 @@ def paths_shares(
             paths = [rank_paths(situation, p, classes) for p in range(len(situation.holdings))]
             break
         except FlushPossible as exc:
-            wider = tracked | (1 << exc.suits.bit_length()) - 1
+            wider = exc.wider(tracked)
             if wider == tracked or wider & ~most_tracked:
                 why = f"a flush possible in more suits than those of {most_tracked:04b}"
                 raise TooManyDeals(why) from None

@@ -83,6 +83,12 @@ class FlushPossible(TooManyDeals):
         super().__init__(message)
         self.suits = suits
 
+    def wider(self, tracked: int) -> int:
+        """``tracked`` with every suit up to the highest a flush was possible in (a lower card
+        of a pair can take a place): then its cards, and those that can displace them, are
+        known one by one."""
+        return tracked | (1 << self.suits.bit_length()) - 1
+
 
 def _table(fn: object) -> npt.NDArray[np.int64]:
     out = np.zeros((53, 6), dtype=np.int64)
@@ -794,15 +800,12 @@ def exact_by_ranks(
         except FlushPossible as exc:
             from histparse.equity.flushes import split_shares
 
-            return split_shares(situation, budget, (1 << exc.suits.bit_length()) - 1)
+            return split_shares(situation, budget, exc.wider(0))
     while True:
         try:
             return _shares(situation, Classes.of(situation.unseen, tracked), budget)
         except FlushPossible as exc:
-            # Track the suits up to the highest a flush was possible in (a lower card of a
-            # pair can take a place): then its cards, and those that can displace them, are
-            # known one by one.
-            wider = tracked | (1 << exc.suits.bit_length()) - 1
+            wider = exc.wider(tracked)
             if wider == tracked or wider > _MOST_TRACKED:
                 # All four suits tracked: every card its own class, the card method's job.
                 raise
