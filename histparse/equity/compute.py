@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Final, Literal
 
 import numpy as np
@@ -19,12 +19,7 @@ from histparse.equity.deal import (
     monte_carlo_many,
 )
 from histparse.equity.exact import exact_shares
-from histparse.equity.multiway import (
-    MULTIWAY_LIMIT,
-    QUICK_LIMIT,
-    last_draw_shares,
-    paths_shares,
-)
+from histparse.equity.multiway import multiway_shares
 from histparse.equity.result import Estimate, Method, pot_shares, share_estimates
 
 __all__ = [
@@ -152,9 +147,7 @@ def equity(
             except TooManyDeals as exc:
                 refused = str(exc)
             else:
-                count = paths[0] * paths[1]
-                found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
-                return Equity(found, Method.EXACT, count, None, paths)
+                return _exact(shares, paths[0] * paths[1], paths)
         else:
             winners = pot_shares(deals.ranks, who) > 0
             estimates = tuple(share_estimates(deals, winners))
@@ -164,24 +157,12 @@ def equity(
         # player's draws, with more left by its class paths (within the budget: the quick one
         # keeps to a few tenths of a second); else listed or sampled below.
         quick = (budget or (FULL if method == "exact" else QUICK)) == QUICK
-        holdings = situation.holdings
         try:
-            if situation.draws_left == 1:
-                limit = QUICK_LIMIT if quick else MULTIWAY_LIMIT
-                shares, total = last_draw_shares(situation, who, limit)
-                found = tuple(Estimate(float(v), 0.0, total, Method.EXACT, v) for v in shares)
-                return Equity(found, Method.EXACT, total, None)
-            if quick and (situation.draws_left > 2 or max(h.pending for h in holdings) > 2):
-                # Their paths alone take seconds (a three-card draw with three draws left
-                # 1.4 s) for tuples past the quick limit anyway: sampled at once.
-                raise TooManyDeals("three players' paths past the quick budget")
-            limit, most = (QUICK_LIMIT, 0b0011) if quick else (MULTIWAY_LIMIT, 0b0111)
-            shares, sizes = paths_shares(situation, who, limit, most)
-            count = math.prod(sizes)
-            found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
-            return Equity(found, Method.EXACT, count, None, sizes)
+            shares, count, sizes = multiway_shares(situation, who, quick)
         except TooManyDeals:
             pass
+        else:
+            return _exact(shares, count, sizes)
     try:
         deals, how = deals_for(
             situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
@@ -193,6 +174,12 @@ def equity(
     if how is Method.EXACT:
         return Equity(estimates, how, len(deals.ranks), None)
     return Equity(estimates, how, len(deals.ranks), seed, None, refused or None)
+
+
+def _exact(shares: Sequence[Fraction], count: int, paths: tuple[int, ...] | None) -> Equity:
+    """An exact answer from fractions: over ``count`` deals, or the product of ``paths``."""
+    found = tuple(Estimate(float(v), 0.0, count, Method.EXACT, v) for v in shares)
+    return Equity(found, Method.EXACT, count, None, paths)
 
 
 def chance_to_make(

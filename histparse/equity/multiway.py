@@ -34,7 +34,7 @@ from histparse.equity.evaluator import evaluate, evaluate_ranks
 from histparse.equity.policy import StandPat, keep_mask
 from histparse.equity.ranked import Classes, FlushPossible, rank_paths
 
-__all__ = ["MULTIWAY_LIMIT", "QUICK_LIMIT", "last_draw_shares", "paths_shares"]
+__all__ = ["MULTIWAY_LIMIT", "QUICK_LIMIT", "last_draw_shares", "multiway_shares", "paths_shares"]
 
 MULTIWAY_LIMIT: Final = 20_000_000
 """Tuples of multisets summed before the method refuses (three-card, three-card and two-card
@@ -344,3 +344,24 @@ def paths_shares(
         for num in nums
     )
     return shares, tuple(sizes)
+
+
+def multiway_shares(
+    situation: Situation, contenders: Sequence[int], quick: bool
+) -> tuple[tuple[Fraction, ...], int, tuple[int, ...] | None]:
+    """Three players or more, exact within the budget: by the last draw's class multisets, or
+    with more draws left by the class paths (``None``, or each player's paths), with the
+    number of deals or tuples. ``quick`` (``auto``, the review): 2 million tuples, clubs and
+    diamonds tracked at most, and the paths only with two draws left and draws of two cards
+    at most (a three-card draw's paths with three left take 1.4 s, for tuples past the quick
+    limit anyway). ``TooManyDeals`` beyond."""
+    if situation.draws_left == 1:
+        shares, total = last_draw_shares(
+            situation, contenders, QUICK_LIMIT if quick else MULTIWAY_LIMIT
+        )
+        return shares, total, None
+    if quick and (situation.draws_left > 2 or max(h.pending for h in situation.holdings) > 2):
+        raise TooManyDeals("three players' paths past the quick budget")
+    limit, most = (QUICK_LIMIT, 0b0011) if quick else (MULTIWAY_LIMIT, 0b0111)
+    shares, sizes = paths_shares(situation, contenders, limit, most)
+    return shares, math.prod(sizes), sizes

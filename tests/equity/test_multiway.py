@@ -19,7 +19,6 @@ from histparse.equity import (
     Method,
     Situation,
     StandPat,
-    compute,
     equity,
     multiway,
     parse_policy,
@@ -443,6 +442,6 @@ def test_auto_keeps_to_the_quick_limit(monkeypatch: pytest.MonkeyPatch) -> None:
         draws_left=1,
     )
     assert equity(situation).method is Method.EXACT
-    monkeypatch.setattr(compute, "QUICK_LIMIT", 100_000)
+    monkeypatch.setattr(multiway, "QUICK_LIMIT", 100_000)
     assert equity(situation).method is Method.MONTE_CARLO
     assert equity(situation, method="exact").method is Method.EXACT
