@@ -152,7 +152,10 @@ def register(subparsers: Any) -> None:
         "--method",
         choices=("auto", "exact", "monte-carlo"),
         default="auto",
-        help="auto: exact at the last draw, Monte Carlo before (default)",
+        help=(
+            "auto (default): exact where quick (the last draw, cheap heads-up spots with two "
+            "draws left), Monte Carlo elsewhere; docs/review.md"
+        ),
     )
     p.add_argument("--samples", type=int, default=4_000, help="Monte Carlo deals per choice")
     p.add_argument("--jobs", type=int, default=1, help="processes (default 1)")

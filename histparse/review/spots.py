@@ -369,6 +369,12 @@ def _cheap_two_draws(holdings: Sequence[Holding]) -> bool:
     return (one[0] or two[0]) and (one[1] or two[1]) and not (two[0] and two[1])
 
 
+def _light_opponent(holdings: Sequence[Holding], me: int) -> bool:
+    """Heads-up, the opponent drawing two cards at most (at the last draw the cards it keeps
+    are all known: its shown hand but the ones it draws)."""
+    return len(holdings) == 2 and holdings[1 - me].pending <= 2
+
+
 def _one_card_at_most(holding: Holding, draws_left: int) -> bool:
     """Whether ``holding`` reads at most one card at each of the ``draws_left`` draws: no
     hidden cards, and pat, or a made hand its policy stands pat with at every draw it decides,
@@ -400,11 +406,15 @@ def _estimates(
     alternative, so that their differences are not mostly noise)."""
     draws_left = situations[0].draws_left
     drawing = situations[0].holdings[me].pending
-    # Exact at the last draw unless the player draws four or five (a million paths each); with
-    # two draws left heads-up when each player reads one card at most at each draw, or one of
-    # them draws two now (the class paths, its last draw summed into the pairing: 5-50 ms a
-    # situation, a few suited ones 0.1-0.6 s; docs/review.md has the budget).
-    last = draws_left == 1 and drawing <= 3
+    # Exact at the last draw when the player draws three cards at most, and heads-up when it
+    # draws four or five against an opponent that draws two at most (card classes: 6-40 ms a
+    # situation, against a three-card draw 0.3 s); with two draws left
+    # heads-up when each player reads one card at most at each draw, or one of them draws two
+    # now (the class paths, its last draw summed into the pairing: 5-50 ms a situation, a few
+    # suited ones 0.1-0.6 s; docs/review.md has the budget).
+    last = draws_left == 1 and (
+        drawing <= 3 or all(_light_opponent(s.holdings, me) for s in situations)
+    )
     second = draws_left == 2 and all(_cheap_two_draws(s.holdings) for s in situations)
     exact = method == "exact" or (method == "auto" and (last or second))
     if exact:

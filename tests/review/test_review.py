@@ -192,6 +192,41 @@ def test_breaking_a_made_eight_at_the_last_draw_is_flagged_with_its_cost() -> No
     assert (top["draw"], top["facing"], top["mistakes"]) == (3, "draw 1", 1)
 
 
+def test_a_heads_up_last_draw_is_exact_for_every_choice() -> None:
+    """At the last draw heads-up against a draw of one or two cards, breaking to one card or
+    none is valued exactly too (card classes), each the mean of equity()'s fractions over the
+    opponent's candidate holdings, so the row says ``exact``; against a three-card draw those
+    two choices are sampled (0.3 s a query) and the row says ``monte-carlo``."""
+    from histparse.equity import Holding, Situation, equity
+
+    shown, dead = parse_cards("7h 5d 3d 2h Jc"), parse_cards("Kd")
+    for drawn in (1, 2, 3):
+        text = _BREAK.replace(
+            "*** THIRD DRAW ***\nVillain: discards 1 card",
+            f"*** THIRD DRAW ***\nVillain: discards {drawn} card{'s' * (drawn > 1)}",
+        )
+        (row,) = review_hand(read_facts(parse_text(text)[0]), "Hero", draws=(3,))
+        by_label = {c.label: c for c in row.choices}
+        assert by_label["keep 2"].exact is not None  # three cards at most: exact as before
+        if drawn == 3:
+            assert row.method == "monte-carlo"
+            assert by_label["keep 1"].exact is None and by_label["keep 0"].exact is None
+            continue
+        assert row.method == "exact"
+        candidates = list(itertools.combinations(shown, 5 - drawn))
+        for label, kept in (("keep 1", "2c"), ("keep 0", "")):
+            cards = parse_cards(kept)
+            thrown = tuple(c for c in parse_cards("8c 6d 4h 3s 2c") if c not in cards)
+            total = Fraction(0)
+            for cand in candidates:
+                hero = Holding(tuple(cards), 0, thrown)
+                situation = Situation((hero, Holding(cand)), draws_left=1, dead=dead)
+                share = equity(situation, method="exact").players[0].exact
+                assert share is not None
+                total += share
+            assert by_label[label].exact == total / len(candidates), (drawn, label)
+
+
 def test_best_kept_prefers_low_distinct_ranks() -> None:
     cards = parse_cards("8c 8d 4h 3s Kd")
     assert best_kept(cards, 3) == tuple(sorted(parse_cards("8c 4h 3s")))
