@@ -158,7 +158,8 @@ def review_hand(
     actual_only: bool = False,
 ) -> list[DrawReview]:
     """The reviewed draws of ``player`` in ``replay`` (none when it did not draw, or the hand is
-    not a 2-7 draw game). ``method``: ``auto`` is exact with one draw left, and with two left
+    not a 2-7 draw game). ``method``: ``auto`` is exact with one draw left (breaking to one
+    card or none only heads-up against a draw of two cards at most), and with two left
     heads-up when each player reads one card at most per draw but one that may draw two now,
     and seeded Monte Carlo (``samples`` deals, the same deals for every alternative) for the
     rest; ``exact`` exact

@@ -83,9 +83,9 @@ def test_the_last_draw_equities_equal_an_enumeration_from_the_truth() -> None:
         rows = review_hand(replay, "Hero", draws=(3,), actual_only=True)
         assert len(rows) == 1, hand.hand_id
         row = rows[0]
-        actual = next(c for c in row.choices if c.label == row.actual)
-        if actual.exact is None:
-            continue  # a four- or five-card draw: Monte Carlo in the review
+        (actual,) = row.choices  # the draw made alone
+        assert actual.label == row.actual and row.cost_equity == 0
+        assert actual.exact is not None, hand.hand_id  # one card at most against one at most
         before = _hands_before_draw(deal, 3)
         final = _final(deal)
         mine = next(d for d in third if d.player == "Hero")

@@ -1,0 +1,195 @@
+"""The review's own rules, each where a bug would change rows without changing any equity:
+which draws are reviewed, what is skipped and why, the candidate holdings, which queries
+``auto`` asks exactly, and the class names of the summary."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from pathlib import Path
+
+import pytest
+
+from histparse.cards import parse_cards
+from histparse.equity import DEFAULT_POLICY, DrawToBest, FixedPlan, Holding, StandPat
+from histparse.game import Game
+from histparse.parsing import parse_text, read_histories
+from histparse.replayer import read_facts
+from histparse.review import best_kept, review_hand
+from histparse.review.spots import (
+    MAX_CANDIDATES,
+    MIN_SAMPLES,
+    _cheap_two_draws,
+    _one_card_at_most,
+    kept_class,
+)
+from histparse.simulation import simulate
+
+from .test_review import _BREAK
+
+STT = (
+    Path(__file__).resolve().parents[1]
+    / "data"
+    / "real_histories"
+    / "fulltilt"
+    / "3-Draw-Limit-USD-STT-2max-10-201211.txt"
+)
+
+
+@pytest.mark.parametrize(
+    ("kept", "name"),
+    [
+        ("8c 6d 4h 3s 2c", "pat 8-6"),
+        ("Tc 9d 4h 3s 2c", "pat T-9"),
+        ("8c 8d 4h 3s 2c", "pat (paired)"),
+        ("7c 5d 3h 2s", "draw 1 to 7"),
+        ("Kc 3h", "draw 3 to K"),
+        ("", "draw 5"),
+    ],
+)
+def test_kept_class_names_the_hand_kept(kept: str, name: str) -> None:
+    assert kept_class(parse_cards(kept)) == name
+
+
+def test_best_kept_orders_by_rank_then_pairs() -> None:
+    """The lowest distinct ranks first (a 2 before a 3 whatever their suits), then a pair's
+    second card, then a third."""
+    assert best_kept(parse_cards("3c 2d Kh Qs Js"), 1) == tuple(parse_cards("2d"))
+    assert best_kept(parse_cards("3c 2d Kh Qs Js"), 2) == tuple(sorted(parse_cards("3c 2d")))
+    cards = parse_cards("5c 5d 5h 4s 9d")
+    assert best_kept(cards, 3) == tuple(sorted(parse_cards("5c 4s 9d")))
+    assert best_kept(cards, 4) == tuple(sorted(parse_cards("5c 5d 4s 9d")))
+
+
+def test_a_hand_of_another_game_has_no_review() -> None:
+    """Only the 2-7 games are valued (their evaluator); a Badugi or A-5 hand gives no row."""
+    (hand,) = parse_text(_BREAK)
+    assert len(review_hand(read_facts(hand), "Hero")) == 3
+    for game in (Game.BADUGI, Game.TRIPLE_DRAW_A5, Game.FIVE_CARD_DRAW):
+        assert review_hand(read_facts(dataclasses.replace(hand, game=game)), "Hero") == []
+
+
+def test_a_pot_without_a_showdown_is_reviewed_where_the_opponent_stood_pat() -> None:
+    """Full Tilt #31331056644: no showdown, the opponent stood pat at the third draw only. That
+    draw is a row, not valued (its cards were never shown), and says why; the first two draws,
+    where it drew, are not rows at all."""
+    hand = next(h for h in read_histories(STT) if h.hand_id == "31331056644")
+    (row,) = review_hand(read_facts(hand), "Hero")
+    assert (row.draw, row.facing, row.reason) == (3, "pat", "cards not shown: Player0")
+    assert row.choices == () and row.cost is None and row.method is None
+
+
+def test_a_pot_the_opponent_folded_before_the_showdown_has_no_row() -> None:
+    folded = (
+        _BREAK[: _BREAK.index("Villain: checks\nHero: checks\n*** SHOW DOWN ***")]
+        + """Villain: checks
+Hero: bets $0.20
+Villain: folds
+Uncalled bet ($0.20) returned to Hero
+Hero collected $1.00 from pot
+*** SUMMARY ***
+Total pot $1.00 | Rake $0
+Seat 1: Hero (button) (small blind) collected ($1.00)
+Seat 2: Villain (big blind) folded after the 3rd Draw
+"""
+    )
+    (hand,) = parse_text(folded)
+    assert review_hand(read_facts(hand), "Hero") == []
+
+
+def test_shown_cards_that_clash_with_the_players_are_a_reason_not_a_crash() -> None:
+    """A doctored history: the opponent stands pat and shows the 8c the hero held. No holding
+    of it fits, so the draw says so."""
+    text = _BREAK.replace(
+        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
+    ).replace("7h 5d 3d 2h Jc", "7h 5d 3d 2h 8c")
+    (row,) = review_hand(read_facts(parse_text(text)[0]), "Hero", draws=(3,))
+    assert row.reason == "Villain's shown cards do not fit the player's"
+    assert row.choices == ()
+
+
+def _with_hero_third_draw(discard: str, kept: str, received: str) -> str:
+    return _BREAK.replace(
+        "Hero: discards 1 card [8c]\nDealt to Hero [6d 4h 3s 2c] [Qh]",
+        f"Hero: discards 1 card [{discard}]\nDealt to Hero [{kept}] [{received}]",
+    )
+
+
+def test_a_later_draw_never_changes_the_review_of_an_earlier_one() -> None:
+    """The dead cards of a draw are the player's discards before it: what it throws at the
+    third draw (here the 2c it was dealt at the first) changes nothing at the first two."""
+    one = parse_text(_BREAK)[0]
+    other = parse_text(_with_hero_third_draw("2c", "8c 6d 4h 3s", "Qh"))[0]
+    rows = {}
+    for draw in (1, 2):
+        (a,) = review_hand(read_facts(one), "Hero", draws=(draw,), samples=2_000)
+        (b,) = review_hand(read_facts(other), "Hero", draws=(draw,), samples=2_000)
+        assert a.choices == b.choices, draw
+        assert (a.best, a.cost, a.method) == (b.best, b.cost, b.method)
+        rows[draw] = a
+    # The first draw is sampled over the opponent's ten candidate holdings (it drew one card at
+    # each draw: two of its shown cards were held then), MIN_SAMPLES deals each. A mean of
+    # shares in [0, 1] has a standard error of at most 0.5 / sqrt(deals), a little more with
+    # the sample's n - 1.
+    first = rows[1]
+    assert (first.method, first.candidates) == ("monte-carlo", 10)
+    for choice in first.choices:
+        assert choice.exact is None
+        assert 0 < choice.std_error <= 0.51 / math.sqrt(MIN_SAMPLES * 10), choice.label
+
+
+def test_candidate_holdings_past_the_cap_are_a_seeded_sample() -> None:
+    """Two opponents drawing one at the last draw: 5 x 5 = 25 ways they held their shown
+    cards, valued over a seeded sample of MAX_CANDIDATES (the same every run)."""
+    hand = next(itertools.islice(simulate(381, seed=35), 380, None))
+    assert hand.hand_id == "62836517590000035"
+    (row,) = review_hand(read_facts(hand), "Hero", draws=(3,), samples=1_000)
+    assert row.facing == "draw 1, draw 1" and row.candidates == MAX_CANDIDATES
+    (again,) = review_hand(read_facts(hand), "Hero", draws=(3,), samples=1_000)
+    assert again.choices == row.choices
+
+
+_STAND = StandPat()
+# The policy keeps three cards at the draw with one left (the first of ``keep``), or with two.
+_KEEP_3_FIRST = DrawToBest(DEFAULT_POLICY.pat_at, keep=(3, 4, 4))
+_KEEP_3_LATER = DrawToBest(DEFAULT_POLICY.pat_at, keep=(4, 3, 4))
+
+
+@pytest.mark.parametrize(
+    ("holding", "left", "expected"),
+    [
+        (Holding.of("9c 8d 7h 5s 2c", policy=_STAND), 2, True),  # pat, whatever it holds
+        (Holding.of("7c 5d 3h 2s"), 2, True),  # four low of distinct ranks: kept
+        (Holding.of("7c 5d 3h 2s", hidden=1), 2, False),  # an unknown card
+        (Holding.of("7c 5d 3h"), 2, False),  # two cards now
+        (Holding.of("Kc 5d 3h 2s"), 2, False),  # three low: may break
+        (Holding.of("9c 8d 5d 3h 2s"), 2, True),  # four low kept: one card at most
+        (Holding.of("Tc 9d 4h 3s 2c"), 1, True),  # a T-low: pat with one draw left
+        (Holding.of("Tc 9d 4h 3s 2c"), 2, False),  # not with two (pat at a 9-low)
+        (Holding.of("Tc 9d 5h 4s 2c"), 1, True),
+        (Holding.of("Jc 9d 4h 3s 2c"), 1, False),  # a J-low: broken
+        (Holding.of("7c 5d 3h 2s", policy=_KEEP_3_FIRST), 1, False),  # keeps three now
+        (Holding.of("7c 5d 3h 2s", policy=_KEEP_3_FIRST), 2, False),
+        (Holding.of("7c 5d 3h 2s", policy=_KEEP_3_LATER), 1, True),  # three only later
+        (Holding.of("7c 5d 3h 2s", policy=_KEEP_3_LATER), 2, False),
+        (Holding.of("7c 5d 3h 2s", policy=FixedPlan((4, 4, 4))), 2, False),
+    ],
+)
+def test_which_holdings_read_one_card_at_most_per_draw(
+    holding: Holding, left: int, expected: bool
+) -> None:
+    assert _one_card_at_most(holding, left) is expected
+
+
+def test_auto_is_exact_with_two_draws_left_only_heads_up_and_one_two_card_draw() -> None:
+    one = Holding.of("7c 5d 3h 2s")
+    two = Holding.of("7h 5s 3d")
+    pat = Holding.of("9c 8d 7h 5s 2c", policy=_STAND)
+    assert _cheap_two_draws([one, pat]) and _cheap_two_draws([two, one])
+    assert _cheap_two_draws([pat, two])
+    assert not _cheap_two_draws([two, Holding.of("8h 6s 4d")])  # two two-card draws
+    assert not _cheap_two_draws([one, pat, Holding.of("8h 6s 4d 2d")])  # three players
+    assert not _cheap_two_draws([Holding.of("7h 5s"), one])  # a three-card draw
+    hidden = Holding.of("7h 5s", hidden=1)
+    assert not _cheap_two_draws([hidden, one])
