@@ -45,11 +45,9 @@ def _row(r: DrawReview) -> dict[str, Any]:
     by_label = {c.label: c for c in r.choices}
     actual = next((c for c in r.choices if c.label == r.actual), None)
     for label in ALTERNATIVES:
+        # Every alternative is a choice of a valued row (``actual_only`` rows, of the draw made
+        # alone, never reach the frame); a row not valued has none.
         choice = by_label.get(label)
-        if choice is None and label.startswith("keep"):
-            # Keeping the best k may equal another alternative (a hand of k cards kept
-            # keeps the same k whatever the count): the same cards, the same equity.
-            choice = None
         row[_column(label)] = None if choice is None else choice.equity
     row.update(
         eq_actual=None if actual is None else actual.equity,

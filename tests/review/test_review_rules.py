@@ -7,16 +7,28 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+from collections.abc import Sequence
+from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from histparse.cards import parse_cards
-from histparse.equity import DEFAULT_POLICY, DrawToBest, FixedPlan, Holding, StandPat
+from histparse.equity import (
+    DEFAULT_POLICY,
+    DrawToBest,
+    Estimate,
+    FixedPlan,
+    Holding,
+    Situation,
+    StandPat,
+)
 from histparse.game import Game
 from histparse.parsing import parse_text, read_histories
 from histparse.replayer import read_facts
-from histparse.review import best_kept, review_hand
+from histparse.review import best_kept, review_hand, spots
+from histparse.review.frame import ALTERNATIVES
 from histparse.review.spots import (
     MAX_CANDIDATES,
     MIN_SAMPLES,
@@ -78,6 +90,10 @@ def test_a_pot_without_a_showdown_is_reviewed_where_the_opponent_stood_pat() -> 
     (row,) = review_hand(read_facts(hand), "Hero")
     assert (row.draw, row.facing, row.reason) == (3, "pat", "cards not shown: Player0")
     assert row.choices == () and row.cost is None and row.method is None
+    assert row.candidates == 0 and row.best is None
+    # What is known is still there: the draw made, the seat, the hand kept, the pot before it.
+    assert (row.actual, row.drew, row.position) == ("keep 4", 1, "BTN")
+    assert (row.kept_class, row.pot) == ("draw 1 to 8", Decimal(360))
 
 
 def test_a_pot_the_opponent_folded_before_the_showdown_has_no_row() -> None:
@@ -134,9 +150,59 @@ def test_a_later_draw_never_changes_the_review_of_an_earlier_one() -> None:
     # the sample's n - 1.
     first = rows[1]
     assert (first.method, first.candidates) == ("monte-carlo", 10)
+    # The pot before each draw (the betting after it not yet in), every alternative valued.
+    assert [(r.pot, r.position, r.kept_class) for r in rows.values()] == [
+        (Decimal("0.40"), "BTN", "draw 1 to 8"),
+        (Decimal("0.60"), "BTN", "pat 8-6"),
+    ]
+    assert all(tuple(c.label for c in r.choices) == ALTERNATIVES for r in rows.values())
     for choice in first.choices:
         assert choice.exact is None
         assert 0 < choice.std_error <= 0.51 / math.sqrt(MIN_SAMPLES * 10), choice.label
+
+
+_FOLDER = _BREAK
+for _old, _new in (
+    ("Villain ($10 in chips)\n", "Villain ($10 in chips)\nSeat 3: Folder ($10 in chips)\n"),
+    ("Hero [8c 6d 4h 3s Kd]\n", "Hero [8c 6d 4h 3s Kd]\nFolder: folds\n"),
+    ("J,7,5,3,2\n", "J,7,5,3,2\nSeat 3: Folder folded before the Draw (didn't bet)\n"),
+    ("SECOND DRAW ***\nVillain: discards 1 card", "SECOND DRAW ***\nVillain: discards 3 cards"),
+    ("THIRD DRAW ***\nVillain: discards 1 card", "THIRD DRAW ***\nVillain: discards 3 cards"),
+):
+    _FOLDER = _FOLDER.replace(_old, _new)
+
+
+def test_each_draw_is_valued_with_what_was_dead_unknown_and_hidden_then(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The situations the equity is asked for. A third player folded before the draw (five
+    cards out, unknown); the hero's first discard Kd is dead from the second draw on, the
+    villain's discards (1, then 3) are dead and unknown; the villain drew 1, 3 and 3, so at the
+    first two draws none of its shown cards were in its hand yet (four, then two unknown cards
+    kept: one candidate) and at the third two of them were (ten candidates)."""
+    seen: dict[int, list[Situation]] = {}
+    estimates = spots._estimates
+
+    def spy(situations: Sequence[Situation], me: int, *args: Any) -> list[Estimate]:
+        seen.setdefault(situations[0].draws_left, []).extend(situations)
+        return estimates(situations, me, *args)
+
+    monkeypatch.setattr(spots, "_estimates", spy)
+    rows = review_hand(read_facts(parse_text(_FOLDER)[0]), "Hero", samples=500)
+    assert [(r.draw, r.candidates) for r in rows] == [(1, 1), (2, 1), (3, 10)]
+    pairs = {tuple(sorted(c)) for c in itertools.combinations(parse_cards("7h 5d 3d 2h Jc"), 2)}
+    kd = tuple(parse_cards("Kd"))
+    for left, dead, unknown_dead, villain, hidden in (
+        (3, (), 0, {()}, 4),
+        (2, kd, 1, {()}, 2),
+        (1, kd, 4, pairs, 0),
+    ):
+        situations = seen[left]
+        assert {(s.dead, s.unknown_dead, s.unknown_out) for s in situations} == {
+            (dead, unknown_dead, 5)
+        }, left
+        assert {tuple(sorted(s.holdings[0].cards)) for s in situations} == villain, left
+        assert {s.holdings[0].hidden for s in situations} == {hidden}, left
 
 
 def test_candidate_holdings_past_the_cap_are_a_seeded_sample() -> None:
@@ -165,6 +231,9 @@ _KEEP_3_LATER = DrawToBest(DEFAULT_POLICY.pat_at, keep=(4, 3, 4))
         (Holding.of("7c 5d 3h"), 2, False),  # two cards now
         (Holding.of("Kc 5d 3h 2s"), 2, False),  # three low: may break
         (Holding.of("9c 8d 5d 3h 2s"), 2, True),  # four low kept: one card at most
+        (Holding.of("8c 5d 3h 2s"), 2, True),  # an 8 is low (the policy keeps it)
+        (Holding.of("7c 5d 3h", policy=_STAND), 2, False),  # two cards now, pat or not
+        (Holding.of("Td 9c 8c 7c 5c"), 1, True),  # the worst T-low is still pat
         (Holding.of("Tc 9d 4h 3s 2c"), 1, True),  # a T-low: pat with one draw left
         (Holding.of("Tc 9d 4h 3s 2c"), 2, False),  # not with two (pat at a 9-low)
         (Holding.of("Tc 9d 5h 4s 2c"), 1, True),
@@ -193,3 +262,15 @@ def test_auto_is_exact_with_two_draws_left_only_heads_up_and_one_two_card_draw()
     assert not _cheap_two_draws([Holding.of("7h 5s"), one])  # a three-card draw
     hidden = Holding.of("7h 5s", hidden=1)
     assert not _cheap_two_draws([hidden, one])
+    # Two draws left, not three: a policy that keeps three only at its third draw from the end.
+    keep_later = DrawToBest(DEFAULT_POLICY.pat_at, keep=(4, 4, 3))
+    assert _cheap_two_draws([Holding.of("7c 5d 3h 2s", policy=keep_later), pat])
+
+
+def test_the_review_records_are_frozen() -> None:
+    (hand,) = parse_text(_BREAK)
+    (row,) = review_hand(read_facts(hand), "Hero", draws=(3,))
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        row.cost = None  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        row.choices[0].equity = 1.0  # type: ignore[misc]
