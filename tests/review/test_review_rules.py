@@ -9,9 +9,11 @@ import itertools
 import math
 from collections.abc import Sequence
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
 import pytest
 
 from histparse.cards import parse_cards
@@ -27,11 +29,12 @@ from histparse.equity import (
 from histparse.game import Game
 from histparse.parsing import parse_text, read_histories
 from histparse.replayer import read_facts
-from histparse.review import best_kept, review_hand, spots
-from histparse.review.frame import ALTERNATIVES
+from histparse.review import best_kept, review, review_hand, spots, summarise
+from histparse.review.frame import ALTERNATIVES, review_frame
 from histparse.review.spots import (
     MAX_CANDIDATES,
     MIN_SAMPLES,
+    DrawReview,
     _cheap_two_draws,
     _one_card_at_most,
     kept_class,
@@ -232,6 +235,7 @@ _KEEP_3_LATER = DrawToBest(DEFAULT_POLICY.pat_at, keep=(4, 3, 4))
         (Holding.of("Kc 5d 3h 2s"), 2, False),  # three low: may break
         (Holding.of("9c 8d 5d 3h 2s"), 2, True),  # four low kept: one card at most
         (Holding.of("8c 5d 3h 2s"), 2, True),  # an 8 is low (the policy keeps it)
+        (Holding.of("8c 5d 5h 2s"), 2, False),  # a pair: three low ranks, may break
         (Holding.of("7c 5d 3h", policy=_STAND), 2, False),  # two cards now, pat or not
         (Holding.of("Td 9c 8c 7c 5c"), 1, True),  # the worst T-low is still pat
         (Holding.of("Tc 9d 4h 3s 2c"), 1, True),  # a T-low: pat with one draw left
@@ -274,3 +278,57 @@ def test_the_review_records_are_frozen() -> None:
         row.cost = None  # type: ignore[misc]
     with pytest.raises(dataclasses.FrozenInstanceError):
         row.choices[0].equity = 1.0  # type: ignore[misc]
+
+
+def test_the_tables_keep_their_columns_with_nothing_valued() -> None:
+    """``review`` and ``summarise`` of no draw, or of draws none of which could be valued, have
+    the columns of full ones (a notebook's code runs on them unchanged)."""
+    (hand,) = parse_text(_BREAK)
+    full = review([hand], "Hero", samples=500)
+    # The last draw is exact (its fraction given), the first two sampled (none).
+    exact = dict(zip(full["draw"], full["exact_actual"], strict=True))
+    assert sorted(exact) == [1, 2, 3] and Fraction(exact[3]) > 0
+    assert pd.isna(exact[1]) and pd.isna(exact[2])
+    groups = ["draw", "position", "kept_class", "facing"]
+    assert list(summarise(full).columns) == [
+        *groups, "decisions", "mistakes", "mean_cost_equity", "total_cost"
+    ]  # fmt: skip
+    empty = review([], "Hero")
+    assert empty.empty and list(empty.columns) == list(full.columns)
+    assert list(summarise(empty).columns) == list(summarise(full).columns)
+    real = next(h for h in read_histories(STT) if h.hand_id == "31331056644")
+    unvalued = review([real], "Hero")
+    assert len(unvalued) == 1 and list(unvalued.columns) == list(full.columns)
+    summary = summarise(unvalued)
+    assert summary.empty and list(summary.columns) == list(summarise(full).columns)
+
+
+def test_rows_are_the_costliest_first_then_by_site_hand_and_draw() -> None:
+    (hand,) = parse_text(_BREAK)
+    (row,) = review_hand(read_facts(hand), "Hero", draws=(3,))
+    rows = [
+        dataclasses.replace(row, site=site, hand_id=hand_id, draw=draw, cost_equity=cost)
+        for site, hand_id, draw, cost in (
+            ("b", "1", 1, 0.0),
+            ("a", "2", 2, 0.0),
+            ("a", "2", 1, 0.0),
+            ("a", "1", 3, 0.0),
+            ("a", "9", 1, 0.25),
+        )
+    ]
+    rows.append(dataclasses.replace(_skipped(row), hand_id="0"))
+    frame = review_frame(rows)
+    assert list(zip(frame["site"], frame["hand_id"], frame["draw"], strict=True)) == [
+        ("a", "9", 1),  # the costliest
+        ("a", "1", 3),
+        ("a", "2", 1),
+        ("a", "2", 2),
+        ("b", "1", 1),
+        (row.site, "0", 3),  # not valued: last
+    ]
+
+
+def _skipped(row: DrawReview) -> DrawReview:
+    return dataclasses.replace(
+        row, choices=(), best=None, cost_equity=None, cost=None, method=None, reason="why"
+    )
