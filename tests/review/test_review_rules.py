@@ -307,7 +307,14 @@ def test_rows_are_the_costliest_first_then_by_site_hand_and_draw() -> None:
     (hand,) = parse_text(_BREAK)
     (row,) = review_hand(read_facts(hand), "Hero", draws=(3,))
     rows = [
-        dataclasses.replace(row, site=site, hand_id=hand_id, draw=draw, cost_equity=cost)
+        dataclasses.replace(
+            row,
+            site=site,
+            hand_id=hand_id,
+            draw=draw,
+            cost_equity=cost,
+            cost=row.cost if cost else Decimal(0),
+        )
         for site, hand_id, draw, cost in (
             ("b", "1", 1, 0.0),
             ("a", "2", 2, 0.0),
@@ -326,6 +333,11 @@ def test_rows_are_the_costliest_first_then_by_site_hand_and_draw() -> None:
         ("b", "1", 1),
         (row.site, "0", 3),  # not valued: last
     ]
+    # The summary: the costliest situation first, then, among equal totals, the key's order
+    # (draw, position, kept class, facing), not the order of the rows.
+    summary = summarise(frame)
+    assert list(summary["draw"]) == [1, 2, 3] and list(summary["decisions"]) == [3, 1, 1]
+    assert list(summary["total_cost"]) == [row.cost, 0, 0] and row.cost
 
 
 def _skipped(row: DrawReview) -> DrawReview:
