@@ -122,3 +122,31 @@ def test_the_page_shows_the_review_from_its_draw_to_the_end_of_that_street(
         else:
             assert ": the best choice" in text
     assert sum(1 for t in texts if "(best: pat)" in t) >= 1
+
+
+def test_the_panel_gives_each_exact_fraction_unless_too_long_to_read() -> None:
+    """The last draw (exact): each choice's fraction as text (``47/205``); a fraction longer
+    than 40 characters only as its decimal (none), as a sampled draw's."""
+    import dataclasses
+    from fractions import Fraction
+
+    from histparse.views.review_mark import review_mark
+
+    r = _replayed()
+    first, _, last = review_hand(r, "Hero", samples=500)  # type: ignore[arg-type]
+    assert last.method == "exact" and first.method == "monte-carlo"
+    mark = review_mark(last, "$")
+    assert [c.exact for c in mark.choices] == [str(c.exact) for c in last.choices]
+    assert mark.choices[0].exact == "47/205" and mark.cost == f"${last.cost}"
+    assert all(c.exact is None for c in review_mark(first).choices)
+    at_40 = Fraction(1, 10**37 + 1)  # "1/" and 38 digits
+    past = Fraction(1, 10**38 + 1)
+    assert (len(str(at_40)), len(str(past))) == (40, 41)
+    for value, shown in ((at_40, str(at_40)), (past, None)):
+        long = dataclasses.replace(last.choices[0], exact=value)
+        row = dataclasses.replace(last, choices=(long,))
+        assert review_mark(row).choices[0].exact == shown
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        mark.cost = None  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        mark.choices[0].exact = None  # type: ignore[misc]
