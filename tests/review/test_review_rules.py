@@ -344,3 +344,37 @@ def _skipped(row: DrawReview) -> DrawReview:
     return dataclasses.replace(
         row, choices=(), best=None, cost_equity=None, cost=None, method=None, reason="why"
     )
+
+
+def test_every_row_keeps_the_reviews_laws() -> None:
+    """Over simulated six-max hands: the best choice has the highest equity, the cost is the
+    pot times the equity given up (never negative, exact where both are), a row is ``exact``
+    exactly when every choice is, an exact choice's equity is its fraction's with no error, and
+    a draw not valued has a reason and nothing else."""
+    seen = {"exact": 0, "monte-carlo": 0, "reason": 0}
+    for hand in simulate(150, seed=7):
+        for row in review_hand(read_facts(hand), "Hero", samples=300):
+            if row.reason is not None:
+                assert row.choices == () and row.cost is None and row.best is None
+                seen["reason"] += 1
+                continue
+            labels = [c.label for c in row.choices]
+            assert tuple(labels[:6]) == ALTERNATIVES and len(labels) <= 7
+            assert all(0 <= c.equity <= 1 for c in row.choices)
+            by_label = {c.label: c for c in row.choices}
+            best, actual = by_label[row.best], by_label[row.actual]
+            assert best.equity == max(c.equity for c in row.choices)
+            assert row.cost_equity == best.equity - actual.equity >= 0
+            assert row.cost is not None and row.cost >= 0
+            exact = all(c.exact is not None for c in row.choices)
+            assert row.method == ("exact" if exact else "monte-carlo")
+            seen[row.method] += 1
+            for c in row.choices:
+                if c.exact is not None:
+                    assert c.equity == float(c.exact) and c.std_error == 0
+            if best.exact is not None and actual.exact is not None:
+                gap = best.exact - actual.exact
+                assert row.cost == (row.pot * gap.numerator / gap.denominator).quantize(
+                    Decimal("0.01")
+                )
+    assert min(seen.values()) >= 3, seen  # each kind of row met
