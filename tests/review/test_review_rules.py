@@ -43,13 +43,8 @@ from histparse.simulation import simulate
 
 from .test_review import _BREAK
 
-STT = (
-    Path(__file__).resolve().parents[1]
-    / "data"
-    / "real_histories"
-    / "fulltilt"
-    / "3-Draw-Limit-USD-STT-2max-10-201211.txt"
-)
+REAL = Path(__file__).resolve().parents[1] / "data" / "real_histories"
+STT = REAL / "fulltilt" / "3-Draw-Limit-USD-STT-2max-10-201211.txt"
 
 
 @pytest.mark.parametrize(
