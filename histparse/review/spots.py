@@ -408,11 +408,11 @@ def _estimates(
     draws_left = situations[0].draws_left
     drawing = situations[0].holdings[me].pending
     # Exact at the last draw when the player draws three cards at most, and heads-up when it
-    # draws four or five against an opponent that draws two at most (card classes: 6-40 ms a
-    # situation, against a three-card draw 0.3 s); with two draws left
-    # heads-up when each player reads one card at most at each draw, or one of them draws two
-    # now (the class paths, its last draw summed into the pairing: 5-50 ms a situation, a few
-    # suited ones 0.1-0.6 s; docs/review.md has the budget).
+    # draws four or five against an opponent that draws two at most (card classes: 6-42 ms a
+    # situation, against a three-card draw 0.15-0.3 s); with two draws left heads-up when each
+    # player reads one card at most at each draw, or one of them draws two now (the class
+    # paths, its last draw summed into the pairing: 5-50 ms a situation, a few suited ones
+    # 0.1-0.6 s; docs/review.md has the budget).
     last = draws_left == 1 and (
         drawing <= 3 or all(_light_opponent(s.holdings, me) for s in situations)
     )
