@@ -123,10 +123,14 @@ def test_shown_cards_that_clash_with_the_players_are_a_reason_not_a_crash() -> N
     assert row.choices == ()
 
 
-def _with_hero_third_draw(discard: str, kept: str, received: str) -> str:
-    return _BREAK.replace(
+def _with_hero_third_draw(discard: str, kept: str, received: str, shown: str, low: str) -> str:
+    """``_BREAK`` with the hero's third draw (and so its shown hand) changed."""
+    text = _BREAK.replace(
         "Hero: discards 1 card [8c]\nDealt to Hero [6d 4h 3s 2c] [Qh]",
         f"Hero: discards 1 card [{discard}]\nDealt to Hero [{kept}] [{received}]",
+    )
+    return text.replace("[6d 4h 3s 2c Qh] (Lo: Q,6,4,3,2)", f"[{shown}] (Lo: {low})").replace(
+        "[6d 4h 3s 2c Qh] and lost with Lo: Q,6,4,3,2", f"[{shown}] and lost with Lo: {low}"
     )
 
 
@@ -134,7 +138,10 @@ def test_a_later_draw_never_changes_the_review_of_an_earlier_one() -> None:
     """The dead cards of a draw are the player's discards before it: what it throws at the
     third draw (here the 2c it was dealt at the first) changes nothing at the first two."""
     one = parse_text(_BREAK)[0]
-    other = parse_text(_with_hero_third_draw("2c", "8c 6d 4h 3s", "Qh"))[0]
+    other = parse_text(
+        _with_hero_third_draw("2c", "8c 6d 4h 3s", "Qh", "8c 6d 4h 3s Qh", "Q,8,6,4,3")
+    )[0]
+    assert read_facts(other).body.final_cards["Hero"] == tuple(parse_cards("8c 6d 4h 3s Qh"))
     rows = {}
     for draw in (1, 2):
         (a,) = review_hand(read_facts(one), "Hero", draws=(draw,), samples=2_000)
@@ -142,18 +149,18 @@ def test_a_later_draw_never_changes_the_review_of_an_earlier_one() -> None:
         assert a.choices == b.choices, draw
         assert (a.best, a.cost, a.method) == (b.best, b.cost, b.method)
         rows[draw] = a
-    # The first draw is sampled over the opponent's ten candidate holdings (it drew one card at
-    # each draw: two of its shown cards were held then), MIN_SAMPLES deals each. A mean of
-    # shares in [0, 1] has a standard error of at most 0.5 / sqrt(deals), a little more with
-    # the sample's n - 1.
-    first = rows[1]
-    assert (first.method, first.candidates) == ("monte-carlo", 10)
     # The pot before each draw (the betting after it not yet in), every alternative valued.
     assert [(r.pot, r.position, r.kept_class) for r in rows.values()] == [
         (Decimal("0.40"), "BTN", "draw 1 to 8"),
         (Decimal("0.60"), "BTN", "pat 8-6"),
     ]
     assert all(tuple(c.label for c in r.choices) == ALTERNATIVES for r in rows.values())
+    # The first draw is sampled over the opponent's ten candidate holdings (it drew one card at
+    # each draw: two of its shown cards were held then), MIN_SAMPLES deals each. A mean of
+    # shares in [0, 1] has a standard error of at most 0.5 / sqrt(deals), a little more with
+    # the sample's n - 1.
+    first = rows[1]
+    assert (first.method, first.candidates) == ("monte-carlo", 10)
     for choice in first.choices:
         assert choice.exact is None
         assert 0 < choice.std_error <= 0.51 / math.sqrt(MIN_SAMPLES * 10), choice.label
