@@ -14,8 +14,6 @@ from types import FrameType
 
 from histparse import __version__
 from histparse.cli.status import EXIT_FAILED, EXIT_INTERRUPTED, EXIT_IO, EXIT_REJECTED, EXIT_USAGE
-from histparse.export.errors import DatasetError
-from histparse.parallel.ranges import FileChanged
 from histparse.textio import one_line, shown
 
 # Each module named here defines ``register(subparsers) -> None``; the subparser it adds sets
@@ -41,17 +39,44 @@ COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand, or with ``command``'s alone when it names
+    one: each command's module imports what it runs (pandas, pyarrow, the sites' grammars),
+    and importing all of them took most of a second before any command started."""
     parser = argparse.ArgumentParser(
         prog="histparse", description="2-7 Triple Draw hand histories: parse, audit, report."
     )
     parser.add_argument("--version", action="version", version=f"histparse {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    names = COMMAND_MODULES
+    if command is not None and f"{command}_cmd" in COMMAND_MODULES:
+        names = (f"{command}_cmd",)
+    for name in names:
         module = importlib.import_module(f"histparse.cli.{name}")
         module.register(subparsers)
     return parser
+
+
+def _command_in(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names (its first word that is not an option), if any."""
+    return next((arg for arg in argv if not arg.startswith("-")), None)
+
+
+def _known_failure(exc: Exception) -> tuple[int, str] | None:
+    """The exit status and message of a failure the commands raise on purpose, else None.
+
+    The modules that define them are looked up rather than imported: an exception of their
+    class exists only once its module was imported, and importing the export package for its
+    error class alone would cost every command most of a second."""
+    export_errors = sys.modules.get("histparse.export.errors")
+    if export_errors is not None and isinstance(exc, export_errors.DatasetError):
+        # A dataset that is not one, damaged or doctored (``export.check``): the file named.
+        return EXIT_USAGE, shown(str(exc))
+    ranges = sys.modules.get("histparse.parallel.ranges")
+    if ranges is not None and isinstance(exc, ranges.FileChanged):
+        # A file rewritten while it was being read in pieces: the results would be wrong.
+        return EXIT_IO, shown(str(exc))
+    return None
 
 
 class Terminated(BaseException):
@@ -95,8 +120,9 @@ def _never_unencodable() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status (``histparse.cli.status``)."""
     _never_unencodable()
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    parser = build_parser(_command_in(words))
+    args = parser.parse_args(words)
     func = getattr(args, "func", None)
     if func is None:
         parser.print_help(sys.stderr)
@@ -108,14 +134,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Ctrl-C or a kill: one line, no traceback (the committed data is safe).
         print(interrupted_message(args.command), file=sys.stderr)
         return EXIT_INTERRUPTED
-    except DatasetError as exc:
-        # A dataset that is not one, damaged or doctored (``export.check``): the file named.
-        print(f"histparse {args.command}: {shown(str(exc))}", file=sys.stderr)
-        return EXIT_USAGE
-    except FileChanged as exc:
-        # A file rewritten while it was being read in pieces: the results would be wrong.
-        print(f"histparse {args.command}: {shown(str(exc))}", file=sys.stderr)
-        return EXIT_IO
     except BrokenPipeError:
         # The reader went away (``histparse parse ... | head``): stop quietly, and keep Python
         # from failing again when it flushes stdout at exit.
@@ -128,6 +146,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"histparse {args.command}: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_IO
     except Exception as exc:
+        known = _known_failure(exc)
+        if known is not None:
+            print(f"histparse {args.command}: {known[1]}", file=sys.stderr)
+            return known[0]
         # A killed worker (BrokenProcessPool), a RecursionError, a bug: never the status of
         # "some hands were rejected".
         print(f"histparse {args.command}: internal error: {one_line(exc)}", file=sys.stderr)
