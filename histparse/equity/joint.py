@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -34,6 +35,7 @@ from histparse.equity.budget import Budget
 from histparse.equity.deal import TooManyDeals
 
 __all__ = [
+    "CHOOSE",
     "FALLING",
     "check_key_rows",
     "exact_bincount",
@@ -51,16 +53,18 @@ _DENSE_TABLE: Final = 16_000_000  # B's sums in a dense table up to this size, e
 _MOST_READ: Final = 4  # cards of one class (a rank's four suits)
 
 
-def _falling_table(most: int) -> npt.NDArray[np.int64]:
-    out = np.zeros((most + 1, 6), dtype=np.int64)
-    for n in range(most + 1):
+def _table(fn: Callable[[int, int], int]) -> npt.NDArray[np.int64]:
+    out = np.zeros((53, 6), dtype=np.int64)
+    for n in range(53):
         for k in range(6):
-            out[n, k] = math.perm(n, k) if k <= n else 0
+            out[n, k] = fn(n, k) if k <= n else 0
     return out
 
 
-FALLING: Final = _falling_table(52)
+FALLING: Final = _table(math.perm)
 """``FALLING[n, k]``: the falling factorial ``(n)_k`` for ``n`` up to 52, ``k`` up to 5."""
+CHOOSE: Final = _table(math.comb)
+"""``CHOOSE[n, k]``: the binomial ``C(n, k)`` for ``n`` up to 52, ``k`` up to 5."""
 
 
 def exact_bincount(

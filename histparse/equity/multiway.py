@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate, evaluate_ranks
+from histparse.equity.joint import CHOOSE, FALLING
 from histparse.equity.policy import StandPat, keep_mask
 from histparse.equity.ranked import Classes, FlushPossible, rank_paths
 
@@ -47,9 +48,6 @@ few tenths of paths."""
 _BLOCK: Final = 4_000_000  # tuples of the two summed players held at once
 _MULTISETS: Final = 100_000  # one player's multisets (four cards of 21 classes: 10,626)
 _SPLITS: Final = 60  # a tie splits among at most six: every share a multiple of 1/60
-_COMB: Final = np.array(
-    [[math.comb(n, k) if 0 <= k <= n else 0 for k in range(6)] for n in range(6)], dtype=np.int64
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +132,7 @@ def _ways(
         valid = cls >= 0
         left = count[np.maximum(cls, 0)][None, :] - before[:, np.maximum(cls, 0)]
         np.clip(left, 0, 5, out=left)
-        term = _COMB[left, np.where(valid, draws.counts[:, col], 0)[None, :]]
+        term = CHOOSE[left, np.where(valid, draws.counts[:, col], 0)[None, :]]
         out *= term
     return out
 
@@ -237,10 +235,6 @@ def last_draw_shares(
 
 # ------------------------------------------------------------------ more draws left: paths
 
-_FALLING: Final = np.array(
-    [[math.perm(n, s) if s <= n else 0 for s in range(6)] for n in range(6)], dtype=np.int64
-)
-
 
 def _exact_sum(values: npt.NDArray[np.int64]) -> int:
     """The sum of non-negative int64 values as a Python int (numpy's would wrap around)."""
@@ -293,7 +287,7 @@ def paths_shares(
     base: list[npt.NDArray[np.int64]] = []
     for p in paths:
         read = p.counts.astype(np.int64)
-        own = np.prod(_FALLING[count[None, :], read], axis=1)
+        own = np.prod(FALLING[count[None, :], read], axis=1)
         if (p.weight % own).any():  # pragma: no cover - a path's weight counts its orders
             raise RuntimeError("a path's weight is not a multiple of its cards' orders")
         base.append(p.weight // own)
@@ -325,7 +319,7 @@ def paths_shares(
             hi = min(lo + step, sizes[b])
             together = before + read_b[lo:hi, None, :] + read_c[None, :, :]
             np.minimum(together, 5, out=together)
-            joint = np.prod(_FALLING[count, together], axis=2)
+            joint = np.prod(FALLING[count, together], axis=2)
             w = base[b][lo:hi, None] * base[c][None, :] * joint
             won, split = _winners(mask, ranks, b, paths[b].rank[lo:hi], c, paths[c].rank)
             part = w * split

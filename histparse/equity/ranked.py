@@ -52,7 +52,7 @@ from histparse.equity.budget import QUICK, Budget
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
-from histparse.equity.joint import check_key_rows, pair_sums, shares_of
+from histparse.equity.joint import CHOOSE, check_key_rows, pair_sums, shares_of
 from histparse.equity.lastdraw import pair_with_last_draw
 from histparse.equity.policy import StandPat, keep_mask
 
@@ -88,17 +88,6 @@ class FlushPossible(TooManyDeals):
         of a pair can take a place): then its cards, and those that can displace them, are
         known one by one."""
         return tracked | (1 << self.suits.bit_length()) - 1
-
-
-def _table(fn: object) -> npt.NDArray[np.int64]:
-    out = np.zeros((53, 6), dtype=np.int64)
-    for n in range(53):
-        for j in range(6):
-            out[n, j] = fn(n, j) if j <= n else 0  # type: ignore[operator]
-    return out
-
-
-_CHOOSE: Final = _table(math.comb)
 
 
 def _lower_suits() -> npt.NDArray[np.int16]:
@@ -308,7 +297,7 @@ def check_served(
     need = (hands == _EMPTY).sum(axis=1)
     if counts is not None and len(capacity) and int(capacity.max()) <= 1:
         left = (capacity[None, :] - counts).sum(axis=1)
-        at_most = int((_CHOOSE[left, need] * need).sum())
+        at_most = int((CHOOSE[left, need] * need).sum())
     else:
         sizes = np.bincount(need, minlength=6)
         at_most = sum(
@@ -381,9 +370,9 @@ def _fills(
             if total > limit:  # pragma: no cover - the bound above holds
                 raise TooManyDeals(f"more than {limit} class cards served to one player")
             chosen, taken = left[ri, mi], many[mi]
-            ways = _CHOOSE[chosen[:, 0], taken[:, 0]] * math.factorial(k)
+            ways = CHOOSE[chosen[:, 0], taken[:, 0]] * math.factorial(k)
             for j in range(1, k):
-                ways *= _CHOOSE[chosen[:, j], taken[:, j]]
+                ways *= CHOOSE[chosen[:, j], taken[:, j]]
             h = hands[block][ri]
             h[h == _EMPTY] = served[mi].ravel()
             yield block[ri], sets, mi, set_code[mi], ways, h
