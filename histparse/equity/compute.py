@@ -131,6 +131,9 @@ def equity(
     if method not in ("auto", "exact", "monte-carlo"):
         raise ValueError(f"method: auto, exact or monte-carlo, not {method!r}")
     who = range(len(situation.holdings)) if contenders is None else contenders
+    if budget is None:
+        # Asked for the fraction, the caller waits for it: the full budget.
+        budget = FULL if method == "exact" else QUICK
     refused = ""  # why the paths method could not answer (heads-up)
     if method != "monte-carlo" and len(situation.holdings) == 2:
         # Heads-up: a few deals are listed outright; otherwise the paths method is exact for
@@ -140,9 +143,6 @@ def equity(
             deals = enumerate_deals(situation, small)
         except TooManyDeals:
             try:
-                # Asked for the fraction, the caller waits for it: the full budget.
-                if budget is None:
-                    budget = FULL if method == "exact" else QUICK
                 shares, paths = exact_shares(situation, who, budget)
             except TooManyDeals as exc:
                 refused = str(exc)
@@ -156,9 +156,8 @@ def equity(
         # Three players or more: exact by card classes (multiway.py), at the last draw by each
         # player's draws, with more left by its class paths (within the budget: the quick one
         # keeps to a few tenths of a second); else listed or sampled below.
-        quick = (budget or (FULL if method == "exact" else QUICK)) == QUICK
         try:
-            shares, count, sizes = multiway_shares(situation, who, quick)
+            shares, count, sizes = multiway_shares(situation, who, budget == QUICK)
         except TooManyDeals:
             pass
         else:
