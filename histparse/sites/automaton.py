@@ -48,7 +48,20 @@ class LineAutomaton:
     prefix of one."""
 
     def __init__(self, grammar: str) -> None:
-        lark = Lark(grammar, parser="lalr", lexer=_LinesLexer, strict=True)
+        # Built at first use, not at import: every site's automaton is made when the site
+        # registry is imported (0.1-0.15 s each), and most processes read one site or none.
+        self._grammar = grammar
+        self._start_state: _State | None = None
+
+    @property
+    def start(self) -> _State:
+        """The automaton's first state (built on first use)."""
+        if self._start_state is None:
+            self._start_state = self._build()
+        return self._start_state
+
+    def _build(self) -> _State:
+        lark = Lark(self._grammar, parser="lalr", lexer=_LinesLexer, strict=True)
         table = IntParseTable.from_ParseTable(lark.parser.parser._parse_table)
         size = max(table.states) + 1
         self._actions: list[_Row] = [{} for _ in range(size)]
@@ -64,7 +77,7 @@ class LineAutomaton:
                     self._actions[state][symbol] = (len(arg.expansion), str(arg.origin.name))
         self._start = table.start_states["start"]
         self._end = table.end_states["start"]
-        self.start = self._determinize()
+        return self._determinize()
 
     def _step(self, stack: tuple[int, ...], terminal: str) -> tuple[int, ...] | None:
         work = list(stack)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import subprocess
+import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
@@ -215,6 +217,7 @@ TERMINALS = sorted(t for t in ps_module._DESCRIBE if t != "$END")
 def lalr_run(kinds: list[str]) -> int | None:
     """The index where the LALR table rejects ``kinds`` (``len`` for the end), None if it
     accepts them: the table run directly, without the automaton."""
+    assert ps_module.LINES.start  # the table is read when the automaton is built
     stack: tuple[int, ...] | None = (ps_module.LINES._start,)
     for index, terminal in enumerate(kinds):
         assert stack is not None
@@ -288,6 +291,31 @@ def test_automaton_accepts_exactly_what_the_table_accepts(
         elif edit not in ("drop", "copy"):
             kinds.insert(i, edit)
     assert automaton_run(kinds) == lalr_run(kinds)
+
+
+def test_the_automata_are_built_at_first_use() -> None:
+    """Importing the sites builds no automaton (0.1-0.15 s each, four sites); parsing a
+    PokerStars file builds PokerStars' alone. In a fresh interpreter: this one's are built."""
+    code = (
+        "import sys\n"
+        "import histparse.sites\n"
+        "from histparse.parsing import read_results\n"
+        "from histparse.sites.fulltilt.parse import _AUTOMATON as ft\n"
+        "from histparse.sites.pokerstars.parse import LINES as ps\n"
+        "built = lambda: [a._start_state is not None for a in (ps, ft)]\n"
+        "before = built()\n"
+        "hands = list(read_results(sys.argv[1]))\n"
+        "print(before, built(), len(hands))\n"
+    )
+    path = DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt"
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout.split() == ["[False,", "False]", "[True,", "False]", "17"]
 
 
 def test_expected_after_lists_what_the_table_accepts() -> None:
