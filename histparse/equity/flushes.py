@@ -44,7 +44,7 @@ import numpy.typing as npt
 from histparse.equity.budget import Budget
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
-from histparse.equity.joint import pair_sums, shares_of
+from histparse.equity.joint import check_pairing, pair_sums, shares_of
 from histparse.equity.policy import StandPat
 from histparse.equity.ranked import (
     _ANY_SUIT,
@@ -63,8 +63,10 @@ from histparse.equity.ranked import (
     _rank_paths_of,
     _serve,
     _shares,
+    _spare,
     _start,
     check_served,
+    check_shares,
     held_paths,
     sure_flushes,
 )
@@ -270,23 +272,48 @@ def _by_rank(paths: RankPaths, fine: Classes, coarse: Classes) -> RankPaths:
     return _rank_paths_of(*_by_code_and_rank(code, paths.rank, paths.weight), coarse)
 
 
-def _pair(
-    a: RankPaths,
-    b: RankPaths,
-    n: npt.NDArray[np.int64],
-    spare: int,
-    budget: Budget,
-    keep_order: bool = False,
-) -> list[dict[int, int]]:
-    """A's doubled share, B's and everything, per cards read (``joint.pair_sums``).
-    ``keep_order``: A's paths list their class sets, as paths summed per rank must."""
-    if not len(a.rank) or not len(b.rank):
-        return [{}, {}, {}]
-    if int(a.sizes.max()) + int(b.sizes.max()) > spare:
-        raise TooManyDeals("the stub could run out (R-DRAW-3)")
-    return pair_sums(
-        a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, n, budget, a_lists=keep_order
-    )
+@dataclass(frozen=True, slots=True)
+class _Pairing:
+    """One pairing of ``split_shares``: A's and B's paths, the unseen cards of each class,
+    whether A lists its class sets (``joint.pair_sums``' ``a_lists``), the sign the sums are
+    added with, and whether A and B's shares come back exchanged."""
+
+    a: RankPaths
+    b: RankPaths
+    n: npt.NDArray[np.int64]
+    keep_order: bool
+    sign: int
+    exchanged: bool = False
+
+    def _paired(self, spare: int) -> bool:
+        """Whether there is anything to pair; ``TooManyDeals`` where the stub could run out
+        (more than ``spare`` cards read by both)."""
+        if not len(self.a.rank) or not len(self.b.rank):
+            return False
+        if int(self.a.sizes.max()) + int(self.b.sizes.max()) > spare:
+            raise TooManyDeals("the stub could run out (R-DRAW-3)")
+        return True
+
+    def check(self, spare: int, budget: Budget) -> None:
+        """``TooManyDeals`` where the pairing would refuse, before any is made."""
+        a, b = self.a, self.b
+        if self._paired(spare):
+            check_pairing(
+                (a.counts, a.rank, a.weight), (b.counts, b.rank, b.weight), len(self.n), budget,
+                a_lists=self.keep_order,
+            )  # fmt: skip
+
+    def sums(self, spare: int, budget: Budget) -> list[dict[int, int]]:
+        """A's doubled share, B's and everything, per cards read (``joint.pair_sums``), the
+        shares in the order of the players."""
+        if not self._paired(spare):
+            return [{}, {}, {}]
+        a, b = self.a, self.b
+        won_a, won_b, every = pair_sums(
+            a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, self.n, budget,
+            a_lists=self.keep_order,
+        )  # fmt: skip
+        return [won_b, won_a, every] if self.exchanged else [won_a, won_b, every]
 
 
 def _add(into: list[dict[int, int]], sign: int, sums: list[dict[int, int]]) -> None:
@@ -322,27 +349,36 @@ def split_shares(
             if wider == tracked:  # pragma: no cover - every suit tracked: every flush sure
                 raise
             tracked = wider
-    coarse = Classes.of(situation.unseen, 0, flushes=False)
-    paths = [
-        _final_paths(
-            situation, p, _before_last(h, situation.draws_left, coarse, budget), coarse, budget
-        )
-        for p, h in enumerate(situation.holdings)
-    ]
-    hidden = sum(h.hidden for h in situation.holdings)
-    spare = len(situation.unseen) - situation.unknowns + hidden
-    sums: list[dict[int, int]] = [{}, {}, {}]
+    spare = _spare(situation)
     signed = ((1, 0), (-1, 1))  # (sign, which: 0 as played, 1 loose)
     # Cheapest to refuse first: both players' paths through E by the tracked classes, then
-    # each against the other's loose paths, then the loose processes.
-    for (sign_a, a), (sign_b, b) in itertools.product(signed, signed):
-        _add(sums, sign_a * sign_b, _pair(through[0][a], through[1][b], fine.count, spare, budget))
+    # each against the other's loose paths, then the loose processes. Under a budget that
+    # checks first, every pairing's bounds come before the first is made (each costs seconds
+    # to a minute under the full budget, and the one past it was found after the others: a
+    # three-card against a two-card draw with three draws left was refused after 70-95 s),
+    # and each group's before the next group's paths are found.
+    pairings = [
+        _Pairing(through[0][a], through[1][b], fine.count, False, sign_a * sign_b)
+        for (sign_a, a), (sign_b, b) in itertools.product(signed, signed)
+    ]
+    for pairing in pairings if budget.check_first else ():
+        pairing.check(spare, budget)
+    coarse = Classes.of(situation.unseen, 0, flushes=False)
+    states = [_before_last(h, situation.draws_left, coarse, budget) for h in situation.holdings]
+    paths = [_final_paths(situation, p, states[p], coarse, budget) for p in range(2)]
     for sign, which in signed:
-        _add(sums, sign, _pair(_by_rank(through[0][which], fine, coarse), paths[1],
-                               coarse.count, spare, budget, keep_order=True))  # fmt: skip
-        won_b, won_a, every = _pair(_by_rank(through[1][which], fine, coarse), paths[0],
-                                    coarse.count, spare, budget, keep_order=True)  # fmt: skip
-        _add(sums, sign, [won_a, won_b, every])
-    shares, sizes = _shares(situation, coarse, budget, paths)
+        for player in (0, 1):
+            pairing = _Pairing(_by_rank(through[player][which], fine, coarse), paths[1 - player],
+                               coarse.count, True, sign, exchanged=player == 1)  # fmt: skip
+            if budget.check_first:
+                pairing.check(spare, budget)
+            pairings.append(pairing)
+    if budget.check_first:
+        check_shares(situation, coarse, budget, paths, states)
+        budget = dataclasses.replace(budget, check_first=False)  # checked: not counted again
+    sums: list[dict[int, int]] = [{}, {}, {}]
+    for pairing in pairings:
+        _add(sums, pairing.sign, pairing.sums(spare, budget))
+    shares, sizes = _shares(situation, coarse, budget, paths, states)
     more_a, more_b = shares_of(sums, len(situation.unseen), total=0)
     return (shares[0] + more_a, shares[1] + more_b), sizes

@@ -38,6 +38,7 @@ __all__ = [
     "CHOOSE",
     "FALLING",
     "check_key_rows",
+    "check_pairing",
     "exact_bincount",
     "exact_dot",
     "pair_sums",
@@ -171,14 +172,9 @@ class _Keys:
     row_weight: npt.NDArray[np.int64]
 
 
-def _keys_of_a(
-    groups: _Groups,
-    t: int,
-    n_classes: int,
-    size: npt.NDArray[np.int64],
-    rank_index: npt.NDArray[np.int64],
-    weight: npt.NDArray[np.int64],
-) -> _Keys | None:
+def _key_codes(groups: _Groups, t: int, n_classes: int) -> tuple[npt.NDArray[Any], ...] | None:
+    """A's (path, class set of ``t``) rows: their sets, counts and path, the distinct set
+    codes (ascending) with each one's first row, and each row's key code (set, counts)."""
     parts_sets, parts_counts, parts_source = [], [], []
     for rows, where, read in groups:
         if where.shape[1] < t:
@@ -191,11 +187,25 @@ def _keys_of_a(
     if not parts_sets:
         return None
     sets, counts = np.concatenate(parts_sets), np.concatenate(parts_counts)
-    source = np.concatenate(parts_source)
     set_codes, first, set_id = np.unique(
         _set_codes(sets, n_classes), return_index=True, return_inverse=True
     )
     full = set_id.reshape(-1).astype(np.int64) * 5**t + _base5(counts)
+    return sets, counts, np.concatenate(parts_source), set_codes, first, full
+
+
+def _keys_of_a(
+    groups: _Groups,
+    t: int,
+    n_classes: int,
+    size: npt.NDArray[np.int64],
+    rank_index: npt.NDArray[np.int64],
+    weight: npt.NDArray[np.int64],
+) -> _Keys | None:
+    codes = _key_codes(groups, t, n_classes)
+    if codes is None:
+        return None
+    sets, counts, source, set_codes, first, full = codes
     keys, key_first, row_key = np.unique(full, return_index=True, return_inverse=True)
     row_key = row_key.reshape(-1).astype(np.int64)
     # Rows merged per (key, size, rank index): fewer lookups, weights added (int64: A's
@@ -376,34 +386,40 @@ def shares_of(
     return share_a, share_b
 
 
-def pair_sums(
-    counts_a: npt.NDArray[np.int8],
-    rank_a: npt.NDArray[np.int16],
-    weight_a: npt.NDArray[np.int64],
-    counts_b: npt.NDArray[np.int8],
-    rank_b: npt.NDArray[np.int16],
-    weight_b: npt.NDArray[np.int64],
-    n: npt.NDArray[np.int64],
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """Two players' paths made ready to pair, every bound checked (``_planned``): ``swap``
+    where B lists the class sets (the players exchanged), the paths grouped by the classes
+    they read, each row's size and B's cell (its size and place among A's distinct ranks)."""
+
+    swap: bool
+    n_classes: int
+    groups_a: _Groups
+    groups_b: _Groups
+    most: int
+    size_a: npt.NDArray[np.int64]
+    index_a: npt.NDArray[np.int64]
+    sizes_b: npt.NDArray[np.int64]
+    cell_b: npt.NDArray[np.int64]
+    cells: int
+    places: int
+
+
+def _planned(
+    a: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
+    b: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
+    n_classes: int,
     budget: Budget,
-    a_lists: bool = False,
-) -> list[dict[int, int]]:
-    """Two players' class paths (``counts`` per class, final rank, weight ``U``; ``n`` the
-    unseen cards of each class) paired exactly: per number of cards both read ``m``, A's
-    doubled share, B's and everything, each over ``2 (N)_m`` (``shares_of``);
-    the paths need not cover every deal. ``TooManyDeals`` past ``budget``. The player with
-    fewer paths lists its class sets, A where ``a_lists`` (paths that do not pick every card
-    of a class alike must: the other side's weights are divided by the ways to pick them)."""
+    a_lists: bool,
+) -> _Plan:
+    """The pairing's plan; ``TooManyDeals`` where a bound of ``budget`` would be passed, found
+    before any table is built (the cells too where the budget checks first: A's keys counted
+    at every size of shared class set)."""
+    counts_a, rank_a, weight_a = a
+    counts_b, rank_b, weight_b = b
     swap = len(rank_b) < len(rank_a) and not a_lists
     if swap:
-        counts_a, rank_a, weight_a, counts_b, rank_b, weight_b = (
-            counts_b,
-            rank_b,
-            weight_b,
-            counts_a,
-            rank_a,
-            weight_a,
-        )
-    n_classes = len(n)
+        counts_a, rank_a, weight_a, counts_b, rank_b, weight_b = b + a
     # Each player's weights, and B's table (each entry at most all of B's weight), are summed
     # in int64 (numpy would wrap around silently); A's rows times B's sums in ``exact_dot``.
     mass = max(float(weight_a.astype(np.float64).sum()), float(weight_b.astype(np.float64).sum()))
@@ -414,11 +430,8 @@ def pair_sums(
     places = 2 * p + 1
     at = np.searchsorted(ranks, rank_b)
     place_b = 2 * at + (ranks[np.minimum(at, p - 1)] == rank_b)
-    index_a = np.searchsorted(ranks, rank_a).astype(np.int64)
-    size_a = counts_a.sum(axis=1, dtype=np.int64)
     size_b = counts_b.sum(axis=1, dtype=np.int64)
     sizes_b = np.unique(size_b)
-    cell_b = np.searchsorted(sizes_b, size_b).astype(np.int64) * places + place_b
     cells = len(sizes_b) * places
     groups_a, groups_b = _supports(counts_a), _supports(counts_b)
     most = min(max(g[1].shape[1] for g in groups_a), max(g[1].shape[1] for g in groups_b))
@@ -433,16 +446,79 @@ def pair_sums(
     )
     if listed_b > budget.rows:
         raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {budget.rows})")
+    # Every size of set's cells, before the first table (``check_first``): the largest sizes
+    # come last, and finding them past the limit there cost a minute of pairing.
+    for t in range(most + 1) if budget.check_first else ():
+        codes = _key_codes(groups_a, t, n_classes)
+        if codes is not None and len(np.unique(codes[-1])) * cells > budget.cells:
+            raise _too_many_cells(budget)
+    return _Plan(
+        swap,
+        n_classes,
+        groups_a,
+        groups_b,
+        most,
+        counts_a.sum(axis=1, dtype=np.int64),
+        np.searchsorted(ranks, rank_a).astype(np.int64),
+        sizes_b,
+        np.searchsorted(sizes_b, size_b).astype(np.int64) * places + place_b,
+        cells,
+        places,
+    )
+
+
+def _too_many_cells(budget: Budget) -> TooManyDeals:
+    return TooManyDeals(f"more than {budget.cells} cells pairing the paths")
+
+
+def check_pairing(
+    a: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
+    b: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
+    n_classes: int,
+    budget: Budget,
+    a_lists: bool = False,
+) -> None:
+    """``TooManyDeals`` where ``pair_sums`` of these paths (counts, ranks, weights) would
+    refuse before pairing (every bound where ``budget.check_first``): a caller with several
+    pairings checks them all first, so that the last one's refusal does not come after the
+    others' work."""
+    _planned(a, b, n_classes, budget, a_lists)
+
+
+def pair_sums(
+    counts_a: npt.NDArray[np.int8],
+    rank_a: npt.NDArray[np.int16],
+    weight_a: npt.NDArray[np.int64],
+    counts_b: npt.NDArray[np.int8],
+    rank_b: npt.NDArray[np.int16],
+    weight_b: npt.NDArray[np.int64],
+    n: npt.NDArray[np.int64],
+    budget: Budget,
+    a_lists: bool = False,
+) -> list[dict[int, int]]:
+    """Two players' class paths (``counts`` per class, final rank, weight ``U``; ``n`` the
+    unseen cards of each class) paired exactly: per number of cards both read ``m``, A's
+    doubled share, B's and everything, each over ``2 (N)_m`` (``shares_of``);
+    the paths need not cover every deal. ``TooManyDeals`` past ``budget`` (before any pairing
+    where ``budget.check_first``). The player with fewer paths lists its class sets, A where
+    ``a_lists`` (paths that do not pick every card of a class alike must: the other side's
+    weights are divided by the ways to pick them)."""
+    plan = _planned(
+        (counts_a, rank_a, weight_a), (counts_b, rank_b, weight_b), len(n), budget, a_lists
+    )
+    if plan.swap:
+        weight_a, weight_b = weight_b, weight_a
+    n_classes, cells, sizes_b, places = plan.n_classes, plan.cells, plan.sizes_b, plan.places
     doubled: list[dict[int, int]] = [{}, {}, {}]  # A's share, B's share, everything
-    for t in range(most + 1):
-        keys = _keys_of_a(groups_a, t, n_classes, size_a, index_a, weight_a)
+    for t in range(plan.most + 1):
+        keys = _keys_of_a(plan.groups_a, t, n_classes, plan.size_a, plan.index_a, weight_a)
         if keys is None:
             continue
-        tuples, tuple_row = _count_tuples(t, int(sizes_b[-1]))
         if len(keys.key_set) * cells > budget.cells:
-            raise TooManyDeals(f"more than {budget.cells} cells pairing the paths")
+            raise _too_many_cells(budget)
+        tuples, tuple_row = _count_tuples(t, int(sizes_b[-1]))
         index, summed = _table_of_b(
-            groups_b, t, keys, n_classes, cell_b, cells, weight_b, tuple_row
+            plan.groups_b, t, keys, n_classes, plan.cell_b, cells, weight_b, tuple_row
         )
         for (k0, k1), (e0, e1) in _key_blocks(keys, index, cells, len(tuples)):
             sums = _contract(index[e0:e1], summed[e0:e1], keys, (k0, k1), tuples, n, cells)
@@ -456,7 +532,7 @@ def pair_sums(
                 sizes_b,
                 t % 2,
             )
-    return [doubled[1], doubled[0], doubled[2]] if swap else doubled
+    return [doubled[1], doubled[0], doubled[2]] if plan.swap else doubled
 
 
 def _accumulate(

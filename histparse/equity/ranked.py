@@ -52,7 +52,7 @@ from histparse.equity.budget import QUICK, Budget
 from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
-from histparse.equity.joint import CHOOSE, check_key_rows, pair_sums, shares_of
+from histparse.equity.joint import CHOOSE, check_key_rows, check_pairing, pair_sums, shares_of
 from histparse.equity.lastdraw import pair_with_last_draw
 from histparse.equity.policy import StandPat, keep_mask
 
@@ -678,27 +678,37 @@ def _both_left(
     return out
 
 
+def _first(before: Sequence[RankPaths | LastStates], classes: Classes) -> tuple[int, list[int]]:
+    """Which player's final paths are found first (the one whose last draw lists fewer rows:
+    it has the fewer paths as a rule), and each one's last-draw rows."""
+    rows = [b.rows(len(classes)) if isinstance(b, LastStates) else 0 for b in before]
+    return (0 if rows[0] <= rows[1] else 1), rows
+
+
 def _shares(
     situation: Situation,
     classes: Classes,
     budget: Budget,
     found: Sequence[RankPaths] | None = None,
+    before: Sequence[RankPaths | LastStates] | None = None,
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
-    """Both players' shares by ``classes`` and each one's paths or states; ``found``: both
-    players' final paths where the caller has them already (``flushes.py``)."""
+    """Both players' shares by ``classes`` and each one's paths or states; ``found`` and
+    ``before``: both players' final paths and states before their last draw, where the
+    caller has them already (``flushes.py``)."""
+    if before is None:
+        before = [
+            _before_last(h, situation.draws_left, classes, budget) for h in situation.holdings
+        ]
+    states = before
 
     def final(player: int) -> RankPaths:
         if found is not None:
             return found[player]
-        return _final_paths(situation, player, before[player], classes, budget)
+        return _final_paths(situation, player, states[player], classes, budget)
 
     n_pool = len(situation.unseen)
-    hidden = sum(h.hidden for h in situation.holdings)
-    spare = n_pool - situation.unknowns + hidden  # the cards the two players may read
-    before = [_before_last(h, situation.draws_left, classes, budget) for h in situation.holdings]
-    rows = [b.rows(len(classes)) if isinstance(b, LastStates) else 0 for b in before]
-    # The player whose last draw lists fewer rows first: it has the fewer paths as a rule.
-    first = 0 if rows[0] <= rows[1] else 1
+    spare = _spare(situation)
+    first, rows = _first(before, classes)
     a = final(first)
     direct = _with_last_draw(situation, classes, spare, before[1 - first], rows[1 - first], a)
     if direct is not None:
@@ -716,6 +726,31 @@ def _shares(
     if first == 0:
         return shares, (len(a.rank), len(b.rank))
     return shares[::-1], (len(b.rank), len(a.rank))
+
+
+def check_shares(
+    situation: Situation,
+    classes: Classes,
+    budget: Budget,
+    found: Sequence[RankPaths],
+    before: Sequence[RankPaths | LastStates],
+) -> None:
+    """``TooManyDeals`` where ``_shares`` of these paths would refuse in its pairing, checked
+    before any pairing (``joint.check_pairing``); nothing where the last draw may be summed
+    into the pairing instead, whose bounds are its own."""
+    first, rows = _first(before, classes)
+    a, b = found[first], found[1 - first]
+    if _sums_last_draw(before[1 - first], rows[1 - first], a):
+        return
+    if int(a.sizes.max()) + int(b.sizes.max()) > _spare(situation):
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    check_pairing((a.counts, a.rank, a.weight), (b.counts, b.rank, b.weight), len(classes), budget)
+
+
+def _spare(situation: Situation) -> int:
+    """The cards the two players may read before the stub runs out."""
+    hidden = sum(h.hidden for h in situation.holdings)
+    return len(situation.unseen) - situation.unknowns + hidden
 
 
 def _final_paths(
@@ -740,6 +775,14 @@ def _most_read(before: RankPaths | LastStates) -> int:
     return int((before.counts.sum(axis=1) + need).max())
 
 
+def _sums_last_draw(states: RankPaths | LastStates, rows: int, other: RankPaths) -> bool:
+    """Whether the last draw of ``states`` (listing ``rows``) is summed into the pairing with
+    ``other``'s final paths: it costs at most ``PAIR_WORK`` pairs per row it saves."""
+    return isinstance(states, LastStates) and len(other.rank) * len(states.weight) <= (
+        PAIR_WORK * rows
+    )
+
+
 def _with_last_draw(
     situation: Situation,
     classes: Classes,
@@ -753,9 +796,7 @@ def _with_last_draw(
     other's final paths are paired with them; the shares and sizes are (other, summed).
     ``None`` where that does not apply or would cost more than pairing paths (more than
     ``PAIR_WORK`` pairs per row of the last draw it saves)."""
-    if not isinstance(states, LastStates):
-        return None
-    if len(other.rank) * len(states.weight) > PAIR_WORK * rows:
+    if not isinstance(states, LastStates) or not _sums_last_draw(states, rows, other):
         return None
     if int(other.sizes.max()) + _most_read(states) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")

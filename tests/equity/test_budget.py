@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from histparse.equity import Holding, Method, Situation, compute, equity, joint, ranked
+from histparse.equity import Holding, Method, Situation, compute, equity, flushes, joint, ranked
 from histparse.equity.budget import FULL, QUICK, Budget
 from histparse.equity.deal import TooManyDeals
 from histparse.equity.ranked import exact_by_ranks
@@ -207,3 +208,70 @@ def test_check_key_rows_counts_every_set_size_the_other_player_can_share() -> No
     with pytest.raises(TooManyDeals):
         joint.check_key_rows(counts, 2, 11)
     joint.check_key_rows(counts, 2, 12)
+
+
+# A two-card draw to a heart flush against a one-card draw, two draws left: flushes apart,
+# eight pairings (the paths through a flush by suits, then against the loose paths by ranks).
+_SPLIT = Situation((Holding.of("8h 6h 3h"), Holding.of("9d 6c 3s 2h")), draws_left=2)
+
+
+@pytest.mark.parametrize("situation", [_PAIRED, _SPLIT], ids=["one pairing", "flushes apart"])
+def test_the_full_budget_finds_the_cells_past_it_before_pairing(
+    monkeypatch: pytest.MonkeyPatch, situation: Situation
+) -> None:
+    """Under the full budget (``check_first``) every pairing's cells are counted before the
+    first table is built: a pairing past the limit is refused after no pairing work. The
+    quick budget finds it where it comes (a refusal there is quick anyway), after the tables
+    before it; both refuse the same queries."""
+    tables: list[int] = []
+    original = joint._table_of_b
+
+    def counted(*args: Any) -> Any:
+        tables.append(len(args[2].key_set) * args[5])  # A's keys times B's cells
+        return original(*args)
+
+    monkeypatch.setattr(joint, "_table_of_b", counted)
+    truth = exact_by_ranks(situation, FULL)[0]
+    largest = max(tables)
+    assert tables.index(largest) > 0  # found after some tables were built
+    for check_first, built in ((True, 0), (False, tables.index(largest))):
+        tight = dataclasses.replace(FULL, check_first=check_first)
+        tables.clear()
+        assert exact_by_ranks(situation, dataclasses.replace(tight, cells=largest))[0] == truth
+        tables.clear()
+        with pytest.raises(TooManyDeals, match="cells pairing"):
+            exact_by_ranks(situation, dataclasses.replace(tight, cells=largest - 1))
+        assert len(tables) == built
+    assert FULL.check_first and not QUICK.check_first
+
+
+@pytest.mark.parametrize("budget", [FULL, QUICK], ids=["full", "quick"])
+def test_flushes_apart_check_every_pairing_before_the_first_under_the_full_budget(
+    monkeypatch: pytest.MonkeyPatch, budget: Budget
+) -> None:
+    """Flushes apart pair up to eight times, then the loose processes: under the full budget
+    each pairing's bounds are checked (``check_pairing``) before the first is made (the loose
+    one's where it is paired: the test above); under the quick budget only as it comes."""
+    truth = exact_by_ranks(_SPLIT, QUICK)[0]
+    events: list[str] = []
+
+    def spy(name: str, module: Any, attr: str) -> None:
+        original = getattr(module, attr)
+
+        def logged(*args: Any, **kwargs: Any) -> Any:
+            events.append(name)
+            return original(*args, **kwargs)
+
+        monkeypatch.setattr(module, attr, logged)
+
+    spy("check", flushes, "check_pairing")
+    spy("check", ranked, "check_pairing")
+    spy("pair", flushes, "pair_sums")
+    spy("pair", ranked, "pair_sums")
+    assert exact_by_ranks(_SPLIT, budget)[0] == truth
+    pairs = events.count("pair")
+    assert pairs >= 3  # the pairings of paths that are not empty
+    if budget.check_first:
+        assert events == ["check"] * pairs + ["pair"] * pairs, events
+    else:
+        assert events == ["pair"] * pairs
