@@ -5,9 +5,9 @@ Monte Carlo answers, so the review and the all-in EV never wait on one query. ``
 ``method="exact"``'s: the caller asked for the fraction and waits for it, so the limits are
 the ones memory sets, not time (docs/equity.md: the heaviest heads-up answers measured take
 49-72 s and 1.2-4.2 GiB, a three-card draw with three draws left among them, since a draw
-before the last may serve 40 million class cards, not 32; refusals up to 95 s and 3.3 GiB; a
+before the last may serve 40 million class cards, not 32; refusals up to 52 s and 3.3 GiB; a
 last draw of 160 million class cards holds some 2 GiB of paths). Each limit is checked
-before the work it bounds.
+before the work it bounds; under ``FULL`` every pairing's before the first pairing.
 """
 
 from __future__ import annotations
