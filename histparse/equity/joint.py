@@ -388,9 +388,9 @@ def shares_of(
 
 @dataclass(frozen=True, slots=True)
 class _Plan:
-    """Two players' paths made ready to pair, every bound checked (``_planned``): ``swap``
-    where B lists the class sets (the players exchanged), the paths grouped by the classes
-    they read, each row's size and B's cell (its size and place among A's distinct ranks)."""
+    """Two players' paths made ready to pair, the budget's bounds checked (``_planned``):
+    ``swap`` where B lists the class sets (the players exchanged), the paths grouped by the
+    classes they read, each row's size and B's cell (its size and place among A's ranks)."""
 
     swap: bool
     n_classes: int

@@ -695,11 +695,9 @@ def _shares(
     """Both players' shares by ``classes`` and each one's paths or states; ``found`` and
     ``before``: both players' final paths and states before their last draw, where the
     caller has them already (``flushes.py``)."""
-    if before is None:
-        before = [
-            _before_last(h, situation.draws_left, classes, budget) for h in situation.holdings
-        ]
-    states = before
+    states = before or [
+        _before_last(h, situation.draws_left, classes, budget) for h in situation.holdings
+    ]
 
     def final(player: int) -> RankPaths:
         if found is not None:
@@ -708,14 +706,14 @@ def _shares(
 
     n_pool = len(situation.unseen)
     spare = _spare(situation)
-    first, rows = _first(before, classes)
+    first, rows = _first(states, classes)
     a = final(first)
-    direct = _with_last_draw(situation, classes, spare, before[1 - first], rows[1 - first], a)
+    direct = _with_last_draw(situation, classes, spare, states[1 - first], rows[1 - first], a)
     if direct is not None:
         return direct if first == 0 else (direct[0][::-1], direct[1][::-1])
     # A's rows in the pairing are bounded before B's paths are found: a query past the full
     # budget is refused in seconds, not after a minute of serving.
-    check_key_rows(a.counts, _most_read(before[1 - first]), budget.keys)
+    check_key_rows(a.counts, _most_read(states[1 - first]), budget.keys)
     b = final(1 - first)
     if int(a.sizes.max()) + int(b.sizes.max()) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")

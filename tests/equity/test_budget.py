@@ -245,14 +245,20 @@ def test_the_full_budget_finds_the_cells_past_it_before_pairing(
     assert FULL.check_first and not QUICK.check_first
 
 
+# Both drawing one card to a flush (hearts, diamonds), two draws left: every one of the eight
+# pairings has paths on both sides.
+_BOTH = Situation((Holding.of("8h 6h 3h 2h"), Holding.of("7d 4d 3d 2d")), draws_left=2)
+
+
 @pytest.mark.parametrize("budget", [FULL, QUICK], ids=["full", "quick"])
+@pytest.mark.parametrize("situation", [_SPLIT, _BOTH], ids=["one flush", "two flushes"])
 def test_flushes_apart_check_every_pairing_before_the_first_under_the_full_budget(
-    monkeypatch: pytest.MonkeyPatch, budget: Budget
+    monkeypatch: pytest.MonkeyPatch, budget: Budget, situation: Situation
 ) -> None:
     """Flushes apart pair up to eight times, then the loose processes: under the full budget
     each pairing's bounds are checked (``check_pairing``) before the first is made (the loose
     one's where it is paired: the test above); under the quick budget only as it comes."""
-    truth = exact_by_ranks(_SPLIT, QUICK)[0]
+    truth = exact_by_ranks(situation, QUICK)[0]
     events: list[str] = []
 
     def spy(name: str, module: Any, attr: str) -> None:
@@ -268,9 +274,9 @@ def test_flushes_apart_check_every_pairing_before_the_first_under_the_full_budge
     spy("check", ranked, "check_pairing")
     spy("pair", flushes, "pair_sums")
     spy("pair", ranked, "pair_sums")
-    assert exact_by_ranks(_SPLIT, budget)[0] == truth
+    assert exact_by_ranks(situation, budget)[0] == truth
     pairs = events.count("pair")
-    assert pairs >= 3  # the pairings of paths that are not empty
+    assert pairs >= (8 if situation is _BOTH else 3)  # the pairings with paths on both sides
     if budget.check_first:
         assert events == ["check"] * pairs + ["pair"] * pairs, events
     else:
