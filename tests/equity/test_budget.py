@@ -281,3 +281,30 @@ def test_flushes_apart_check_every_pairing_before_the_first_under_the_full_budge
         assert events == ["check"] * pairs + ["pair"] * pairs, events
     else:
         assert events == ["pair"] * pairs
+
+
+# A one-card draw against a two-card draw to a heart flush, two draws left: under the full
+# budget the heart draw's last draw is summed into the loose pairing.
+_SUMMED = Situation((Holding.of("7c 4d 3s 2s"), Holding.of("8h 6h 3h")), draws_left=2)
+
+
+@pytest.mark.parametrize(("situation", "paired"), [(_SUMMED, False), (_PAIRED, True)])
+def test_the_loose_pairing_is_checked_only_where_it_is_paired(
+    situation: Situation, paired: bool
+) -> None:
+    """``check_shares`` checks the loose processes' pairing, not a last draw summed into it
+    (its bounds are its own: a limit of no cells must not refuse it); where the paths are
+    paired (two one-card draws with three draws left) the same limit refuses."""
+    coarse = ranked.Classes.of(situation.unseen, 0, flushes=False)
+    states = [
+        ranked._before_last(h, situation.draws_left, coarse, FULL) for h in situation.holdings
+    ]
+    paths = [ranked._final_paths(situation, p, states[p], coarse, FULL) for p in range(2)]
+    first, rows = ranked._first(states, coarse)
+    assert ranked._sums_last_draw(states[1 - first], rows[1 - first], paths[first]) != paired
+    none = dataclasses.replace(FULL, cells=0)
+    if paired:
+        with pytest.raises(TooManyDeals, match="cells pairing"):
+            ranked.check_shares(situation, coarse, none, paths, states)
+    else:
+        ranked.check_shares(situation, coarse, none, paths, states)
