@@ -23,7 +23,6 @@ from histparse.parsing import ParseError
 from histparse.replayer import Replay, replay
 from histparse.replayer.findings import CODES, Code, Finding, Severity
 from histparse.sites.profile import SiteProfile
-from histparse.stats.stakes import stakes_amounts
 from histparse.views.findings import findings_table
 from histparse.views.hand import hand_html
 from histparse.views.markup import esc, rule_href, rules_base, severity_class
@@ -155,6 +154,10 @@ class AuditReport:
                 self._worst = heapq.nsmallest(self.max_hands, self._worst, key=lambda w: w[0])
 
     def _count_hand(self, hand: Hand, r: Replay) -> None:
+        # Here, not at the top: the stats package imports pandas, which ``histparse show``
+        # (it imports the views, not the audit) would otherwise load for nothing.
+        from histparse.stats.stakes import stakes_amounts
+
         self.sites[hand.site] += 1
         sym = hand.layout.money_symbol
         # The amounts as the stakes labels write them, so that one stake is counted once.
