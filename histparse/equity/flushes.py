@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from histparse.equity.budget import Budget
-from histparse.equity.deal import Holding, Situation, TooManyDeals
+from histparse.equity.deal import Holding, Situation
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.joint import check_pairing, pair_sums, shares_of
 from histparse.equity.policy import StandPat
@@ -67,6 +67,7 @@ from histparse.equity.ranked import (
     _start,
     check_served,
     check_shares,
+    check_stub,
     held_paths,
     sure_flushes,
 )
@@ -290,14 +291,14 @@ class _Pairing:
         (more than ``spare`` cards read by both)."""
         if not len(self.a.rank) or not len(self.b.rank):
             return False
-        if int(self.a.sizes.max()) + int(self.b.sizes.max()) > spare:
-            raise TooManyDeals("the stub could run out (R-DRAW-3)")
+        check_stub(self.a, self.b, spare)
         return True
 
     def check(self, spare: int, budget: Budget) -> None:
-        """``TooManyDeals`` where the pairing would refuse, before any is made."""
+        """Under a budget that checks first, ``TooManyDeals`` where the pairing would refuse,
+        before any is made; nothing otherwise (the pairing checks as it goes)."""
         a, b = self.a, self.b
-        if self._paired(spare):
+        if budget.check_first and self._paired(spare):
             check_pairing(
                 (a.counts, a.rank, a.weight), (b.counts, b.rank, b.weight), len(self.n), budget,
                 a_lists=self.keep_order,
@@ -361,7 +362,7 @@ def split_shares(
         _Pairing(through[0][a], through[1][b], fine.count, False, sign_a * sign_b)
         for (sign_a, a), (sign_b, b) in itertools.product(signed, signed)
     ]
-    for pairing in pairings if budget.check_first else ():
+    for pairing in pairings:
         pairing.check(spare, budget)
     coarse = Classes.of(situation.unseen, 0, flushes=False)
     states = [_before_last(h, situation.draws_left, coarse, budget) for h in situation.holdings]
@@ -370,8 +371,7 @@ def split_shares(
         for player in (0, 1):
             pairing = _Pairing(_by_rank(through[player][which], fine, coarse), paths[1 - player],
                                coarse.count, True, sign, exchanged=player == 1)  # fmt: skip
-            if budget.check_first:
-                pairing.check(spare, budget)
+            pairing.check(spare, budget)
             pairings.append(pairing)
     if budget.check_first:
         check_shares(situation, coarse, budget, paths, states)

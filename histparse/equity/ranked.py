@@ -715,8 +715,7 @@ def _shares(
     # budget is refused in seconds, not after a minute of serving.
     check_key_rows(a.counts, _most_read(states[1 - first]), budget.keys)
     b = final(1 - first)
-    if int(a.sizes.max()) + int(b.sizes.max()) > spare:
-        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    check_stub(a, b, spare)
     shares = shares_of(
         pair_sums(a.counts, a.rank, a.weight, b.counts, b.rank, b.weight, classes.count, budget),
         n_pool,
@@ -740,9 +739,15 @@ def check_shares(
     a, b = found[first], found[1 - first]
     if _sums_last_draw(before[1 - first], rows[1 - first], a):
         return
-    if int(a.sizes.max()) + int(b.sizes.max()) > _spare(situation):
-        raise TooManyDeals("the stub could run out (R-DRAW-3)")
+    check_stub(a, b, _spare(situation))
     check_pairing((a.counts, a.rank, a.weight), (b.counts, b.rank, b.weight), len(classes), budget)
+
+
+def check_stub(a: RankPaths, b: RankPaths, spare: int) -> None:
+    """``TooManyDeals`` where the two players' longest paths together read more than the
+    ``spare`` cards the stub holds for them (R-DRAW-3 could come into play)."""
+    if int(a.sizes.max()) + int(b.sizes.max()) > spare:
+        raise TooManyDeals("the stub could run out (R-DRAW-3)")
 
 
 def _spare(situation: Situation) -> int:
