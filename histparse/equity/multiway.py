@@ -33,7 +33,7 @@ from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate, evaluate_ranks
 from histparse.equity.joint import CHOOSE, FALLING
 from histparse.equity.policy import StandPat, keep_mask
-from histparse.equity.ranked import Classes, FlushPossible, rank_paths
+from histparse.equity.ranked import Classes, FlushPossible, RankPaths, rank_paths
 
 __all__ = ["MULTIWAY_LIMIT", "QUICK_LIMIT", "last_draw_shares", "multiway_shares", "paths_shares"]
 
@@ -236,6 +236,18 @@ def last_draw_shares(
 # ------------------------------------------------------------------ more draws left: paths
 
 
+def _mass(paths: RankPaths, n_all: int) -> Fraction:
+    """The probability a player's paths carry alone (each ``U / (N)_m``): 1 when every draw
+    could be served from the ``n_all`` unseen cards, 0 with no path."""
+    return sum(
+        (
+            Fraction(_exact_sum(paths.weight[paths.sizes == m]), math.perm(n_all, m))
+            for m in np.unique(paths.sizes).tolist()
+        ),
+        Fraction(0),
+    )
+
+
 def _exact_sum(values: npt.NDArray[np.int64]) -> int:
     """The sum of non-negative int64 values as a Python int (numpy's would wrap around)."""
     if not values.size:
@@ -275,8 +287,11 @@ def paths_shares(
             tracked = wider
     hidden = sum(h.hidden for h in situation.holdings)
     spare = len(situation.unseen) - situation.unknowns + hidden
-    # A player with no path: its draws need more cards than there are unseen.
-    if any(not len(p.rank) for p in paths) or sum(int(p.sizes.max()) for p in paths) > spare:
+    # A draw that needs more cards than there are unseen has no path: a player with none, or
+    # whose paths miss some of its probability (on a deck of nine unseen cards, a player
+    # breaking trips can need ten), could run the stub out alone.
+    n_all = len(situation.unseen)
+    if any(_mass(p, n_all) != 1 for p in paths) or sum(int(p.sizes.max()) for p in paths) > spare:
         raise TooManyDeals("the stub could run out (R-DRAW-3)")
     sizes = [len(p.rank) for p in paths]
     if math.prod(sizes) > limit:
@@ -294,7 +309,6 @@ def paths_shares(
     outer, b, c = _two_summed(sizes)
     mask = np.zeros(len(paths), dtype=np.bool_)
     mask[list(contenders)] = True
-    n_all = len(situation.unseen)
     nums: list[dict[int, int]] = [{} for _ in paths]  # per cards read in all, M
     totals: dict[int, int] = {}
     read_b = paths[b].counts.astype(np.int64)

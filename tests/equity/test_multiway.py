@@ -445,3 +445,27 @@ def test_auto_keeps_to_the_quick_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(multiway, "QUICK_LIMIT", 100_000)
     assert equity(situation).method is Method.MONTE_CARLO
     assert equity(situation, method="exact").method is Method.EXACT
+
+
+def test_a_player_that_could_run_the_stub_out_alone_is_refused() -> None:
+    """Found by the property test above: nine unseen cards, a pat hand, a pat 8 and trip
+    fives broken with three draws left. The trips can need ten cards, so some of its draws
+    have no path; its paths carry 35/36 of its probability. Refused as the stub running out
+    (R-DRAW-3), where the tuples' check failed with a RuntimeError."""
+    out = tuple(parse_cards(
+        "3s 8d 8h 8s 4c 7d 4h 4s Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks Ac Ad Ah As"
+    ))  # fmt: skip
+    situation = Situation(
+        (
+            Holding.of("2c 2d 2h 3c 3d", policy=StandPat()),
+            Holding.of("2s 8c 3h 7c 4d"),
+            Holding.of("9h 9s 5c 5d 5h"),
+        ),
+        draws_left=3,
+        out=out,
+    )
+    assert len(situation.unseen) == 9
+    with pytest.raises(TooManyDeals, match="run out"):
+        paths_shares(situation, [0, 1])
+    # ``equity`` raised the RuntimeError; now the deals are sampled, R-DRAW-3 played per deal.
+    assert equity(situation, contenders=[0, 1], samples=2_000).method is Method.MONTE_CARLO
