@@ -125,6 +125,9 @@ def _serve(
             continue
         left = n_pool - is_read[rows].sum(axis=1)
         for avail in np.unique(left).tolist():
+            if avail < k:
+                # The player alone needs more cards than there are unseen.
+                raise TooManyDeals("the stub could run out (R-DRAW-3)")
             group = rows[left == avail]
             combos = _combinations(avail, k)
             total += len(group) * len(combos)

@@ -516,3 +516,26 @@ def test_the_served_bound_counts_the_multisets_that_fit(
         with pytest.raises(TooManyDeals, match="class cards served"):
             ranked.check_served(hands, cap, bound - 1, counts)
     ranked.check_served(hands, cap, bound, counts)
+
+
+def test_a_player_that_could_run_the_stub_out_alone_heads_up() -> None:
+    """Nine unseen cards, trip fives broken with three draws left against a pat hand: the
+    trips can need ten. Both paths methods refuse it as the stub running out (the card
+    method failed with an AxisError serving a draw from fewer cards than it takes); ``auto``
+    samples, R-DRAW-3 played per deal, and ``exact`` says why it cannot."""
+    out = tuple(parse_cards(
+        "3s 8d 8h 8s 4c 7d 4h 4s Tc Td Th Ts Jc Jd Jh Js Qc Qd Qh Qs Kc Kd Kh Ks Ac Ad Ah As "
+        "2s 8c 3h 7c 4d"
+    ))  # fmt: skip
+    situation = Situation(
+        (Holding.of("2c 2d 2h 3c 3d", policy=StandPat()), Holding.of("9h 9s 5c 5d 5h")),
+        draws_left=3,
+        out=out,
+    )
+    assert len(situation.unseen) == 9
+    for method in (exact_by_ranks, exact_by_cards):
+        with pytest.raises(TooManyDeals, match="run out"):
+            method(situation)
+    assert equity(situation, samples=2_000).method is Method.MONTE_CARLO
+    with pytest.raises(ValueError, match="run out"):
+        equity(situation, method="exact")
