@@ -2,9 +2,10 @@
 
 pytest runs with ``--import-mode=importlib`` (so test basenames may repeat across folders) and
 so puts no test folder on ``sys.path``. The folders below hold the modules other tests import
-by name: ``factories`` and ``golden`` at the top, and the test modules whose builders and
-fixtures are shared (``test_engine_properties``, ``test_export``, ``test_tables_builder``,
-``test_stats_flags``, ``mutations/faults``, ``sites/test_fulltilt_audit``). A test module
+by name: ``factories``, ``fresh_python`` and ``golden`` at the top, and the test modules whose
+builders and fixtures are shared (``test_engine_properties``, ``test_export``,
+``test_tables_builder``, ``test_stats_flags``, ``mutations/faults``,
+``sites/test_fulltilt_audit``). A test module
 imported that way is a second copy of the one pytest collects; only pytest's copy runs its
 tests.
 """

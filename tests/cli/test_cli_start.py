@@ -4,11 +4,10 @@ second before any command started."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from fresh_python import run_fresh
 
 import histparse.cli as cli
 from histparse.cli.status import EXIT_IO, EXIT_USAGE
@@ -43,10 +42,7 @@ def test_a_light_command_starts_without_pandas_or_pyarrow(command: str) -> None:
         f"build_parser({command!r})\n"
         f"print([m for m in {heavy!r} if m in sys.modules])\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
-    )
-    assert done.stdout.strip() == "[]"
+    assert run_fresh(code).strip() == "[]"
 
 
 def test_the_failures_raised_on_purpose_keep_their_status() -> None:
@@ -76,11 +72,4 @@ def test_show_runs_without_pandas_or_pyarrow() -> None:
         "print(status, '35839001292' in out.getvalue())\n"
         "print([m for m in ('pandas', 'pyarrow', 'matplotlib') if m in sys.modules])\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert done.stdout.split("\n")[:2] == ["0 True", "[]"]
+    assert run_fresh(code, str(path)).split("\n")[:2] == ["0 True", "[]"]

@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 import io
-import subprocess
-import sys
 from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fresh_python import run_fresh
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -308,14 +307,7 @@ def test_the_automata_are_built_at_first_use() -> None:
         "print(before, built(), len(hands))\n"
     )
     path = DATA / "3-Draw-Limit-USD-0.10-0.20-200911.txt"
-    done = subprocess.run(
-        [sys.executable, "-c", code, str(path)],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    assert done.stdout.split() == ["[False,", "False]", "[True,", "False]", "17"]
+    assert run_fresh(code, str(path)).split() == ["[False,", "False]", "[True,", "False]", "17"]
 
 
 def test_expected_after_lists_what_the_table_accepts() -> None:
