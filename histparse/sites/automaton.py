@@ -9,6 +9,7 @@ rules, so the stacks are finitely many). Each site's parser words the errors its
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from typing import Any, Final
 
@@ -50,17 +51,12 @@ class LineAutomaton:
     def __init__(self, grammar: str) -> None:
         # Built at first use, not at import: every site's automaton is made when the site
         # registry is imported (0.1-0.15 s each), and most processes read one site or none.
+        # Once built, ``start`` is a plain attribute: ``check`` reads it for every hand.
         self._grammar = grammar
-        self._start_state: _State | None = None
 
-    @property
+    @functools.cached_property
     def start(self) -> _State:
         """The automaton's first state (built on first use)."""
-        if self._start_state is None:
-            self._start_state = self._build()
-        return self._start_state
-
-    def _build(self) -> _State:
         lark = Lark(self._grammar, parser="lalr", lexer=_LinesLexer, strict=True)
         table = IntParseTable.from_ParseTable(lark.parser.parser._parse_table)
         size = max(table.states) + 1
