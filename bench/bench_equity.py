@@ -3,6 +3,7 @@ heads-up Monte Carlo with three draws left (targets: >= 5 million/s; 100,000 sam
 
     python bench/bench_equity.py [--hands 2000000] [--samples 100000] [--repeat 5]
     python bench/bench_equity.py --exact        # heads-up exact queries (issue 35)
+    python bench/bench_equity.py --auto         # the --full queries under method="auto"
     python bench/bench_equity.py --full         # the full budget's heavy queries (minutes)
     python bench/bench_equity.py --review 2000 [--jobs 2]   # the draw review (issue 35)
     python bench/bench_equity.py --review 3000 --split   # in this process: CPU per kind of query
@@ -46,6 +47,9 @@ def main() -> None:
     parser.add_argument(
         "--full", action="store_true", help="time method='exact' past the quick budget"
     )
+    parser.add_argument(
+        "--auto", action="store_true", help="time method='auto' on the --full queries"
+    )
     parser.add_argument("--review", type=int, default=0, help="review this many simulated hands")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
@@ -55,8 +59,8 @@ def main() -> None:
     if args.exact:
         exact_queries(args.repeat)
         return
-    if args.full:
-        full_queries()
+    if args.full or args.auto:
+        full_queries("auto" if args.auto else "exact")
         return
     if args.review and args.split:
         review_split(args.review)
@@ -191,9 +195,10 @@ FULL_CASES = (
 )
 
 
-def full_queries() -> None:
-    """CPU time and peak RSS of ``equity(method="exact")`` on ``FULL_CASES``, each in a fresh
-    process (its peak is its own), with the answer or the refusal."""
+def full_queries(method: str = "exact") -> None:
+    """CPU time and peak RSS of ``equity(method=method)`` on ``FULL_CASES``, each in a fresh
+    process (its peak is its own), with the answer or the refusal (``auto``: the method, and
+    why the quick budget refused; its time includes the Monte Carlo answer, 100,000 deals)."""
     import resource
     import subprocess
     import sys
@@ -204,8 +209,11 @@ def full_queries() -> None:
         "a, b, d = sys.argv[1], sys.argv[2], int(sys.argv[3])\n"
         "s = Situation((Holding.of(a), Holding.of(b)), draws_left=d)\n"
         "try:\n"
-        "    e = equity(s, method='exact').players[0].exact\n"
-        "    out = f'{float(e):.4%} = {e}'\n"
+        "    found = equity(s, method=sys.argv[4])\n"
+        "    e = found.players[0].exact\n"
+        "    out = f'{float(e):.4%} = {e}' if e is not None else (\n"
+        "        f'{found.players[0].value:.4%} sampled: '\n"
+        "        + str(found.not_exact).split('heads-up paths: ')[-1])\n"
         "except ValueError as exc:\n"
         "    out = 'refused: ' + str(exc).split('heads-up paths: ')[-1]\n"
         "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024\n"
@@ -214,7 +222,9 @@ def full_queries() -> None:
     for a, b, draws in FULL_CASES:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         done = subprocess.run(
-            [sys.executable, "-c", script, a, b, str(draws)], capture_output=True, text=True
+            [sys.executable, "-c", script, a, b, str(draws), method],
+            capture_output=True,
+            text=True,
         )
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime

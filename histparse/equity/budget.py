@@ -1,7 +1,8 @@
 """How much work the exact heads-up methods may do before they refuse (``TooManyDeals``).
 
-Two budgets. ``QUICK`` is ``method="auto"``'s: a refusal comes in well under a second and
-Monte Carlo answers, so the review and the all-in EV never wait on one query. ``FULL`` is
+Two budgets. ``QUICK`` is ``method="auto"``'s: a refusal comes in about a second at most
+(a four- or five-card draw with two draws left 1-2 s, was 4-20 s) and Monte Carlo answers,
+so the review and ``histparse equity`` never wait long on one query. ``FULL`` is
 ``method="exact"``'s: the caller asked for the fraction and waits for it, so the limits are
 the ones memory sets, not time (docs/equity.md: the heaviest heads-up answers measured take
 49-72 s and 1.2-4.2 GiB, a three-card draw with three draws left among them, since a draw
@@ -36,10 +37,15 @@ class Budget:
     cards: int
     """The card method's (each card its own class: a spade flush possible) paths per player
     and draw, and its (path, shared card set) rows."""
+    flushes: int
+    """Class cards served to a player's last draws of one suit where flushes are put apart
+    (``flushes.py``), all of them ranked twice (as played and loose) and paired with the
+    other player's paths: bounded before any is served."""
     check_first: bool = False
-    """Count every pairing's cells before the first is made. It costs a second count of the
-    keys (14-47% of a quick query), and a query the quick budget refuses is refused in under
-    a second anyway; under the full one a pairing past the limit was found after a minute."""
+    """Count every pairing's cells before the first is made (the bounds that need no table
+    are checked first under either budget). It costs a second count of the keys (14-47% of
+    a quick query); under the full budget a pairing past the limit was found after a
+    minute."""
 
 
 QUICK: Final = Budget(
@@ -49,6 +55,7 @@ QUICK: Final = Budget(
     rows=60_000_000,
     cells=16_000_000,
     cards=4_000_000,
+    flushes=8_000_000,
 )
 FULL: Final = Budget(
     states=40_000_000,
@@ -57,5 +64,6 @@ FULL: Final = Budget(
     rows=800_000_000,
     cells=128_000_000,
     cards=16_000_000,
+    flushes=160_000_000,
     check_first=True,
 )

@@ -112,10 +112,23 @@ def _serve(
     ``TooManyDeals`` past ``limit`` rows."""
     n_pool = len(pool)
     need = (hands == _EMPTY).sum(axis=1)
+    left = n_pool - _popcount(read)
+    # The whole draw's paths are counted before any is made (or the unseen cards each row
+    # has not read are listed: a five-card draw's 850,000 rows by 42 cards are 290 MiB).
+    drawing = need > 0
+    groups, sizes = np.unique(need[drawing] * 64 + left[drawing], return_counts=True)
+    total = 0
+    for code, size in zip(groups.tolist(), sizes.tolist(), strict=True):
+        k, avail = divmod(code, 64)
+        if avail < k:
+            # The player alone needs more cards than there are unseen.
+            raise TooManyDeals("the stub could run out (R-DRAW-3)")
+        total += size * math.comb(avail, k)
+    if total > limit:
+        raise TooManyDeals(f"more than {limit} paths for one player")
     bits = np.uint64(1) << np.arange(n_pool, dtype=np.uint64)
     is_read = (read[:, None] & bits) != 0
     out_h, out_r, out_w = [], [], []
-    total = 0
     for k in np.unique(need).tolist():
         rows = np.flatnonzero(need == k)
         if k == 0:
@@ -123,16 +136,9 @@ def _serve(
             out_r.append(read[rows])
             out_w.append(weight[rows])
             continue
-        left = n_pool - is_read[rows].sum(axis=1)
-        for avail in np.unique(left).tolist():
-            if avail < k:
-                # The player alone needs more cards than there are unseen.
-                raise TooManyDeals("the stub could run out (R-DRAW-3)")
-            group = rows[left == avail]
+        for avail in np.unique(left[rows]).tolist():
+            group = rows[left[rows] == avail]
             combos = _combinations(avail, k)
-            total += len(group) * len(combos)
-            if total > limit:
-                raise TooManyDeals(f"more than {limit} paths for one player")
             free = np.nonzero(~is_read[group])[1].reshape(len(group), avail)
             chosen = free[:, combos]  # (group, combos, k): indexes into the pool
             h = np.repeat(hands[group], len(combos), axis=0)

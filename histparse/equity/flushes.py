@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from histparse.equity.budget import Budget
-from histparse.equity.deal import Holding, Situation
+from histparse.equity.deal import Holding, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.joint import check_pairing, pair_sums, shares_of
 from histparse.equity.policy import StandPat
@@ -69,6 +69,7 @@ from histparse.equity.ranked import (
     check_shares,
     check_stub,
     held_paths,
+    served_bound,
     sure_flushes,
 )
 
@@ -135,11 +136,13 @@ def _final(rows: _Rows, classes: Classes, limit: int) -> list[RankPaths]:
     return [_last_serve(*rows, classes, limit)] if len(rows[0]) else []
 
 
-def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loose: _Found) -> None:
-    """The last draws of the states not parted yet that make a flush: served only from the cards
-    of the one suit every kept card surely is (the tracked suit's cards, or the rank classes'
-    where a single suit is untracked); each ranked both ways."""
-    hands, counts, weight, code = rows
+def _flush_draws(
+    rows: _Rows, classes: Classes
+) -> list[tuple[Classes, npt.NDArray[np.intp], npt.NDArray[np.intp]]]:
+    """The last draws of the states not parted yet that may make a flush, per suit: the
+    suit's classes (its cards, or the rank classes where a single suit is untracked), their
+    indexes, and the rows whose kept cards are all surely of that suit."""
+    hands = rows[0]
     need = (hands == _EMPTY).sum(axis=1)
     common = np.full(len(hands), _ANY_SUIT, dtype=np.int16)
     for j in range(5):
@@ -152,6 +155,7 @@ def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loos
     unsure = int(np.bitwise_or.reduce(common[need > 0], initial=0)) & untracked
     if unsure:
         raise FlushPossible("a last draw might make a flush", unsure)
+    draws = []
     for s in range(4):
         bit = 1 << s
         sub = np.flatnonzero(classes.suits == bit)
@@ -162,6 +166,28 @@ def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loos
         suited = Classes(
             classes.count[sub], classes.rank[sub], classes.suits[sub], classes.place[sub]
         )
+        draws.append((suited, sub, chosen))
+    return draws
+
+
+def check_flush_draws(rows: _Rows, classes: Classes, limit: int) -> None:
+    """``TooManyDeals`` where the last draws of one suit (``_final_flushes``) could serve more
+    than ``limit`` class cards, before any is served."""
+    total = sum(
+        served_bound(rows[0][chosen], suited.count, rows[1][chosen][:, sub])
+        for suited, sub, chosen in _flush_draws(rows, classes)
+    )
+    if total > limit:
+        raise TooManyDeals(
+            f"up to {total} class cards served to one player's flush draws (limit {limit})"
+        )
+
+
+def _final_flushes(rows: _Rows, classes: Classes, limit: int, true: _Found, loose: _Found) -> None:
+    """The last draws of the states not parted yet that make a flush: served only from the cards
+    of the one suit every kept card surely is; each ranked both ways."""
+    hands, counts, weight, code = rows
+    for suited, sub, chosen in _flush_draws(rows, classes):
         for source, _, _, set_code, ways, filled in _fills(
             hands[chosen], counts[chosen][:, sub], suited, limit, int(weight[chosen].max())
         ):
@@ -243,7 +269,7 @@ def _through(before: _Before, classes: Classes, budget: Budget) -> tuple[RankPat
         )
     true: _Found = []
     free: _Found = []
-    _final_flushes(before.rows, classes, budget.last, true, free)
+    _final_flushes(before.rows, classes, budget.flushes, true, free)
     # Paths through E are few where splitting pays: their full last draws are held to the
     # limit of a draw before the last (a flush draw's many would not pair).
     return (
@@ -295,10 +321,10 @@ class _Pairing:
         return True
 
     def check(self, spare: int, budget: Budget) -> None:
-        """Under a budget that checks first, ``TooManyDeals`` where the pairing would refuse,
-        before any is made; nothing otherwise (the pairing checks as it goes)."""
+        """``TooManyDeals`` where the pairing would refuse before pairing (``check_pairing``:
+        its cells too under a budget that checks first)."""
         a, b = self.a, self.b
-        if budget.check_first and self._paired(spare):
+        if self._paired(spare):
             check_pairing(
                 (a.counts, a.rank, a.weight), (b.counts, b.rank, b.weight), len(self.n), budget,
                 a_lists=self.keep_order,
@@ -343,6 +369,7 @@ def split_shares(
                 if rows.draw_left:
                     check_served(rows.as_played[0], fine.count, budget.states)
                     check_served(rows.as_loose[0], fine.count, budget.states)
+                    check_flush_draws(rows.rows, fine, budget.flushes)
             through = [_through(rows, fine, budget) for rows in before]
             break
         except FlushPossible as exc:
@@ -352,12 +379,13 @@ def split_shares(
             tracked = wider
     spare = _spare(situation)
     signed = ((1, 0), (-1, 1))  # (sign, which: 0 as played, 1 loose)
-    # Cheapest to refuse first: both players' paths through E by the tracked classes, then
-    # each against the other's loose paths, then the loose processes. Under a budget that
-    # checks first, every pairing's bounds come before the first is made (each costs seconds
-    # to a minute under the full budget, and the one past it was found after the others: a
-    # three-card against a two-card draw with three draws left was refused after 70-95 s),
-    # and each group's before the next group's paths are found.
+    # Every pairing's bounds come before the first is made, each group's (both players' paths
+    # through E by the tracked classes, then each against the other's loose paths, then the
+    # loose processes) before the next group's paths are found: those that need no table
+    # under either budget, the cells too under one that checks first (each pairing costs
+    # seconds to a minute under the full budget, and the one past it was found after the
+    # others: a three-card against a two-card draw with three draws left was refused after
+    # 70-95 s).
     pairings = [
         _Pairing(through[0][a], through[1][b], fine.count, False, sign_a * sign_b)
         for (sign_a, a), (sign_b, b) in itertools.product(signed, signed)
@@ -366,19 +394,34 @@ def split_shares(
         pairing.check(spare, budget)
     coarse = Classes.of(situation.unseen, 0, flushes=False)
     states = [_before_last(h, situation.draws_left, coarse, budget) for h in situation.holdings]
-    paths = [_final_paths(situation, p, states[p], coarse, budget) for p in range(2)]
+    paths: list[RankPaths | None] = [None, None]
+
+    def final(player: int) -> RankPaths:
+        # Served only where a pairing reads them: where the other player has no path through
+        # E, the loose pairing may sum this player's last draw instead (a five-card draw's
+        # 70 million class cards against a one-card draw with two draws left).
+        found = paths[player]
+        if found is None:
+            found = paths[player] = _final_paths(situation, player, states[player], coarse, budget)
+        return found
+
     for sign, which in signed:
         for player in (0, 1):
-            pairing = _Pairing(_by_rank(through[player][which], fine, coarse), paths[1 - player],
+            if not len(through[player][which].rank):
+                continue
+            pairing = _Pairing(_by_rank(through[player][which], fine, coarse), final(1 - player),
                                coarse.count, True, sign, exchanged=player == 1)  # fmt: skip
             pairing.check(spare, budget)
             pairings.append(pairing)
+    check_shares(situation, coarse, budget, final, states)
     if budget.check_first:
-        check_shares(situation, coarse, budget, paths, states)
         budget = dataclasses.replace(budget, check_first=False)  # checked: not counted again
+    # The loose pairing first: it is the largest as a rule, and its cells (counted as it
+    # goes under the quick budget) were past the limit after seconds of the corrections'
+    # pairings (the review's refusals: 0.44 s on average, 0.63 s with the loose one last).
+    shares, sizes = _shares(situation, coarse, budget, final, states)
     sums: list[dict[int, int]] = [{}, {}, {}]
     for pairing in pairings:
         _add(sums, pairing.sign, pairing.sums(spare, budget))
-    shares, sizes = _shares(situation, coarse, budget, paths, states)
     more_a, more_b = shares_of(sums, len(situation.unseen), total=0)
     return (shares[0] + more_a, shares[1] + more_b), sizes

@@ -405,26 +405,50 @@ class _Plan:
     places: int
 
 
-def _planned(
-    a: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
-    b: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
-    n_classes: int,
-    budget: Budget,
-    a_lists: bool,
-) -> _Plan:
-    """The pairing's plan; ``TooManyDeals`` where a bound of ``budget`` would be passed, found
-    before any table is built (the cells too where the budget checks first: A's keys counted
-    at every size of shared class set)."""
-    counts_a, rank_a, weight_a = a
-    counts_b, rank_b, weight_b = b
-    swap = len(rank_b) < len(rank_a) and not a_lists
+_Side: TypeAlias = tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]]
+
+
+def _bounded(a: _Side, b: _Side, budget: Budget, a_lists: bool) -> tuple[bool, _Side, _Side, int]:
+    """Whether A and B change places (the player with fewer paths lists its class sets), the
+    two in that order, and the largest shared class set; ``TooManyDeals`` past a bound that
+    needs only how many classes each path reads: a few passes over the counts, so that a
+    caller with several pairings checks them all before the first (a four-card draw's
+    pairings took seconds each before the last one was refused)."""
+    swap = len(b[1]) < len(a[1]) and not a_lists
     if swap:
-        counts_a, rank_a, weight_a, counts_b, rank_b, weight_b = b + a
+        a, b = b, a
+    counts_a, weight_a, counts_b, weight_b = a[0], a[2], b[0], b[2]
     # Each player's weights, and B's table (each entry at most all of B's weight), are summed
     # in int64 (numpy would wrap around silently); A's rows times B's sums in ``exact_dot``.
     mass = max(float(weight_a.astype(np.float64).sum()), float(weight_b.astype(np.float64).sum()))
     if mass * 4 > 2.0**62:
         raise TooManyDeals("the path counts are too large for exact sums")
+    read_b = np.bincount((counts_b > 0).sum(axis=1))
+    most = min(int((counts_a > 0).sum(axis=1).max(initial=0)), len(read_b) - 1)
+    if 5**most > _DENSE_CODES:
+        raise TooManyDeals("both players read too many classes")
+    check_key_rows(counts_a, most, budget.keys)
+    listed_b = _listed_rows(read_b, most)
+    if listed_b > budget.rows:
+        raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {budget.rows})")
+    return swap, a, b, most
+
+
+def _listed_rows(read: npt.NDArray[np.int64], most: int) -> int:
+    """B's (path, class set) rows: each path once per subset of its classes up to ``most``
+    (``read``: how many paths read each number of classes), bounded before any is made (the
+    filter by A's sets only lowers it)."""
+    return sum(
+        int(paths) * sum(math.comb(s, t) for t in range(min(s, most) + 1))
+        for s, paths in enumerate(read.tolist())
+    )
+
+
+def _planned(a: _Side, b: _Side, n_classes: int, budget: Budget, a_lists: bool) -> _Plan:
+    """The pairing's plan; ``TooManyDeals`` where a bound of ``budget`` would be passed, found
+    before any table is built (the cells too where the budget checks first: A's keys counted
+    at every size of shared class set)."""
+    swap, (counts_a, rank_a, _), (counts_b, rank_b, _), most = _bounded(a, b, budget, a_lists)
     ranks = np.unique(rank_a)
     p = len(ranks)
     places = 2 * p + 1
@@ -434,18 +458,6 @@ def _planned(
     sizes_b = np.unique(size_b)
     cells = len(sizes_b) * places
     groups_a, groups_b = _supports(counts_a), _supports(counts_b)
-    most = min(max(g[1].shape[1] for g in groups_a), max(g[1].shape[1] for g in groups_b))
-    if 5**most > _DENSE_CODES:
-        raise TooManyDeals("both players read too many classes")
-    check_key_rows(counts_a, most, budget.keys)
-    # B's rows are its paths once per subset of its classes up to ``most``: bounded before
-    # any is made (the filter by A's sets only lowers it).
-    listed_b = sum(
-        len(rows) * sum(math.comb(where.shape[1], t) for t in range(most + 1))
-        for rows, where, _ in groups_b
-    )
-    if listed_b > budget.rows:
-        raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {budget.rows})")
     # Every size of set's cells, before the first table (``check_first``): the largest sizes
     # come last, and finding them past the limit there cost a minute of pairing.
     for t in range(most + 1) if budget.check_first else ():
@@ -479,10 +491,13 @@ def check_pairing(
     a_lists: bool = False,
 ) -> None:
     """``TooManyDeals`` where ``pair_sums`` of these paths (counts, ranks, weights) would
-    refuse before pairing (every bound where ``budget.check_first``): a caller with several
-    pairings checks them all first, so that the last one's refusal does not come after the
-    others' work."""
-    _planned(a, b, n_classes, budget, a_lists)
+    refuse before pairing: a caller with several pairings checks them all first, so that the
+    last one's refusal does not come after the others' work. The bounds that need no table
+    always; the cells (A's keys counted at every size of set) where ``budget.check_first``."""
+    if budget.check_first:
+        _planned(a, b, n_classes, budget, a_lists)
+    else:
+        _bounded(a, b, budget, a_lists)
 
 
 def pair_sums(
@@ -510,7 +525,7 @@ def pair_sums(
         weight_a, weight_b = weight_b, weight_a
     n_classes, cells, sizes_b, places = plan.n_classes, plan.cells, plan.sizes_b, plan.places
     doubled: list[dict[int, int]] = [{}, {}, {}]  # A's share, B's share, everything
-    for t in range(plan.most + 1):
+    for t in _largest_first(plan.groups_a, plan.most):
         keys = _keys_of_a(plan.groups_a, t, n_classes, plan.size_a, plan.index_a, weight_a)
         if keys is None:
             continue
@@ -533,6 +548,14 @@ def pair_sums(
                 t % 2,
             )
     return [doubled[1], doubled[0], doubled[2]] if plan.swap else doubled
+
+
+def _largest_first(groups_a: _Groups, most: int) -> list[int]:
+    """The sizes of shared class set, the most (path, set) rows of A's first: each size is
+    paired alone and the sums add up in any order, so a pairing past the cells' limit (at
+    its larger sizes as a rule) is refused before the work of the others."""
+    rows = [sum(len(r) * math.comb(w.shape[1], t) for r, w, _ in groups_a) for t in range(most + 1)]
+    return sorted(range(most + 1), key=lambda t: -rows[t])
 
 
 def _accumulate(

@@ -39,7 +39,7 @@ from __future__ import annotations
 import functools
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -283,6 +283,23 @@ def _fitting_count(capacity: npt.NDArray[np.int64], k: int) -> int:
     return poly[k]
 
 
+def served_bound(
+    hands: npt.NDArray[np.int16],
+    capacity: npt.NDArray[np.int64],
+    counts: npt.NDArray[np.int8] | None = None,
+) -> int:
+    """The most class cards serving every class multiset the classes' cards (``capacity``,
+    each class's count) allow to the hands' empty places could take. With the cards each row
+    read (``counts``) and classes of one card each (a suit's cards), the count is exact per
+    row."""
+    need = (hands == _EMPTY).sum(axis=1)
+    if counts is not None and len(capacity) and int(capacity.max()) <= 1:
+        left = (capacity[None, :] - counts).sum(axis=1)
+        return int((CHOOSE[left, need] * need).sum())
+    sizes = np.bincount(need, minlength=6)
+    return sum(int(sizes[k]) * _fitting_count(capacity, k) * k for k in range(1, 6) if sizes[k])
+
+
 def check_served(
     hands: npt.NDArray[np.int16],
     capacity: npt.NDArray[np.int64],
@@ -292,17 +309,8 @@ def check_served(
     """``TooManyDeals`` where serving every class multiset the classes' cards (``capacity``,
     each class's count) allow to the hands' empty places could pass ``limit`` class cards:
     the cost of a draw is in the cards it serves (rows times cards, each gathered, placed and
-    ranked), bounded before any row is made. With the cards each row read (``counts``) and
-    classes of one card each (a suit's cards), the count is exact per row."""
-    need = (hands == _EMPTY).sum(axis=1)
-    if counts is not None and len(capacity) and int(capacity.max()) <= 1:
-        left = (capacity[None, :] - counts).sum(axis=1)
-        at_most = int((CHOOSE[left, need] * need).sum())
-    else:
-        sizes = np.bincount(need, minlength=6)
-        at_most = sum(
-            int(sizes[k]) * _fitting_count(capacity, k) * k for k in range(1, 6) if sizes[k]
-        )
+    ranked), bounded before any row is made (``served_bound``)."""
+    at_most = served_bound(hands, capacity, counts)
     if at_most > limit:
         raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
 
@@ -689,19 +697,20 @@ def _shares(
     situation: Situation,
     classes: Classes,
     budget: Budget,
-    found: Sequence[RankPaths] | None = None,
+    found: Callable[[int], RankPaths] | None = None,
     before: Sequence[RankPaths | LastStates] | None = None,
 ) -> tuple[tuple[Fraction, Fraction], tuple[int, int]]:
     """Both players' shares by ``classes`` and each one's paths or states; ``found`` and
-    ``before``: both players' final paths and states before their last draw, where the
-    caller has them already (``flushes.py``)."""
+    ``before``: each player's final paths (found when asked: a last draw summed into the
+    pairing is never served) and both states before their last draw, where the caller has
+    them (``flushes.py``)."""
     states = before or [
         _before_last(h, situation.draws_left, classes, budget) for h in situation.holdings
     ]
 
     def final(player: int) -> RankPaths:
         if found is not None:
-            return found[player]
+            return found(player)
         return _final_paths(situation, player, states[player], classes, budget)
 
     n_pool = len(situation.unseen)
@@ -729,16 +738,17 @@ def check_shares(
     situation: Situation,
     classes: Classes,
     budget: Budget,
-    found: Sequence[RankPaths],
+    found: Callable[[int], RankPaths],
     before: Sequence[RankPaths | LastStates],
 ) -> None:
     """``TooManyDeals`` where ``_shares`` of these paths would refuse in its pairing, checked
     before any pairing (``joint.check_pairing``); nothing where the last draw may be summed
     into the pairing instead, whose bounds are its own."""
     first, rows = _first(before, classes)
-    a, b = found[first], found[1 - first]
+    a = found(first)
     if _sums_last_draw(before[1 - first], rows[1 - first], a):
         return
+    b = found(1 - first)
     check_stub(a, b, _spare(situation))
     check_pairing((a.counts, a.rank, a.weight), (b.counts, b.rank, b.weight), len(classes), budget)
 

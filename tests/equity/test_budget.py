@@ -18,7 +18,7 @@ from histparse.equity.budget import FULL, QUICK, Budget
 from histparse.equity.deal import TooManyDeals
 from histparse.equity.ranked import exact_by_ranks
 
-_NOTHING = Budget(states=0, last=0, keys=0, rows=0, cells=0, cards=0)
+_NOTHING = Budget(states=0, last=0, keys=0, rows=0, cells=0, cards=0, flushes=0)
 # Two one-card draws, three draws left: served before the last draw, and paired as paths
 # (not summed into the pairing), so every limit is met on the way.
 _PAIRED = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d 2c")), draws_left=3)
@@ -221,8 +221,8 @@ def test_the_full_budget_finds_the_cells_past_it_before_pairing(
 ) -> None:
     """Under the full budget (``check_first``) every pairing's cells are counted before the
     first table is built: a pairing past the limit is refused after no pairing work. The
-    quick budget finds it where it comes (a refusal there is quick anyway), after the tables
-    before it; both refuse the same queries."""
+    quick budget finds it where it comes, after the tables before it; both refuse the same
+    queries."""
     tables: list[int] = []
     original = joint._table_of_b
 
@@ -252,12 +252,13 @@ _BOTH = Situation((Holding.of("8h 6h 3h 2h"), Holding.of("7d 4d 3d 2d")), draws_
 
 @pytest.mark.parametrize("budget", [FULL, QUICK], ids=["full", "quick"])
 @pytest.mark.parametrize("situation", [_SPLIT, _BOTH], ids=["one flush", "two flushes"])
-def test_flushes_apart_check_every_pairing_before_the_first_under_the_full_budget(
+def test_flushes_apart_check_every_pairing_before_the_first(
     monkeypatch: pytest.MonkeyPatch, budget: Budget, situation: Situation
 ) -> None:
-    """Flushes apart pair up to eight times, then the loose processes: under the full budget
-    each pairing's bounds are checked (``check_pairing``) before the first is made (the loose
-    one's where it is paired: the test above); under the quick budget only as it comes."""
+    """Flushes apart pair the loose processes, then up to eight times more: under either
+    budget each pairing's bounds are checked (``check_pairing``: the cells too under the
+    full one) before the first is made (the loose one's where it is paired: the test
+    below)."""
     truth = exact_by_ranks(situation, QUICK)[0]
     events: list[str] = []
 
@@ -277,10 +278,7 @@ def test_flushes_apart_check_every_pairing_before_the_first_under_the_full_budge
     assert exact_by_ranks(situation, budget)[0] == truth
     pairs = events.count("pair")
     assert pairs >= (8 if situation is _BOTH else 3)  # the pairings with paths on both sides
-    if budget.check_first:
-        assert events == ["check"] * pairs + ["pair"] * pairs, events
-    else:
-        assert events == ["pair"] * pairs
+    assert events == ["check"] * pairs + ["pair"] * pairs, events
 
 
 # A one-card draw against a two-card draw to a heart flush, two draws left: under the full
@@ -305,6 +303,113 @@ def test_the_loose_pairing_is_checked_only_where_it_is_paired(
     none = dataclasses.replace(FULL, cells=0)
     if paired:
         with pytest.raises(TooManyDeals, match="cells pairing"):
-            ranked.check_shares(situation, coarse, none, paths, states)
+            ranked.check_shares(situation, coarse, none, paths.__getitem__, states)
     else:
-        ranked.check_shares(situation, coarse, none, paths, states)
+        ranked.check_shares(situation, coarse, none, paths.__getitem__, states)
+
+
+def _flush_draws_served(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that grows by one each time flushes apart serve the last draws of one suit."""
+    served: list[int] = []
+    original = flushes._final_flushes
+
+    def counted(*args: Any) -> None:
+        served.append(1)
+        original(*args)
+
+    monkeypatch.setattr(flushes, "_final_flushes", counted)
+    return served
+
+
+def test_the_flush_draws_are_bounded_before_any_is_served(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flushes apart serve the last draws of one suit to the states not parted yet: their
+    class cards are counted (``check_flush_draws``) before any is served, and ``flushes`` is
+    the limit: at it the query answers, one below it is refused with none served."""
+    served = _flush_draws_served(monkeypatch)
+    with pytest.raises(TooManyDeals, match="flush draws") as refused:
+        exact_by_ranks(_SPLIT, dataclasses.replace(FULL, flushes=0))
+    assert served == []
+    total = int(str(refused.value).split("up to ")[1].split()[0])
+    assert total > 0
+    truth = exact_by_ranks(_SPLIT, QUICK)[0]
+    assert exact_by_ranks(_SPLIT, dataclasses.replace(FULL, flushes=total))[0] == truth
+    assert served
+    served.clear()
+    with pytest.raises(TooManyDeals, match="flush draws"):
+        exact_by_ranks(_SPLIT, dataclasses.replace(FULL, flushes=total - 1))
+    assert served == []
+
+
+def test_auto_refuses_a_four_card_draw_with_two_draws_left_before_its_flush_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A four-card draw with two draws left serves some 21 million class cards to its last
+    draws of one suit: past the quick budget, refused before any is served (it took 16-20 s
+    to answer or refuse, now about a second); the full budget answers it."""
+    served = _flush_draws_served(monkeypatch)
+    situation = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h")), draws_left=2)
+    with pytest.raises(TooManyDeals, match="flush draws"):
+        exact_by_ranks(situation, QUICK)
+    assert served == []
+    assert QUICK.flushes < 21_000_000 <= FULL.flushes
+
+
+def test_a_pairing_past_its_rows_is_refused_before_any_pairing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every pairing's bounds that need no table (here B's shared-class rows) are checked
+    before the first pairing, under the quick budget too: the largest rows of the nine
+    pairings, one below, refuse with no pairing made."""
+    listed: list[int] = []
+    original = joint._listed_rows
+
+    def logged(*args: Any) -> int:
+        listed.append(original(*args))
+        return listed[-1]
+
+    monkeypatch.setattr(joint, "_listed_rows", logged)
+    truth = exact_by_ranks(_BOTH, QUICK)[0]
+    largest = max(listed)
+    assert exact_by_ranks(_BOTH, dataclasses.replace(QUICK, rows=largest))[0] == truth
+    pairs: list[int] = []
+    for module in (flushes, ranked):
+        monkeypatch.setattr(module, "pair_sums", lambda *a, **k: pairs.append(1))
+    with pytest.raises(TooManyDeals, match="shared-class rows"):
+        exact_by_ranks(_BOTH, dataclasses.replace(QUICK, rows=largest - 1))
+    assert pairs == []
+
+
+def test_a_last_draw_summed_into_the_loose_pairing_is_never_served(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Flushes apart, a player's loose final paths are found only where a pairing reads
+    them: the one-card draw (no flush possible) has no path through a flush, and the heart
+    draw's last draw is summed into the loose pairing, so only the one-card draw's final
+    paths are served."""
+    found: list[int] = []
+    original = flushes._final_paths
+
+    def logged(situation: Situation, player: int, *args: Any) -> Any:
+        found.append(player)
+        return original(situation, player, *args)
+
+    monkeypatch.setattr(flushes, "_final_paths", logged)
+    truth = exact_by_ranks(_SUMMED, QUICK)[0]
+    found.clear()
+    assert exact_by_ranks(_SUMMED, FULL)[0] == truth
+    assert found == [0]
+
+
+@pytest.mark.parametrize(
+    ("supports", "order"),
+    [([1, 2, 3], [1, 2, 0, 3]), ([4, 4], [2, 1, 3, 0, 4]), ([0, 5], [2, 3, 1, 4, 0, 5])],
+)
+def test_the_sizes_of_shared_set_are_paired_the_largest_first(
+    supports: list[int], order: list[int]
+) -> None:
+    """Each size of shared class set is paired alone, the most (path, set) rows of A's first:
+    one path reading ``s`` classes has C(s, t) rows at size ``t`` (ties by size)."""
+    counts = np.zeros((len(supports), 6), dtype=np.int8)
+    for row, s in enumerate(supports):
+        counts[row, :s] = 1
+    assert joint._largest_first(joint._supports(counts), max(supports)) == order
