@@ -413,3 +413,24 @@ def test_the_sizes_of_shared_set_are_paired_the_largest_first(
     for row, s in enumerate(supports):
         counts[row, :s] = 1
     assert joint._largest_first(joint._supports(counts), max(supports)) == order
+
+
+def test_the_bounds_that_need_no_table() -> None:
+    """``joint._bounded`` from how many classes each path reads: A's (path, class set) rows
+    at each size (here 2, 3 and 1 for sizes 0-2), B's rows (each path once per subset of its
+    classes up to the largest A reads: 1 + 2 + 7), and the player with fewer paths as A."""
+    counts_a = np.array([[1, 1, 0, 0], [2, 0, 0, 0]], dtype=np.int8)
+    counts_b = np.array([[1, 1, 1, 0], [0, 0, 0, 1], [0, 0, 0, 0]], dtype=np.int8)
+    side_a = (counts_a, np.zeros(2, dtype=np.int16), np.ones(2, dtype=np.int64))
+    side_b = (counts_b, np.zeros(3, dtype=np.int16), np.ones(3, dtype=np.int64))
+    fits = dataclasses.replace(QUICK, keys=3, rows=10)
+    swap, first, second, most = joint._bounded(side_a, side_b, fits, a_lists=False)
+    assert (swap, first[0] is counts_a, second[0] is counts_b, most) == (False, True, True, 2)
+    # B with fewer paths lists its sets instead, unless A must (``a_lists``).
+    assert joint._bounded(side_b, side_a, fits, a_lists=False)[0] is True
+    # Sets are shared up to the fewer classes either reads (B here two, A three).
+    assert joint._bounded(side_b, side_a, QUICK, a_lists=True)[::3] == (False, 2)
+    with pytest.raises(TooManyDeals, match="up to 10 shared-class rows"):
+        joint._bounded(side_a, side_b, dataclasses.replace(fits, rows=9), a_lists=False)
+    with pytest.raises(TooManyDeals, match="rows for the first player"):
+        joint._bounded(side_a, side_b, dataclasses.replace(fits, keys=2), a_lists=False)
