@@ -539,3 +539,26 @@ def test_a_player_that_could_run_the_stub_out_alone_heads_up() -> None:
     assert equity(situation, samples=2_000).method is Method.MONTE_CARLO
     with pytest.raises(ValueError, match="run out"):
         equity(situation, method="exact")
+
+
+def test_the_card_method_counts_a_whole_draw_before_serving_it() -> None:
+    """``exact._serve`` counts every (row, card set) of a draw before it makes any: a row
+    drawing two from ten unread cards is 45, one drawing one with three of them read 7, a
+    pat row nothing; 52 is within a limit of 52 and refused at 51, and a row needing more
+    cards than it has left unread means the stub could run out (as many: one set)."""
+    from histparse.equity import exact
+
+    pool = np.arange(10, dtype=np.int8) + 20
+    hands = np.array([[0, 1, 2, -1, -1], [0, 1, 2, 3, -1], [0, 1, 2, 3, 4]], dtype=np.int8)
+    read = np.array([0, 0b111, 0], dtype=np.uint64)
+    weight = np.ones(3, dtype=np.int64)
+    served = exact._serve(hands, read, weight, pool, 52)
+    assert len(served[0]) == 45 + 7 + 1
+    with pytest.raises(TooManyDeals, match="more than 51 paths"):
+        exact._serve(hands, read, weight, pool, 51)
+    short = np.array([[0, 1, -1, -1, -1]], dtype=np.int8)
+    with pytest.raises(TooManyDeals, match="stub could run out"):
+        exact._serve(short, np.array([0b11111111], dtype=np.uint64), weight[:1], pool, 10**6)
+    # Exactly as many unread as it needs: one set.
+    last = exact._serve(short, np.array([0b1111111], dtype=np.uint64), weight[:1], pool, 1)
+    assert last[0].tolist() == [[0, 1, 27, 28, 29]]
