@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -365,14 +365,27 @@ def _key_blocks(
     return blocks
 
 
+def _reads(counts: npt.NDArray[np.int8]) -> list[tuple[int, int]]:
+    """(number of classes read, paths reading that many), for each number read."""
+    return list(enumerate(np.bincount((counts > 0).sum(axis=1)).tolist()))
+
+
+def _set_rows(reads: Iterable[tuple[int, int]], most: int) -> list[int]:
+    """The (path, class set) rows at each size of set up to ``most``: a path reading ``s``
+    classes is one row per subset of them (``reads``: (s, paths) pairs)."""
+    pairs = list(reads)
+    return [sum(paths * math.comb(s, t) for s, paths in pairs) for t in range(most + 1)]
+
+
 def check_key_rows(counts_a: npt.NDArray[np.int8], most_b: int, limit: int) -> None:
     """``TooManyDeals`` where A's (path, class set) rows for some size of set would pass
     ``limit``: known from A's paths and the most cards B can read, before B's are found."""
-    hist = np.bincount((counts_a > 0).sum(axis=1))
-    for t in range(min(len(hist) - 1, most_b) + 1):
-        listed = sum(int(hist[s]) * math.comb(s, t) for s in range(t, len(hist)))
-        if listed > limit:
-            raise TooManyDeals(f"more than {limit} shared-class rows for the first player")
+    _check_key_rows(_reads(counts_a), most_b, limit)
+
+
+def _check_key_rows(reads_a: list[tuple[int, int]], most: int, limit: int) -> None:
+    if max(_set_rows(reads_a, most), default=0) > limit:
+        raise TooManyDeals(f"more than {limit} shared-class rows for the first player")
 
 
 def shares_of(
@@ -423,25 +436,21 @@ def _bounded(a: _Side, b: _Side, budget: Budget, a_lists: bool) -> tuple[bool, _
     mass = max(float(weight_a.astype(np.float64).sum()), float(weight_b.astype(np.float64).sum()))
     if mass * 4 > 2.0**62:
         raise TooManyDeals("the path counts are too large for exact sums")
-    read_b = np.bincount((counts_b > 0).sum(axis=1))
-    most = min(int((counts_a > 0).sum(axis=1).max(initial=0)), len(read_b) - 1)
+    reads_a, reads_b = _reads(counts_a), _reads(counts_b)
+    most = max(min(len(reads_a), len(reads_b)) - 1, 0)
     if 5**most > _DENSE_CODES:
         raise TooManyDeals("both players read too many classes")
-    check_key_rows(counts_a, most, budget.keys)
-    listed_b = _listed_rows(read_b, most)
+    _check_key_rows(reads_a, most, budget.keys)
+    listed_b = _listed_rows(reads_b, most)
     if listed_b > budget.rows:
         raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {budget.rows})")
     return swap, a, b, most
 
 
-def _listed_rows(read: npt.NDArray[np.int64], most: int) -> int:
-    """B's (path, class set) rows: each path once per subset of its classes up to ``most``
-    (``read``: how many paths read each number of classes), bounded before any is made (the
-    filter by A's sets only lowers it)."""
-    return sum(
-        int(paths) * sum(math.comb(s, t) for t in range(min(s, most) + 1))
-        for s, paths in enumerate(read.tolist())
-    )
+def _listed_rows(reads_b: list[tuple[int, int]], most: int) -> int:
+    """B's (path, class set) rows at every size of set up to ``most``, bounded before any is
+    made (the filter by A's sets only lowers it)."""
+    return sum(_set_rows(reads_b, most))
 
 
 def _planned(a: _Side, b: _Side, n_classes: int, budget: Budget, a_lists: bool) -> _Plan:
@@ -458,8 +467,8 @@ def _planned(a: _Side, b: _Side, n_classes: int, budget: Budget, a_lists: bool) 
     sizes_b = np.unique(size_b)
     cells = len(sizes_b) * places
     groups_a, groups_b = _supports(counts_a), _supports(counts_b)
-    # Every size of set's cells, before the first table (``check_first``): the largest sizes
-    # come last, and finding them past the limit there cost a minute of pairing.
+    # Every size of set's cells, before the first table (``check_first``): a size past the
+    # limit was found after the tables of the sizes paired before it, a minute of pairing.
     for t in range(most + 1) if budget.check_first else ():
         codes = _key_codes(groups_a, t, n_classes)
         if codes is not None and len(np.unique(codes[-1])) * cells > budget.cells:
@@ -484,8 +493,8 @@ def _too_many_cells(budget: Budget) -> TooManyDeals:
 
 
 def check_pairing(
-    a: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
-    b: tuple[npt.NDArray[np.int8], npt.NDArray[np.int16], npt.NDArray[np.int64]],
+    a: _Side,
+    b: _Side,
     n_classes: int,
     budget: Budget,
     a_lists: bool = False,
@@ -554,7 +563,7 @@ def _largest_first(groups_a: _Groups, most: int) -> list[int]:
     """The sizes of shared class set, the most (path, set) rows of A's first: each size is
     paired alone and the sums add up in any order, so a pairing past the cells' limit (at
     its larger sizes as a rule) is refused before the work of the others."""
-    rows = [sum(len(r) * math.comb(w.shape[1], t) for r, w, _ in groups_a) for t in range(most + 1)]
+    rows = _set_rows(((w.shape[1], len(r)) for r, w, _ in groups_a), most)
     return sorted(range(most + 1), key=lambda t: -rows[t])
 
 

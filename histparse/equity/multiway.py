@@ -33,7 +33,7 @@ from histparse.equity.deal import Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate, evaluate_ranks
 from histparse.equity.joint import CHOOSE, FALLING
 from histparse.equity.policy import StandPat, keep_mask
-from histparse.equity.ranked import Classes, FlushPossible, RankPaths, rank_paths
+from histparse.equity.ranked import Classes, FlushPossible, RankPaths, _spare, rank_paths
 
 __all__ = ["MULTIWAY_LIMIT", "QUICK_LIMIT", "last_draw_shares", "multiway_shares", "paths_shares"]
 
@@ -285,8 +285,7 @@ def paths_shares(
                 why = f"a flush possible in more suits than those of {most_tracked:04b}"
                 raise TooManyDeals(why) from None
             tracked = wider
-    hidden = sum(h.hidden for h in situation.holdings)
-    spare = len(situation.unseen) - situation.unknowns + hidden
+    spare = _spare(situation)
     # A draw that needs more cards than there are unseen has no path: a player with none, or
     # whose paths miss some of its probability (on a deck of nine unseen cards, a player
     # breaking trips can need ten), could run the stub out alone.

@@ -761,7 +761,7 @@ def check_stub(a: RankPaths, b: RankPaths, spare: int) -> None:
 
 
 def _spare(situation: Situation) -> int:
-    """The cards the two players may read before the stub runs out."""
+    """The cards the players may read, all together, before the stub runs out."""
     hidden = sum(h.hidden for h in situation.holdings)
     return len(situation.unseen) - situation.unknowns + hidden
 
