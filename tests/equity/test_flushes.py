@@ -6,10 +6,11 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from histparse.cards import DECK, parse_cards
-from histparse.equity import Holding, Method, Situation, StandPat, equity, parse_policy
+from histparse.equity import Holding, Method, Situation, StandPat, equity, flushes, parse_policy
 from histparse.equity.budget import QUICK
 from histparse.equity.deal import TooManyDeals
 from histparse.equity.exact import exact_by_cards
@@ -158,3 +159,29 @@ def test_a_five_card_draw_from_a_suit_with_one_card_left() -> None:
             Fraction(79, 84),
         )
     )
+
+
+@pytest.mark.parametrize("kept", [5, 4, 3])
+def test_the_last_draws_that_may_make_a_flush(kept: int) -> None:
+    """Clubs tracked. A state whose kept cards may all be one untracked suit (each a rank
+    class of hearts, diamonds or spades) might make that flush with any draw, even of one
+    card: refused (the caller tracks more). All clubs, it is served from the clubs. A pat
+    state draws nothing either way."""
+    situation = Situation((Holding.of("8h 6h 3h"), Holding.of("Kd Qd Jd")), draws_left=1)
+    classes = Classes.of(situation.unseen, 0b0001)
+    untracked = int(classes.suits[0])
+    assert untracked == 0b1110
+    for suits in (untracked, 0b0001):
+        hands = np.full((1, 5), -1, dtype=np.int16)
+        hands[0, :kept] = [(rank << 4) | suits for rank in range(kept)]
+        counts = np.zeros((1, len(classes.count)), np.int8)
+        rows = (hands, counts, np.ones(1, np.int64), np.zeros(1, np.int64))
+        if kept == 5:
+            assert flushes._flush_draws(rows, classes) == []
+        elif suits == untracked:
+            with pytest.raises(FlushPossible):
+                flushes._flush_draws(rows, classes)
+        else:
+            [(suited, sub, chosen)] = flushes._flush_draws(rows, classes)
+            assert set(suited.suits.tolist()) == {0b0001} and len(sub) == 13  # no club seen
+            assert chosen.tolist() == [0]
