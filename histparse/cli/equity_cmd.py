@@ -17,9 +17,12 @@ from histparse.cards import CardError, format_cards, parse_cards
 from histparse.equity import (
     DEFAULT_POLICY,
     DEFAULT_SAMPLES,
+    FULL,
+    QUICK,
     Equity,
     Holding,
     Method,
+    NotExact,
     Policy,
     Situation,
     equity,
@@ -30,6 +33,16 @@ from histparse.game import Game
 __all__ = ["register", "run"]
 
 _GAMES = {"triple": Game.TRIPLE_DRAW_27, "single": Game.SINGLE_DRAW_27}
+
+
+def _factor(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"a whole number of at least 1, not {text!r}")
+    return value
 
 
 def _holding(text: str, policy: Policy) -> Holding:
@@ -107,7 +120,16 @@ def run(args: argparse.Namespace) -> int:
     """Run ``histparse equity``; return the exit status."""
     try:
         situation = _situation(args)
-        result = equity(situation, method=args.method, samples=args.samples, seed=args.seed)
+        budget = (FULL if args.method == "exact" else QUICK).scaled(args.budget)
+        result = equity(
+            situation, method=args.method, samples=args.samples, seed=args.seed, budget=budget
+        )
+    except NotExact as exc:
+        # The one refusal a user can lift: by waiting longer, with more memory.
+        more = f"--budget {2 * args.budget}" if len(args.holdings) == 2 else ""
+        hint = f"; {more} doubles the heads-up limits (time and memory)" if more else ""
+        print(f"histparse equity: {exc}{hint}", file=sys.stderr)
+        return 2
     except (ValueError, CardError) as exc:
         print(f"histparse equity: {exc}", file=sys.stderr)
         return 2
@@ -164,6 +186,16 @@ def register(subparsers: Any) -> None:
         "spots of three drawers with three draws left, or with a two-card draw and two left; "
         "a three-card draw with three left against two cards or more, a four-card draw with "
         "three left, two four-card draws with two left",
+    )
+    p.add_argument(
+        "--budget",
+        type=_factor,
+        default=1,
+        metavar="N",
+        help="heads-up, the exact methods may work N times longer and use N times the memory "
+        "before they refuse (default 1; of the full budget under --method exact, the quick "
+        "one under auto). Twice the full budget answers three cards against two with three "
+        "draws left (about 10 minutes, 2.5 GiB)",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")

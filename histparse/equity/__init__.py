@@ -7,10 +7,12 @@ Carlo otherwise; ``evaluate`` ranks many hands at once (numpy). See docs/equity.
 
 from __future__ import annotations
 
+from histparse.equity.budget import FULL, QUICK, Budget
 from histparse.equity.compute import (
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
     Equity,
+    NotExact,
     chance_to_make,
     deals_for,
     deals_for_many,
@@ -34,6 +36,9 @@ __all__ = [
     "DEFAULT_POLICY",
     "DEFAULT_SAMPLES",
     "EXACT_LIMIT",
+    "FULL",
+    "QUICK",
+    "Budget",
     "Deals",
     "DrawToBest",
     "Equity",
@@ -41,6 +46,7 @@ __all__ = [
     "FixedPlan",
     "Holding",
     "Method",
+    "NotExact",
     "Policy",
     "Situation",
     "StandPat",

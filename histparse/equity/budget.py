@@ -13,7 +13,7 @@ before the work it bounds; under ``FULL`` every pairing's before the first pairi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import Final
 
 __all__ = ["FULL", "QUICK", "Budget"]
@@ -46,6 +46,20 @@ class Budget:
     are checked first under either budget). It costs a second count of the keys (14-47% of
     a quick query); under the full budget a pairing past the limit was found after a
     minute."""
+    quick: bool = False
+    """The quick budget or a multiple of it: three players or more keep to the class paths'
+    quick limits (``multiway.py`` has two modes of its own, not scaled)."""
+
+    def scaled(self, factor: int) -> Budget:
+        """Every limit ``factor`` times this one's: the heads-up methods may use about that
+        many times the memory and time before they refuse (``histparse equity --budget``)."""
+        if factor < 1:
+            raise ValueError(f"a budget's factor is a whole number of at least 1, not {factor}")
+        limits = {f.name: getattr(self, f.name) for f in fields(self)}
+        return replace(
+            self,
+            **{k: v * factor for k, v in limits.items() if not isinstance(v, bool)},
+        )
 
 
 QUICK: Final = Budget(
@@ -56,6 +70,7 @@ QUICK: Final = Budget(
     cells=16_000_000,
     cards=4_000_000,
     flushes=8_000_000,
+    quick=True,
 )
 FULL: Final = Budget(
     states=40_000_000,

@@ -26,6 +26,7 @@ __all__ = [
     "DEFAULT_SAMPLES",
     "EXACT_LIMIT",
     "Equity",
+    "NotExact",
     "chance_to_make",
     "deals_for",
     "deals_for_many",
@@ -40,6 +41,11 @@ SMALL_ENUMERATION: Final = 20_000
 deals with one card each drawn, 671,580 with two each)."""
 
 MethodChoice = Literal["auto", "exact", "monte-carlo"]
+
+
+class NotExact(ValueError):
+    """``method="exact"`` found no exact answer: past its budget (``budget.Budget.scaled``
+    raises it), or where the stub could run out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +88,7 @@ def deals_for(
             return enumerate_deals(situation, exact_limit), Method.EXACT
         except TooManyDeals as exc:
             if method == "exact":
-                raise ValueError(f"cannot enumerate exactly: {exc}") from None
+                raise NotExact(f"cannot enumerate exactly: {exc}") from None
     return monte_carlo(situation, samples, seed), Method.MONTE_CARLO
 
 
@@ -157,7 +163,7 @@ def equity(
         # player's draws, with more left by its class paths (within the budget: the quick one
         # keeps to a few tenths of a second); else listed or sampled below.
         try:
-            shares, count, sizes = multiway_shares(situation, who, budget == QUICK)
+            shares, count, sizes = multiway_shares(situation, who, budget.quick)
         except TooManyDeals:
             pass
         else:
@@ -166,8 +172,8 @@ def equity(
         deals, how = deals_for(
             situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
         )
-    except ValueError as exc:
-        raise ValueError(f"{exc}; heads-up paths: {refused}" if refused else str(exc)) from None
+    except NotExact as exc:
+        raise NotExact(f"{exc}; heads-up paths: {refused}" if refused else str(exc)) from None
     winners = pot_shares(deals.ranks, who) > 0
     estimates = tuple(share_estimates(deals, winners))
     if how is Method.EXACT:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 
 import pytest
 
-from histparse.cli import main
+from histparse.cli import equity_cmd, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -111,3 +112,26 @@ def test_auto_says_why_a_heads_up_query_was_sampled(capsys: pytest.CaptureFixtur
     assert "not exact" not in out
     _, out, _ = run(capsys, *args, "--method", "monte-carlo")
     assert "not exact" not in out
+
+
+def test_budget_lifts_a_refusal_of_method_exact(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--method exact`` past its budget exits 2 naming ``--budget 2``; with it, the same query
+    answers (the full budget made one query's worth too small for two one-card draws)."""
+    args = ("7c 4d 3h 2s", "8h 5c 3d 2c", "--draws", "3", "--method", "exact", "--json")
+    tight = dataclasses.replace(equity_cmd.FULL, cells=10_000, cards=0)  # largest table 18,468
+    monkeypatch.setattr(equity_cmd, "FULL", tight)
+    status, out, err = run(capsys, *args)
+    assert (status, out) == (2, "")
+    assert "cells pairing" in err and err.rstrip().endswith(
+        "--budget 2 doubles the heads-up limits (time and memory)"
+    )
+    status, out, _ = run(capsys, *args, "--budget", "2")
+    assert status == 0
+    assert json.loads(out)["players"][0]["exact"] == "82609913/141181040"
+    for bad in ("0", "two"):
+        with pytest.raises(SystemExit) as exit_:
+            main(["equity", *args, "--budget", bad])
+        assert exit_.value.code == 2
+        assert "a whole number of at least 1" in capsys.readouterr().err

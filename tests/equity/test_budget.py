@@ -13,7 +13,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from histparse.equity import Holding, Method, Situation, compute, equity, flushes, joint, ranked
+from histparse.equity import (
+    Holding,
+    Method,
+    NotExact,
+    Situation,
+    compute,
+    equity,
+    flushes,
+    joint,
+    ranked,
+)
 from histparse.equity.budget import FULL, QUICK, Budget
 from histparse.equity.deal import TooManyDeals
 from histparse.equity.ranked import exact_by_ranks
@@ -434,3 +444,36 @@ def test_the_bounds_that_need_no_table() -> None:
         joint._bounded(side_a, side_b, dataclasses.replace(fits, rows=9), a_lists=False)
     with pytest.raises(TooManyDeals, match="rows for the first player"):
         joint._bounded(side_a, side_b, dataclasses.replace(fits, keys=2), a_lists=False)
+
+
+def test_a_scaled_budget_multiplies_every_limit_and_keeps_its_modes() -> None:
+    doubled = FULL.scaled(2)
+    for field in dataclasses.fields(Budget):
+        value = getattr(FULL, field.name)
+        assert getattr(doubled, field.name) == (value if isinstance(value, bool) else 2 * value)
+    assert FULL.scaled(1) == FULL and FULL.scaled(3).check_first
+    assert QUICK.scaled(3).quick and not FULL.scaled(3).quick
+    for factor in (0, -2):
+        with pytest.raises(ValueError, match="at least 1"):
+            QUICK.scaled(factor)
+
+
+def test_what_a_budget_refuses_twice_the_budget_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cells limit one below the largest pairing table: ``equity(method="exact")`` refuses
+    with ``NotExact`` (a ``ValueError``), and answers with the same fraction under the budget
+    scaled by two (``histparse equity --budget 2``)."""
+    tables: list[int] = []
+    original = joint._table_of_b
+
+    def counted(*args: Any) -> Any:
+        tables.append(len(args[2].key_set) * args[5])
+        return original(*args)
+
+    monkeypatch.setattr(joint, "_table_of_b", counted)
+    truth = exact_by_ranks(_PAIRED, FULL)[0]
+    # No card method (its own budget would answer): the class method alone.
+    tight = dataclasses.replace(FULL, cells=max(tables) - 1, cards=0)
+    with pytest.raises(NotExact, match="cells pairing"):
+        equity(_PAIRED, method="exact", budget=tight)
+    found = equity(_PAIRED, method="exact", budget=tight.scaled(2))
+    assert (found.players[0].exact, found.players[1].exact) == truth
