@@ -360,14 +360,18 @@ def _value(
 
 
 def _cheap_two_draws(holdings: Sequence[Holding]) -> bool:
-    """Heads-up with two draws left, each player reading one card at most at each draw, but
-    for one of them that may draw two now (no hidden cards: an opponent's unknown card makes
-    its paths ten times more and the query seconds)."""
-    if len(holdings) != 2:
+    """Heads-up with two draws left and no hidden card (an opponent's unknown card makes its
+    paths ten times more: 33-62 ms a situation, where the review samples in 7 ms an
+    alternative): each player draws one card or none now, or one of them draws two and the
+    other reads one card at most at each draw (a one-card draw that may break later, against
+    a two-card draw: 73 ms a situation)."""
+    if len(holdings) != 2 or any(h.hidden for h in holdings):
         return False
+    if all(h.pending <= 1 for h in holdings):
+        return True
     one = [_one_card_at_most(h, 2) for h in holdings]
-    two = [not h.hidden and h.pending == 2 and isinstance(h.policy, DrawToBest) for h in holdings]
-    return (one[0] or two[0]) and (one[1] or two[1]) and not (two[0] and two[1])
+    two = [h.pending == 2 and isinstance(h.policy, DrawToBest) for h in holdings]
+    return (one[0] and two[1]) or (two[0] and one[1])
 
 
 def _light_opponent(holdings: Sequence[Holding], me: int) -> bool:
@@ -401,7 +405,7 @@ def _estimates(
     situations: Sequence[Situation], me: int, method: str, samples: int, seed: int
 ) -> list[Estimate]:
     """The player's equity in each situation: exact where asked (``auto``: one draw left, or
-    two heads-up with one card or none drawn by each, or two by one of them now) and possible,
+    two heads-up with one card or none drawn by each now, or two by one of them) and possible,
     else Monte Carlo with the candidates' situations played as one table
     (``monte_carlo_many``: ``samples`` deals over them all, the same seed for every
     alternative, so that their differences are not mostly noise)."""
@@ -410,9 +414,9 @@ def _estimates(
     # Exact at the last draw when the player draws three cards at most, and heads-up when it
     # draws four or five against an opponent that draws two at most (card classes: 6-42 ms a
     # situation, against a three-card draw 0.15-0.3 s); with two draws left heads-up when each
-    # player reads one card at most at each draw, or one of them draws two now (the class
-    # paths, its last draw summed into the pairing: 5-50 ms a situation, a few suited ones
-    # 0.1-0.6 s; docs/review.md has the budget).
+    # player draws one card or none now, or one of them draws two and the other reads one card
+    # at most at each draw (the class paths, its last draw summed into the pairing: 5-50 ms a
+    # situation, a few suited ones 0.1-0.6 s; docs/review.md has the budget).
     last = draws_left == 1 and (
         drawing <= 3 or all(_light_opponent(s.holdings, me) for s in situations)
     )

@@ -303,6 +303,37 @@ def test_two_draws_left_against_a_pat_hand_is_exact() -> None:
     assert row.best == "pat"
 
 
+def test_two_draws_left_against_a_one_card_draw_that_may_break_is_exact() -> None:
+    """Villain draws one at the second draw and stands pat at the third: at the second its
+    kept cards are four of the five shown, and those with the jack (three low cards) may
+    break at the last draw. Heads-up with one card drawn or none by each, standing pat and
+    drawing one are still valued exactly, each the mean of equity()'s fractions over the five
+    candidates (sampled before 2026-12-07: only a draw that reads one card at most at each
+    draw was exact)."""
+    from histparse.equity import Holding, Situation, StandPat, equity
+
+    text = _BREAK.replace(
+        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
+    )
+    (row,) = review_hand(read_facts(parse_text(text)[0]), "Hero", draws=(2,))
+    assert (row.draws_left, row.facing, row.actual, row.candidates) == (2, "draw 1", "pat", 5)
+    by_label = {c.label: c for c in row.choices}
+    candidates = list(itertools.combinations(parse_cards("7h 5d 3d 2h Jc"), 4))
+    assert any(parse_cards("Jc")[0] in c for c in candidates)
+    for label, hero in (
+        ("pat", Holding.of("8c 6d 4h 3s 2c", policy=StandPat())),
+        ("keep 4", Holding.of("6d 4h 3s 2c", discards="8c")),
+    ):
+        total = Fraction(0)
+        for cand in candidates:
+            situation = Situation((hero, Holding(cand)), draws_left=2, dead=parse_cards("Kd"))
+            share = equity(situation, method="exact").players[0].exact
+            assert share is not None
+            total += share
+        assert by_label[label].exact == total / len(candidates), label
+    assert by_label["keep 2"].exact is None  # a three-card draw: sampled
+
+
 def test_an_opponent_that_stood_pat_stands_pat_in_every_deal() -> None:
     """Villain stood pat on J-7 at the last draw (the default policy would draw to 7-5-3-2):
     the review values Hero's choices against the J-7 itself, so Hero's pat 8-6 wins it all."""

@@ -268,9 +268,16 @@ def test_auto_is_exact_with_two_draws_left_only_heads_up_and_one_two_card_draw()
     assert not _cheap_two_draws([Holding.of("7h 5s"), one])  # a three-card draw
     hidden = Holding.of("7h 5s", hidden=1)
     assert not _cheap_two_draws([hidden, one])
-    # Two draws left, not three: a policy that keeps three only at its third draw from the end.
+    # A one-card draw that may break later (three low cards and a king): exact against a draw
+    # of one card or none, not against a two-card draw; an unknown card never.
+    breaking = Holding.of("Kc 5d 3h 2s")
+    assert _cheap_two_draws([breaking, pat]) and _cheap_two_draws([one, breaking])
+    assert not _cheap_two_draws([breaking, two]) and not _cheap_two_draws([two, breaking])
+    assert not _cheap_two_draws([Holding.of("7c 5d 3h", hidden=1), pat])
+    # Two draws left, not three: a policy that keeps three only at its third draw from the end
+    # reads one card at most at each of the two (against a two-card draw).
     keep_later = DrawToBest(DEFAULT_POLICY.pat_at, keep=(4, 4, 3))
-    assert _cheap_two_draws([Holding.of("7c 5d 3h 2s", policy=keep_later), pat])
+    assert _cheap_two_draws([Holding.of("7c 5d 3h 2s", policy=keep_later), two])
 
 
 def test_the_review_records_are_frozen() -> None:
