@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import Any
 
@@ -33,6 +34,8 @@ from histparse.game import Game
 __all__ = ["register", "run"]
 
 _GAMES = {"triple": Game.TRIPLE_DRAW_27, "single": Game.SINGLE_DRAW_27}
+# How the exact methods word a refusal at one of the budget's limits.
+_PAST_A_LIMIT = re.compile(r"more than \d|\(limit \d")
 
 
 def _factor(text: str) -> int:
@@ -125,9 +128,12 @@ def run(args: argparse.Namespace) -> int:
             situation, method=args.method, samples=args.samples, seed=args.seed, budget=budget
         )
     except NotExact as exc:
-        # The one refusal a user can lift: by waiting longer, with more memory.
-        more = f"--budget {2 * args.budget}" if len(args.holdings) == 2 else ""
-        hint = f"; {more} doubles the heads-up limits (time and memory)" if more else ""
+        # A limit of the budget is the one refusal a user can lift, by waiting longer with
+        # more memory (heads-up; not the stub running out, which no budget changes).
+        paths = str(exc).partition("heads-up paths: ")[2]  # not the deals' own count
+        hint = ""
+        if len(args.holdings) == 2 and _PAST_A_LIMIT.search(paths):
+            hint = f"; --budget {2 * args.budget} doubles the heads-up limits (time and memory)"
         print(f"histparse equity: {exc}{hint}", file=sys.stderr)
         return 2
     except (ValueError, CardError) as exc:

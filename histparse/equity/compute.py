@@ -44,8 +44,8 @@ MethodChoice = Literal["auto", "exact", "monte-carlo"]
 
 
 class NotExact(ValueError):
-    """``method="exact"`` found no exact answer: past its budget (``budget.Budget.scaled``
-    raises it), or where the stub could run out."""
+    """``method="exact"`` found no exact answer: past its budget (``Budget.scaled`` makes a
+    larger one), or where the stub could run out (which no budget changes)."""
 
 
 @dataclass(frozen=True, slots=True)

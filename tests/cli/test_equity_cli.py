@@ -135,3 +135,14 @@ def test_budget_lifts_a_refusal_of_method_exact(
             main(["equity", *args, "--budget", bad])
         assert exit_.value.code == 2
         assert "a whole number of at least 1" in capsys.readouterr().err
+
+
+def test_no_budget_lifts_the_stub_running_out(capsys: pytest.CaptureFixture[str]) -> None:
+    """Thirty cards dead: two four-card draws with three draws left could run the stub out
+    (R-DRAW-3), which no budget changes, so the refusal names no ``--budget``."""
+    dead = (
+        "Ac Ad Ah As Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js Tc Td Th Ts 9c 9d 9h 9s 8c 8d 7d 7h 6c 6d"
+    )
+    status, out, err = run(capsys, "7c", "8h", "--draws", "3", "--method", "exact", "--dead", dead)
+    assert (status, out) == (2, "")
+    assert "the stub could run out (R-DRAW-3)" in err and "--budget" not in err
