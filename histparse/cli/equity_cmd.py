@@ -191,7 +191,7 @@ def register(subparsers: Any) -> None:
         "left (12-72 s), three one-card draws with two left (1 s). Not exact even then: most "
         "spots of three drawers with three draws left, or with a two-card draw and two left; "
         "a three-card draw with three left against two cards or more (three against two "
-        "answers with --budget 2, two against three with --budget 4), a four-card draw with "
+        "and two against three answer with --budget 2), a four-card draw with "
         "three left, two four-card draws with two left",
     )
     p.add_argument(
@@ -202,7 +202,8 @@ def register(subparsers: Any) -> None:
         help="heads-up, multiply the exact methods' limits by N: they may work about N times "
         "as long, with N times the memory, before they refuse (default 1: the full budget "
         "under --method exact, the quick one under auto). Twice the full budget answers "
-        "three cards against two with three draws left (about 10 minutes, 2.5 GiB)",
+        "three cards against two, or two against three, with three draws left (about 10 "
+        "minutes, 2.5-3 GiB)",
     )
     p.add_argument("--game", choices=tuple(_GAMES), default="triple", help="default triple")
     p.add_argument("--json", action="store_true", help="print JSON")

@@ -186,7 +186,7 @@ def _doc_rows() -> list[list[str]]:
 # Rows whose exact value takes seconds under the full budget (two two-card draws with three
 # draws left, two three-card draws with two: 4-6 s; draws of one to three cards against three
 # to five: 12-72 s; three cards against two with three draws left: ten minutes under twice
-# the full budget, two against three under four times): ``bench/bench_equity.py --full`` and
+# the full budget, as two against three): ``bench/bench_equity.py --full`` and
 # ``--budget`` compute them; here their recorded fraction is the exact value (the method
 # itself is held to brute force on reduced decks above). Every other row is computed again:
 # the ones that took 2.5 to 81 s with the suits tracked card by card take 0.1-0.8 s with
