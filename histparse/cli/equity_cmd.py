@@ -3,7 +3,8 @@
 A holding is the cards a player keeps going into the next draw (``"7c 5d 3h 2s"`` draws one);
 ``??`` stands for a card the player holds that nobody has seen. ``--policy`` says how the
 players draw after that (once for all players, or once per player in order). Exit status: 0
-when it ran, 2 when the input was wrong.
+when it ran, 2 when the input was wrong or ``--method exact`` refused, 3 when the exact
+methods ran out of memory (a large ``--budget``).
 """
 
 from __future__ import annotations
@@ -136,6 +137,15 @@ def run(args: argparse.Namespace) -> int:
             hint = f"; --budget {2 * args.budget} doubles the heads-up limits (time and memory)"
         print(f"histparse equity: {exc}{hint}", file=sys.stderr)
         return 2
+    except MemoryError:
+        # A large --budget can ask for more than the machine has (two four-card draws with two
+        # draws left under 16 times the full budget: an array of 2.9 GiB past 16 GiB held).
+        print(
+            f"histparse equity: out of memory under --budget {args.budget}; a smaller one "
+            "refuses sooner, or --method auto samples",
+            file=sys.stderr,
+        )
+        return 3
     except (ValueError, CardError) as exc:
         print(f"histparse equity: {exc}", file=sys.stderr)
         return 2

@@ -146,3 +146,23 @@ def test_no_budget_lifts_the_stub_running_out(capsys: pytest.CaptureFixture[str]
     status, out, err = run(capsys, "7c", "8h", "--draws", "3", "--method", "exact", "--dead", dead)
     assert (status, out) == (2, "")
     assert "the stub could run out (R-DRAW-3)" in err and "--budget" not in err
+
+
+def test_out_of_memory_is_named_with_the_budget(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A large ``--budget`` may ask for more memory than the machine has: one line naming
+    it, exit status 3, no traceback."""
+
+    def too_much(*_args: object, **_kwargs: object) -> None:
+        raise MemoryError
+
+    monkeypatch.setattr(equity_cmd, "equity", too_much)
+    status, out, err = run(
+        capsys, "7c", "8h", "--draws", "2", "--method", "exact", "--budget", "16"
+    )
+    assert (status, out) == (3, "")
+    assert err == (
+        "histparse equity: out of memory under --budget 16; a smaller one refuses sooner, "
+        "or --method auto samples\n"
+    )
