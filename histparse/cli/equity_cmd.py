@@ -140,9 +140,11 @@ def run(args: argparse.Namespace) -> int:
     except MemoryError:
         # A large --budget can ask for more than the machine has (two four-card draws with two
         # draws left under 16 times the full budget: an array of 2.9 GiB past 16 GiB held).
+        ways = ["a smaller one refuses sooner"] if args.budget > 1 else []
+        ways += ["--method auto samples"] if args.method == "exact" else []
         print(
-            f"histparse equity: out of memory under --budget {args.budget}; a smaller one "
-            "refuses sooner, or --method auto samples",
+            f"histparse equity: out of memory under --budget {args.budget}"
+            + (f"; {', or '.join(ways)}" if ways else ""),
             file=sys.stderr,
         )
         return 3

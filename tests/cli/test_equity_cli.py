@@ -166,3 +166,5 @@ def test_out_of_memory_is_named_with_the_budget(
         "histparse equity: out of memory under --budget 16; a smaller one refuses sooner, "
         "or --method auto samples\n"
     )
+    status, _, err = run(capsys, "7c", "8h", "--draws", "2")
+    assert (status, err) == (3, "histparse equity: out of memory under --budget 1\n")
