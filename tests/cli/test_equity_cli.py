@@ -118,7 +118,8 @@ def test_budget_lifts_a_refusal_of_method_exact(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``--method exact`` past its budget exits 2 naming ``--budget 2``; with it, the same query
-    answers (the full budget made one query's worth too small for two one-card draws)."""
+    answers (the full budget's cells cut below the largest table of two one-card draws with
+    three draws left, and the card method off)."""
     args = ("7c 4d 3h 2s", "8h 5c 3d 2c", "--draws", "3", "--method", "exact", "--json")
     tight = dataclasses.replace(equity_cmd.FULL, cells=10_000, cards=0)  # largest table 18,468
     monkeypatch.setattr(equity_cmd, "FULL", tight)
