@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from typing import Any
 
@@ -35,8 +34,6 @@ from histparse.game import Game
 __all__ = ["register", "run"]
 
 _GAMES = {"triple": Game.TRIPLE_DRAW_27, "single": Game.SINGLE_DRAW_27}
-# How the exact methods word a refusal at one of the budget's limits.
-_PAST_A_LIMIT = re.compile(r"more than \d|\(limit \d")
 
 
 def _factor(text: str) -> int:
@@ -130,10 +127,9 @@ def run(args: argparse.Namespace) -> int:
         )
     except NotExact as exc:
         # A limit of the budget is the one refusal a user can lift, by waiting longer with
-        # more memory (heads-up; not the stub running out, which no budget changes).
-        paths = str(exc).partition("heads-up paths: ")[2]  # not the deals' own count
+        # more memory (not the stub running out, which no budget changes).
         hint = ""
-        if len(args.holdings) == 2 and _PAST_A_LIMIT.search(paths):
+        if exc.over_budget:
             hint = f"; --budget {2 * args.budget} doubles the heads-up limits (time and memory)"
         print(f"histparse equity: {exc}{hint}", file=sys.stderr)
         return 2

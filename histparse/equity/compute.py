@@ -12,6 +12,7 @@ import numpy as np
 from histparse.equity.budget import FULL, QUICK, Budget
 from histparse.equity.deal import (
     Deals,
+    OverBudget,
     Situation,
     TooManyDeals,
     enumerate_deals,
@@ -44,8 +45,13 @@ MethodChoice = Literal["auto", "exact", "monte-carlo"]
 
 
 class NotExact(ValueError):
-    """``method="exact"`` found no exact answer: past its budget (``Budget.scaled`` makes a
-    larger one), or where the stub could run out (which no budget changes)."""
+    """``method="exact"`` found no exact answer: past its budget (``over_budget``: heads-up,
+    a larger one from ``Budget.scaled`` may answer), or where the stub could run out (which
+    no budget changes)."""
+
+    def __init__(self, message: str, *, over_budget: bool = False) -> None:
+        super().__init__(message)
+        self.over_budget = over_budget
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +147,7 @@ def equity(
         # Asked for the fraction, the caller waits for it: the full budget.
         budget = FULL if method == "exact" else QUICK
     refused = ""  # why the paths method could not answer (heads-up)
+    over_budget = False  # ... and whether a larger budget might
     if method != "monte-carlo" and len(situation.holdings) == 2:
         # Heads-up: a few deals are listed outright; otherwise the paths method is exact for
         # any number of draws, where it is feasible (exact.py).
@@ -151,7 +158,7 @@ def equity(
             try:
                 shares, paths = exact_shares(situation, who, budget)
             except TooManyDeals as exc:
-                refused = str(exc)
+                refused, over_budget = str(exc), isinstance(exc, OverBudget)
             else:
                 return _exact(shares, paths[0] * paths[1], paths)
         else:
@@ -173,7 +180,8 @@ def equity(
             situation, method=method, samples=samples, seed=seed, exact_limit=exact_limit
         )
     except NotExact as exc:
-        raise NotExact(f"{exc}; heads-up paths: {refused}" if refused else str(exc)) from None
+        message = f"{exc}; heads-up paths: {refused}" if refused else str(exc)
+        raise NotExact(message, over_budget=over_budget) from None
     winners = pot_shares(deals.ranks, who) > 0
     estimates = tuple(share_estimates(deals, winners))
     if how is Method.EXACT:

@@ -50,6 +50,11 @@ class TooManyDeals(Exception):
     """Exact enumeration would exceed its budget (or could exhaust the stub)."""
 
 
+class OverBudget(TooManyDeals):
+    """Past one of the limits of the exact heads-up methods' ``Budget``: a larger budget
+    (``Budget.scaled``) may answer, where the stub running out or a fixed limit never will."""
+
+
 def _cards(cards: str | Sequence[str | Card]) -> tuple[Card, ...]:
     return parse_cards(cards)
 

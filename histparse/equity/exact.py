@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from histparse.equity.budget import QUICK, Budget
-from histparse.equity.deal import Situation, TooManyDeals
+from histparse.equity.deal import OverBudget, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate
 from histparse.equity.policy import StandPat, keep_mask
 
@@ -125,7 +125,7 @@ def _serve(
             raise TooManyDeals("the stub could run out (R-DRAW-3)")
         total += size * math.comb(avail, k)
     if total > limit:
-        raise TooManyDeals(f"more than {limit} paths for one player")
+        raise OverBudget(f"more than {limit} paths for one player")
     bits = np.uint64(1) << np.arange(n_pool, dtype=np.uint64)
     is_read = (read[:, None] & bits) != 0
     out_h, out_r, out_w = [], [], []
@@ -248,7 +248,7 @@ def _subsets(
                     subset, weight, rank = subset[hit], weight[hit], rank[hit]
                 total += len(subset)
                 if total > limit:
-                    raise TooManyDeals(f"more than {limit} shared-card terms")
+                    raise OverBudget(f"more than {limit} shared-card terms")
                 if signed and t % 2:
                     weight = -weight
                 parts.append((subset, np.full(len(subset), m, dtype=np.int64), rank, weight))
@@ -382,7 +382,10 @@ def exact_heads_up(
         try:
             return exact_by_cards(situation, budget)
         except TooManyDeals as by_cards:
-            raise TooManyDeals(f"by card classes, {by_classes}; by cards, {by_cards}") from None
+            # A larger budget may answer where either method stopped at one of its limits.
+            over = isinstance(by_classes, OverBudget) or isinstance(by_cards, OverBudget)
+            refusal = OverBudget if over else TooManyDeals
+            raise refusal(f"by card classes, {by_classes}; by cards, {by_cards}") from None
 
 
 def exact_by_cards(

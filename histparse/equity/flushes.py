@@ -42,7 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from histparse.equity.budget import Budget
-from histparse.equity.deal import Holding, Situation, TooManyDeals
+from histparse.equity.deal import Holding, OverBudget, Situation
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.joint import check_pairing, pair_sums, shares_of
 from histparse.equity.policy import StandPat
@@ -171,14 +171,14 @@ def _flush_draws(
 
 
 def check_flush_draws(rows: _Rows, classes: Classes, limit: int) -> None:
-    """``TooManyDeals`` where the last draws of one suit (``_final_flushes``) could serve more
+    """``OverBudget`` where the last draws of one suit (``_final_flushes``) could serve more
     than ``limit`` class cards, before any is served."""
     total = sum(
         served_bound(rows[0][chosen], suited.count, rows[1][chosen][:, sub])
         for suited, sub, chosen in _flush_draws(rows, classes)
     )
     if total > limit:
-        raise TooManyDeals(
+        raise OverBudget(
             f"up to {total} class cards served to one player's flush draws (limit {limit})"
         )
 

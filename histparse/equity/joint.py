@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from histparse.equity.budget import Budget
-from histparse.equity.deal import TooManyDeals
+from histparse.equity.deal import OverBudget, TooManyDeals
 
 __all__ = [
     "CHOOSE",
@@ -385,7 +385,7 @@ def check_key_rows(counts_a: npt.NDArray[np.int8], most_b: int, limit: int) -> N
 
 def _check_key_rows(reads_a: list[tuple[int, int]], most: int, limit: int) -> None:
     if max(_set_rows(reads_a, most), default=0) > limit:
-        raise TooManyDeals(f"more than {limit} shared-class rows for the first player")
+        raise OverBudget(f"more than {limit} shared-class rows for the first player")
 
 
 def shares_of(
@@ -443,7 +443,7 @@ def _bounded(a: _Side, b: _Side, budget: Budget, a_lists: bool) -> tuple[bool, _
     _check_key_rows(reads_a, most, budget.keys)
     listed_b = _listed_rows(reads_b, most)
     if listed_b > budget.rows:
-        raise TooManyDeals(f"up to {listed_b} shared-class rows (limit {budget.rows})")
+        raise OverBudget(f"up to {listed_b} shared-class rows (limit {budget.rows})")
     return swap, a, b, most
 
 
@@ -489,7 +489,7 @@ def _planned(a: _Side, b: _Side, n_classes: int, budget: Budget, a_lists: bool) 
 
 
 def _too_many_cells(budget: Budget) -> TooManyDeals:
-    return TooManyDeals(f"more than {budget.cells} cells pairing the paths")
+    return OverBudget(f"more than {budget.cells} cells pairing the paths")
 
 
 def check_pairing(

@@ -49,7 +49,7 @@ import numpy as np
 import numpy.typing as npt
 
 from histparse.equity.budget import QUICK, Budget
-from histparse.equity.deal import Holding, Situation, TooManyDeals
+from histparse.equity.deal import Holding, OverBudget, Situation, TooManyDeals
 from histparse.equity.evaluator import evaluate_ranks
 from histparse.equity.exact import merged_rows
 from histparse.equity.joint import CHOOSE, check_key_rows, check_pairing, pair_sums, shares_of
@@ -312,7 +312,7 @@ def check_served(
     ranked), bounded before any row is made (``served_bound``)."""
     at_most = served_bound(hands, capacity, counts)
     if at_most > limit:
-        raise TooManyDeals(f"up to {at_most} class cards served to one player (limit {limit})")
+        raise OverBudget(f"up to {at_most} class cards served to one player (limit {limit})")
 
 
 def _fills(
@@ -376,7 +376,7 @@ def _fills(
             ri, mi = np.nonzero(fits)
             total += len(ri) * k
             if total > limit:  # pragma: no cover - the bound above holds
-                raise TooManyDeals(f"more than {limit} class cards served to one player")
+                raise OverBudget(f"more than {limit} class cards served to one player")
             chosen, taken = left[ri, mi], many[mi]
             ways = CHOOSE[chosen[:, 0], taken[:, 0]] * math.factorial(k)
             for j in range(1, k):
