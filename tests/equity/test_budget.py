@@ -225,6 +225,19 @@ def test_check_key_rows_counts_every_set_size_the_other_player_can_share() -> No
 _SPLIT = Situation((Holding.of("8h 6h 3h"), Holding.of("9d 6c 3s 2h")), draws_left=2)
 
 
+def _tables_built(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list of the cells of each pairing table built (A's keys times B's cells)."""
+    tables: list[int] = []
+    original = joint._table_of_b
+
+    def counted(*args: Any) -> Any:
+        tables.append(len(args[2].key_set) * args[5])
+        return original(*args)
+
+    monkeypatch.setattr(joint, "_table_of_b", counted)
+    return tables
+
+
 @pytest.mark.parametrize("situation", [_PAIRED, _SPLIT], ids=["one pairing", "flushes apart"])
 def test_the_full_budget_finds_the_cells_past_it_before_pairing(
     monkeypatch: pytest.MonkeyPatch, situation: Situation
@@ -233,14 +246,7 @@ def test_the_full_budget_finds_the_cells_past_it_before_pairing(
     first table is built: a pairing past the limit is refused after no pairing work. The
     quick budget finds it where it comes, after the tables before it; both refuse the same
     queries."""
-    tables: list[int] = []
-    original = joint._table_of_b
-
-    def counted(*args: Any) -> Any:
-        tables.append(len(args[2].key_set) * args[5])  # A's keys times B's cells
-        return original(*args)
-
-    monkeypatch.setattr(joint, "_table_of_b", counted)
+    tables = _tables_built(monkeypatch)
     truth = exact_by_ranks(situation, FULL)[0]
     largest = max(tables)
     assert tables.index(largest) > 0  # found after some tables were built
@@ -462,14 +468,7 @@ def test_what_a_budget_refuses_twice_the_budget_answers(monkeypatch: pytest.Monk
     """The cells limit one below the largest pairing table: ``equity(method="exact")`` refuses
     with ``NotExact`` (a ``ValueError``), and answers with the same fraction under the budget
     scaled by two (``histparse equity --budget 2``)."""
-    tables: list[int] = []
-    original = joint._table_of_b
-
-    def counted(*args: Any) -> Any:
-        tables.append(len(args[2].key_set) * args[5])
-        return original(*args)
-
-    monkeypatch.setattr(joint, "_table_of_b", counted)
+    tables = _tables_built(monkeypatch)
     truth = exact_by_ranks(_PAIRED, FULL)[0]
     # No card method (its own budget would answer): the class method alone.
     tight = dataclasses.replace(FULL, cells=max(tables) - 1, cards=0)
