@@ -28,7 +28,7 @@ def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
     base = tmp_path_factory.mktemp("inputs")
     sim = base / "sim.txt"
-    assert main(["generate", "--hands", "40", "--seed", "5", "--out", str(sim)]) == 0
+    assert main(["generate", "--hands", "20", "--seed", "5", "--out", str(sim)]) == 0
     text = sim.read_text(encoding="utf-8")
     # Stacks that do not follow from the hand before: findings across hands (new hand ids).
     hands = text.replace("Hand #", "Hand #9").split("PokerStars Hand")

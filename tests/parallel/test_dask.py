@@ -32,7 +32,7 @@ def _same(a: Path, b: Path) -> None:
 @pytest.fixture(scope="module")
 def inputs(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     base = tmp_path_factory.mktemp("dask")
-    assert main(["generate", "--hands", "40", "--seed", "11", "--out", str(base / "a.txt")]) == 0
+    assert main(["generate", "--hands", "20", "--seed", "11", "--out", str(base / "a.txt")]) == 0
     (base / "bad.txt").write_text("garbage\n", encoding="utf-8")
     # Full Tilt's UTF-16 (LF) 10-Game file too: its pieces are byte ranges the workers decode.
     ten_game = DATA / "real_histories" / "fulltilt" / "10Game-6max-USD-2.50-5.201104.Sample.txt"
