@@ -13,6 +13,8 @@ tests.
 from __future__ import annotations
 
 import importlib
+import re
+import shutil
 import sys
 from pathlib import Path
 
@@ -39,3 +41,23 @@ for _folder in (
 ):
     if str(_folder) not in sys.path:
         sys.path.insert(0, str(_folder))
+
+
+# The generated sample files cut to their first hands (a few hundred in all, with every unit,
+# limit, stake and player of the whole samples): tests that parse and replay the samples again
+# for each of their commands read these, where the whole samples cost the suite a minute of CPU.
+SAMPLE_HANDS = 70
+
+
+@pytest.fixture(scope="session")
+def samples(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The bundled samples: the real files whole, each generated file's first hands."""
+    src = _TESTS.parent / "sample_histories"
+    out = tmp_path_factory.mktemp("samples")
+    for path in src.glob("*.txt"):
+        shutil.copyfile(path, out / path.name)
+    for path in (src / "generated").glob("*.txt"):
+        hands = re.split(r"(?m)^(?=PokerStars Hand #)", path.read_text(encoding="utf-8"))[1:]
+        assert len(hands) > SAMPLE_HANDS
+        (out / path.name).write_text("".join(hands[:SAMPLE_HANDS]), encoding="utf-8")
+    return str(out)

@@ -1,6 +1,7 @@
 """No report adds two money units: ``stats`` (text, ``--by``, ``--json``, ``--csv``) and the
-graphs, on ``sample_histories/`` and on a mixed corpus of cash USD, cash EUR, tournament and
-play-money hands; and each unit's net equals the sum the simulator's own stacks give."""
+graphs, on ``sample_histories/`` (each generated file cut to its first hands: ``samples`` in
+conftest.py) and on a mixed corpus of cash USD, cash EUR, tournament and play-money hands;
+and each unit's net equals the sum the simulator's own stacks give."""
 
 from __future__ import annotations
 
@@ -25,8 +26,6 @@ from histparse.stats import player_stats
 from histparse.stats.units import MixedUnitsError, one_unit
 from histparse.writing import write_file
 
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLES = str(ROOT / "sample_histories")
 UNITS = ("EUR", "USD", "play money", "tournament chips")
 
 
@@ -160,8 +159,8 @@ def test_graphs_split_and_label_units(corpus: tuple[Path, dict[str, Decimal]]) -
     assert isinstance(dashboard(t, "Hero"), Figure)
 
 
-def test_samples_never_add_two_units(capsys: pytest.CaptureFixture[str]) -> None:
-    rows = _json(["stats", SAMPLES, "--game", "all", "--json"], capsys)
+def test_samples_never_add_two_units(samples: str, capsys: pytest.CaptureFixture[str]) -> None:
+    rows = _json(["stats", samples, "--game", "all", "--json"], capsys)
     assert rows
     seen: dict[tuple[str, str, str], int] = {}
     for r in rows:
@@ -170,7 +169,7 @@ def test_samples_never_add_two_units(capsys: pytest.CaptureFixture[str]) -> None
         seen[key] = 1
     hero = {str(r["unit"]) for r in rows if r["player"] == "Hero"}
     assert hero == {"USD", "tournament chips"}
-    by = _json(["stats", SAMPLES, "--by", "stakes", "--json"], capsys)
+    by = _json(["stats", samples, "--by", "stakes", "--json"], capsys)
     for r in by:
         if str(r["stakes"]).startswith("tournament "):  # a tournament, all its levels
             assert r["unit"] == "tournament chips"

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -18,10 +16,6 @@ from histparse.parsing import read_histories
 from histparse.stats import SITUATION_STATS
 
 ROOT = Path(__file__).resolve().parents[2]
-# The generated sample files cut to their first hands (a few hundred in all, with every unit,
-# limit and player the arguments below name): the text side of each comparison parses and
-# replays them again, and the whole samples made this file a minute of the suite's CPU.
-GENERATED_HANDS = 70
 V1 = str(ROOT / "tests" / "data" / "datasets" / "v1")
 V2 = str(ROOT / "tests" / "data" / "datasets" / "v2")
 V1_TEXT = [
@@ -38,21 +32,6 @@ def _out(argv: list[str]) -> tuple[int, str]:
     with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(io.StringIO()):
         status = main(argv)
     return status, buf.getvalue()
-
-
-@pytest.fixture(scope="module")
-def samples(tmp_path_factory: pytest.TempPathFactory) -> str:
-    """The bundled samples: the real files whole, each generated file's first hands."""
-    src = ROOT / "sample_histories"
-    out = tmp_path_factory.mktemp("samples")
-    for path in src.glob("*.txt"):
-        shutil.copyfile(path, out / path.name)
-    for path in (src / "generated").glob("*.txt"):
-        hands = re.split(r"(?m)^(?=PokerStars Hand #)", path.read_text(encoding="utf-8"))[1:]
-        assert len(hands) > GENERATED_HANDS
-        text = "".join(hands[:GENERATED_HANDS])
-        (out / path.name).write_text(text, encoding="utf-8")
-    return str(out)
 
 
 @pytest.fixture(scope="module")
