@@ -24,7 +24,7 @@ from histparse.parallel.tables import tables_of_paths
 from histparse.parsing import read_results
 
 DATA = Path(__file__).resolve().parents[1] / "data"
-# The real files, bytes untouched (a copy of ../shared/real_histories kept with the tests).
+# The real files, bytes untouched (their sources: tests/data/real_histories/SOURCES.md).
 REAL = DATA / "real_histories"
 _SEAT = re.compile(r"^(Seat 1: [^(]*\(\$)(\d+(?:\.\d+)?)( in chips\))", re.M)
 
