@@ -59,6 +59,16 @@ def _hands(args: argparse.Namespace) -> tuple[list[Any], Any] | None:
     return hands, (listed, reading)
 
 
+def _method(row: Any) -> str:
+    """How the row was valued: every choice exact, or the draw made and the best choice exact
+    (so the cost is) with others sampled, or sampled."""
+    if row["method"] == "exact":
+        return "exact"
+    if isinstance(row["exact_best"], str) and isinstance(row["exact_actual"], str):
+        return "exact cost; other choices monte-carlo"
+    return str(row["method"])
+
+
 def _print(frame: Any, summary: Any, top: int, player: str, hands: int) -> None:
     valued = frame[frame["cost_equity"].notna()]
     print(
@@ -82,7 +92,7 @@ def _print(frame: Any, summary: Any, top: int, player: str, hands: int) -> None:
         )
         print(
             f"      {alts}; played {r['actual']} {r['eq_actual']:.1%}, best {r['best']} "
-            f"{r['eq_best']:.1%}: cost {r['cost_equity']:.1%} = {r['cost']} ({r['method']})"
+            f"{r['eq_best']:.1%}: cost {r['cost_equity']:.1%} = {r['cost']} ({_method(r)})"
         )
     print("\nby situation (draw, position, kept, facing):")
     print(summary.head(top).to_string(index=False))

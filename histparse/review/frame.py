@@ -11,7 +11,7 @@ import pandas as pd
 from histparse.cards import format_cards
 from histparse.events import Hand
 from histparse.replayer import Replay, read_facts
-from histparse.review.spots import DEFAULT_SAMPLES, DrawReview, review_hand
+from histparse.review.spots import DEFAULT_SAMPLES, Choice, DrawReview, review_hand
 
 __all__ = ["ALTERNATIVES", "review", "review_frame", "summarise"]
 
@@ -23,6 +23,10 @@ _GROUPS = ["draw", "position", "kept_class", "facing"]
 
 def _column(label: str) -> str:
     return "eq_" + label.replace(" ", "_")
+
+
+def _fraction(choice: Choice | None) -> str | None:
+    return None if choice is None or choice.exact is None else str(choice.exact)
 
 
 def _row(r: DrawReview) -> dict[str, Any]:
@@ -55,7 +59,8 @@ def _row(r: DrawReview) -> dict[str, Any]:
         eq_best=None if r.best is None else by_label[r.best].equity,
         cost_equity=r.cost_equity,
         cost=r.cost,
-        exact_actual=None if actual is None or actual.exact is None else str(actual.exact),
+        exact_actual=_fraction(actual),
+        exact_best=_fraction(None if r.best is None else by_label[r.best]),
         method=r.method,
         candidates=r.candidates,
         policy=r.policy,
@@ -82,8 +87,8 @@ def review_frame(reviews: Sequence[DrawReview]) -> pd.DataFrame:
 def _row_columns() -> list[str]:
     head = ["site", "hand_id", "player", "draw", "draws_left", "position", "before", "kept",
             "drew", "kept_class", "facing", "opponents", "pot", "actual"]  # fmt: skip
-    tail = ["eq_actual", "best", "eq_best", "cost_equity", "cost", "exact_actual", "method",
-            "candidates", "policy", "reason"]  # fmt: skip
+    tail = ["eq_actual", "best", "eq_best", "cost_equity", "cost", "exact_actual", "exact_best",
+            "method", "candidates", "policy", "reason"]  # fmt: skip
     return head + [_column(a) for a in ALTERNATIVES] + tail
 
 

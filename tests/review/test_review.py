@@ -346,3 +346,41 @@ def test_an_opponent_that_stood_pat_stands_pat_in_every_deal() -> None:
     by_label = {c.label: c for c in row.choices}
     assert by_label["pat"].exact == 1
     assert row.best == "pat" and row.cost_equity > 0
+
+
+def test_a_cost_between_two_exact_choices_is_exact_and_said_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Where the draw made and the best choice are exact but others sampled, the row gives both
+    fractions (``exact_actual``, ``exact_best``), the cost is the pot times their difference,
+    and the command says the cost is exact; a row all exact says ``exact``."""
+    from histparse.cli import main
+    from histparse.parsing import read_histories
+
+    real = Path(__file__).resolve().parents[1] / "data" / "real_histories" / "fulltilt"
+    stt = real / "3-Draw-Limit-USD-STT-2max-10-201211.txt"
+    # Hero stood pat on a 9-7 with two draws left against a pat 8-6: keeping four is best.
+    hand = next(h for h in read_histories(stt) if h.hand_id == "31331182923")
+    row = review([hand], "Hero").set_index("draw").loc[2]
+    assert (row["actual"], row["best"], row["method"]) == ("pat", "keep 4", "monte-carlo")
+    best, actual = Fraction(row["exact_best"]), Fraction(row["exact_actual"])
+    assert actual == 0 and float(best) == pytest.approx(row["eq_best"])
+    assert row["cost"] == (row["pot"] * best.numerator / best.denominator).quantize(Decimal("0.01"))
+    assert row["eq_keep_0"] > 0  # sampled: no fraction for it
+    # The command: Villain stands pat at the second and third draws of _BREAK.
+    text = _BREAK.replace(
+        "*** SECOND DRAW ***\nVillain: discards 1 card", "*** SECOND DRAW ***\nVillain: stands pat"
+    ).replace(
+        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
+    )
+    path = tmp_path / "pat.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["review", str(path), "--player", "Hero"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    costs = {
+        line.split(" draw ")[1][0]: line for line in lines if line.startswith("  PokerStars #")
+    }
+    after = {d: lines[lines.index(line) + 1] for d, line in costs.items()}
+    assert after["3"].endswith("(exact)")
+    assert after["2"].endswith("(exact cost; other choices monte-carlo)")
+    assert after["1"].endswith("(monte-carlo)")
