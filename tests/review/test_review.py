@@ -9,6 +9,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from histparse.cards import Card, parse_cards
@@ -384,3 +385,21 @@ def test_a_cost_between_two_exact_choices_is_exact_and_said_so(
     assert after["3"].endswith("(exact)")
     assert after["2"].endswith("(exact cost; other choices monte-carlo)")
     assert after["1"].endswith("(monte-carlo)")
+    # Hero breaks to two cards at the second draw (sampled) where pat was best (exact): one
+    # fraction alone does not make the cost exact.
+    broken = text.replace(
+        "Hero: stands pat on [8c 6d 4h 3s 2c]",
+        "Hero: discards 3 cards [8c 6d 4h]\nDealt to Hero [3s 2c] [9h Th Js]",
+    ).replace(
+        "Hero: discards 1 card [8c]\nDealt to Hero [6d 4h 3s 2c] [Qh]",
+        "Hero: stands pat on [3s 2c 9h Th Js]",
+    )
+    broken = broken.replace("6d 4h 3s 2c Qh", "3s 2c 9h Th Js").replace("Q,6,4,3,2", "J,T,9,3,2")
+    (row,) = review(parse_text(broken), "Hero").query("draw == 2").itertuples()
+    assert (row.actual, row.best, row.exact_best) == ("keep 2", "pat", "35/41")
+    assert pd.isna(row.exact_actual)
+    path.write_text(broken, encoding="utf-8")
+    assert main(["review", str(path), "--player", "Hero"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    line = next(x for x in out if x.startswith("  PokerStars #900000001 draw 2"))
+    assert out[out.index(line) + 1].endswith("(monte-carlo)")
