@@ -64,10 +64,22 @@ def test_the_corpus_has_findings_across_hands(corpus: Path) -> None:
     assert {"STACK-MISMATCH", "STACK-TOPUP"} & codes
 
 
+@pytest.fixture(scope="module")
+def whole(corpus: Path) -> list[object]:
+    """The corpus read whole, in one process: what every way of cutting it must give."""
+    return list(read_results(*_paths(corpus)))
+
+
+@pytest.fixture(scope="module")
+def audited(corpus: Path) -> tuple[list[object], object]:
+    """The corpus audited whole, in one process: its findings and counts."""
+    sequential = audit_results(read_results(*_paths(corpus)))
+    return list(sequential), sequential.counts
+
+
 @pytest.mark.parametrize("size", [1, 2, 5, 1000])
-def test_pieces_parse_as_whole_files(corpus: Path, size: int) -> None:
+def test_pieces_parse_as_whole_files(corpus: Path, whole: list[object], size: int) -> None:
     paths = _paths(corpus)
-    whole = list(read_results(*paths))
     pieces = list(iter_pieces(paths, size))
     assert [r for p in pieces for r in parse_piece(p)] == whole
     assert [p.index for p in pieces] == list(range(len(pieces)))
@@ -101,13 +113,13 @@ def test_missing_path_fails_at_once() -> None:
 
 
 @pytest.mark.parametrize(("jobs", "size"), [(1, 1), (1, 4), (2, 1), (2, 3), (2, 1000)])
-def test_parallel_audit_equals_the_sequential_audit(corpus: Path, jobs: int, size: int) -> None:
-    paths = _paths(corpus)
-    sequential = audit_results(read_results(*paths))
-    expected = list(sequential)
-    run = audit_paths(paths, jobs=jobs, hands_per_piece=size)
+def test_parallel_audit_equals_the_sequential_audit(
+    corpus: Path, audited: tuple[list[object], object], jobs: int, size: int
+) -> None:
+    expected, counts = audited
+    run = audit_paths(_paths(corpus), jobs=jobs, hands_per_piece=size)
     assert list(run) == expected
-    assert run.counts == sequential.counts
+    assert run.counts == counts
 
 
 def _square(n: int) -> int:
