@@ -18,14 +18,13 @@ from histparse.cards import CardError, format_cards, parse_cards
 from histparse.equity import (
     DEFAULT_POLICY,
     DEFAULT_SAMPLES,
-    FULL,
-    QUICK,
     Equity,
     Holding,
     Method,
     NotExact,
     Policy,
     Situation,
+    budget_for,
     equity,
     parse_policy,
 )
@@ -121,9 +120,12 @@ def run(args: argparse.Namespace) -> int:
     """Run ``histparse equity``; return the exit status."""
     try:
         situation = _situation(args)
-        budget = (FULL if args.method == "exact" else QUICK).scaled(args.budget)
         result = equity(
-            situation, method=args.method, samples=args.samples, seed=args.seed, budget=budget
+            situation,
+            method=args.method,
+            samples=args.samples,
+            seed=args.seed,
+            budget=budget_for(args.method, args.budget),
         )
     except NotExact as exc:
         # A limit of the budget is the one refusal a user can lift, by waiting longer with

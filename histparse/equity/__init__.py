@@ -7,7 +7,7 @@ Carlo otherwise; ``evaluate`` ranks many hands at once (numpy). See docs/equity.
 
 from __future__ import annotations
 
-from histparse.equity.budget import FULL, QUICK, Budget
+from histparse.equity.budget import FULL, QUICK, Budget, budget_for
 from histparse.equity.compute import (
     DEFAULT_SAMPLES,
     EXACT_LIMIT,
@@ -50,6 +50,7 @@ __all__ = [
     "Policy",
     "Situation",
     "StandPat",
+    "budget_for",
     "chance_to_make",
     "deals_for",
     "deals_for_many",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Final
 
-__all__ = ["FULL", "QUICK", "Budget"]
+__all__ = ["FULL", "QUICK", "Budget", "budget_for"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +82,10 @@ FULL: Final = Budget(
     flushes=160_000_000,
     check_first=True,
 )
+
+
+def budget_for(method: str, factor: int = 1) -> Budget:
+    """The budget ``equity(method=...)`` keeps to by default, ``factor`` times: the full one
+    for ``exact`` (the caller asked for the fraction and waits for it), else the quick one."""
+    base = FULL if method == "exact" else QUICK
+    return base if factor == 1 else base.scaled(factor)

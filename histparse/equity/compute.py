@@ -9,7 +9,7 @@ from typing import Final, Literal
 
 import numpy as np
 
-from histparse.equity.budget import FULL, QUICK, Budget
+from histparse.equity.budget import Budget, budget_for
 from histparse.equity.deal import (
     Deals,
     OverBudget,
@@ -144,8 +144,7 @@ def equity(
         raise ValueError(f"method: auto, exact or monte-carlo, not {method!r}")
     who = range(len(situation.holdings)) if contenders is None else contenders
     if budget is None:
-        # Asked for the fraction, the caller waits for it: the full budget.
-        budget = FULL if method == "exact" else QUICK
+        budget = budget_for(method)
     refused = ""  # why the paths method could not answer (heads-up)
     over_budget = False  # ... and whether a larger budget might
     if method != "monte-carlo" and len(situation.holdings) == 2:

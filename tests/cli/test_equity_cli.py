@@ -8,6 +8,7 @@ import json
 import pytest
 
 from histparse.cli import equity_cmd, main
+from histparse.equity import budget
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -121,8 +122,8 @@ def test_budget_lifts_a_refusal_of_method_exact(
     answers (the full budget's cells cut below the largest table of two one-card draws with
     three draws left, and the card method off)."""
     args = ("7c 4d 3h 2s", "8h 5c 3d 2c", "--draws", "3", "--method", "exact", "--json")
-    tight = dataclasses.replace(equity_cmd.FULL, cells=10_000, cards=0)  # largest table 18,468
-    monkeypatch.setattr(equity_cmd, "FULL", tight)
+    tight = dataclasses.replace(budget.FULL, cells=10_000, cards=0)  # largest table 18,468
+    monkeypatch.setattr(budget, "FULL", tight)
     status, out, err = run(capsys, *args)
     assert (status, out) == (2, "")
     assert "cells pairing" in err and err.rstrip().endswith(

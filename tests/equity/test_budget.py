@@ -18,6 +18,7 @@ from histparse.equity import (
     Method,
     NotExact,
     Situation,
+    budget,
     compute,
     equity,
     flushes,
@@ -39,7 +40,7 @@ def test_auto_keeps_to_the_quick_budget_and_exact_to_the_full(
 ) -> None:
     situation = Situation((Holding.of("7c 4d 3h 2s"), Holding.of("8h 5c 3d")), draws_left=2)
     truth = exact_by_ranks(situation)[0]
-    monkeypatch.setattr(compute, "QUICK", _NOTHING)
+    monkeypatch.setattr(budget, "QUICK", _NOTHING)
     assert equity(situation, samples=2_000).method is Method.MONTE_CARLO
     found = equity(situation, method="exact")
     assert found.method is Method.EXACT
