@@ -47,7 +47,8 @@ def _row(r: DrawReview) -> dict[str, Any]:
         "actual": r.actual,
     }
     by_label = {c.label: c for c in r.choices}
-    actual = next((c for c in r.choices if c.label == r.actual), None)
+    actual = by_label.get(r.actual)
+    best = None if r.best is None else by_label[r.best]
     for label in ALTERNATIVES:
         # Every alternative is a choice of a valued row (``actual_only`` rows, of the draw made
         # alone, never reach the frame); a row not valued has none.
@@ -56,11 +57,11 @@ def _row(r: DrawReview) -> dict[str, Any]:
     row.update(
         eq_actual=None if actual is None else actual.equity,
         best=r.best,
-        eq_best=None if r.best is None else by_label[r.best].equity,
+        eq_best=None if best is None else best.equity,
         cost_equity=r.cost_equity,
         cost=r.cost,
         exact_actual=_fraction(actual),
-        exact_best=_fraction(None if r.best is None else by_label[r.best]),
+        exact_best=_fraction(best),
         method=r.method,
         candidates=r.candidates,
         policy=r.policy,
