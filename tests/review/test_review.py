@@ -160,6 +160,18 @@ Seat 2: Villain (big blind) showed [7h 5d 3d 2h Jc] and won ($1.00) with Lo: J,7
 )
 
 
+def _villain_stands_pat(*draws: str) -> str:
+    """``_BREAK`` with Villain standing pat at the draws named (``"SECOND"``, ``"THIRD"``)
+    instead of drawing one."""
+    text = _BREAK
+    for draw in draws:
+        text = text.replace(
+            f"*** {draw} DRAW ***\nVillain: discards 1 card",
+            f"*** {draw} DRAW ***\nVillain: stands pat",
+        )
+    return text
+
+
 def test_breaking_a_made_eight_at_the_last_draw_is_flagged_with_its_cost() -> None:
     """Hero breaks 8-6-4-3-2 at the last draw against a one-card draw: standing pat was best,
     and the cost is the pot times the equity given up, both exact."""
@@ -277,11 +289,7 @@ def test_two_draws_left_against_a_pat_hand_is_exact() -> None:
     from histparse.equity import DEFAULT_POLICY, DrawToBest, Holding, Situation, StandPat, equity
     from histparse.ranking import WORST_RANK
 
-    text = _BREAK.replace(
-        "*** SECOND DRAW ***\nVillain: discards 1 card", "*** SECOND DRAW ***\nVillain: stands pat"
-    ).replace(
-        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
-    )
+    text = _villain_stands_pat("SECOND", "THIRD")
     (hand,) = parse_text(text)
     (row,) = review_hand(read_facts(hand), "Hero", draws=(2,))
     assert (row.draws_left, row.facing, row.actual) == (2, "pat", "pat")
@@ -313,9 +321,7 @@ def test_two_draws_left_against_a_one_card_draw_that_may_break_is_exact() -> Non
     draw was exact)."""
     from histparse.equity import Holding, Situation, StandPat, equity
 
-    text = _BREAK.replace(
-        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
-    )
+    text = _villain_stands_pat("THIRD")
     (row,) = review_hand(read_facts(parse_text(text)[0]), "Hero", draws=(2,))
     assert (row.draws_left, row.facing, row.actual, row.candidates) == (2, "draw 1", "pat", 5)
     by_label = {c.label: c for c in row.choices}
@@ -338,9 +344,7 @@ def test_two_draws_left_against_a_one_card_draw_that_may_break_is_exact() -> Non
 def test_an_opponent_that_stood_pat_stands_pat_in_every_deal() -> None:
     """Villain stood pat on J-7 at the last draw (the default policy would draw to 7-5-3-2):
     the review values Hero's choices against the J-7 itself, so Hero's pat 8-6 wins it all."""
-    text = _BREAK.replace(
-        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
-    )
+    text = _villain_stands_pat("THIRD")
     (hand,) = parse_text(text)
     (row,) = review_hand(read_facts(hand), "Hero", draws=(3,))
     assert (row.facing, row.candidates) == ("pat", 1)
@@ -369,11 +373,7 @@ def test_a_cost_between_two_exact_choices_is_exact_and_said_so(
     assert row["cost"] == (row["pot"] * best.numerator / best.denominator).quantize(Decimal("0.01"))
     assert row["eq_keep_0"] > 0  # sampled: no fraction for it
     # The command: Villain stands pat at the second and third draws of _BREAK.
-    text = _BREAK.replace(
-        "*** SECOND DRAW ***\nVillain: discards 1 card", "*** SECOND DRAW ***\nVillain: stands pat"
-    ).replace(
-        "*** THIRD DRAW ***\nVillain: discards 1 card", "*** THIRD DRAW ***\nVillain: stands pat"
-    )
+    text = _villain_stands_pat("SECOND", "THIRD")
     path = tmp_path / "pat.txt"
     path.write_text(text, encoding="utf-8")
     assert main(["review", str(path), "--player", "Hero"]) == 0
